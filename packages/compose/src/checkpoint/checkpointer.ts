@@ -1,0 +1,106 @@
+/**
+ * The storage contract every checkpoint store implements (memory, SQLite, PostgreSQL, your own).
+ *
+ * The engine hands stores already-serialized payloads (tagged JSON strings, see `serializer.ts`), so a
+ * store never needs to know about channels, reducers or value types: it stores rows and answers lookups.
+ * Every store must pass the shared conformance suite exported from `@weft/compose/testing`.
+ */
+
+/** Why a checkpoint was written. */
+export type CheckpointSource = 'input' | 'loop' | 'update' | 'fork';
+
+/** Plain JSON, as stored in checkpoint metadata (filterable by `list`). */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** One stored checkpoint: indexed columns plus an opaque serialized payload. */
+export interface CheckpointRecord {
+  /** The conversation or job this checkpoint belongs to. */
+  readonly threadId: string;
+  /** Namespace: `''` for the root graph, a path such as `outer:3a|inner:7f` for nested subgraphs. */
+  readonly ns: string;
+  /** Unique, time-sortable id (later checkpoints of one thread sort after earlier ones). */
+  readonly id: string;
+  /** The checkpoint this one continues from, or `null` for the first of a thread/namespace. */
+  readonly parentId: string | null;
+  /**
+   * The id of the full-snapshot checkpoint this one builds on (its own id when it is a snapshot).
+   * Stores index it so the engine can load a snapshot and its deltas in two lookups.
+   */
+  readonly baseId: string;
+  /** Superstep number (-1 for the input checkpoint). */
+  readonly step: number;
+  /** Why it was written. */
+  readonly source: CheckpointSource;
+  /** ISO-8601 creation time. */
+  readonly createdAt: string;
+  /** Plain JSON metadata; `list({ filter })` matches its top-level keys by equality. */
+  readonly metadata: Readonly<Record<string, JsonValue>>;
+  /** The serialized checkpoint body (values or deltas, versions, next tasks, interrupts). */
+  readonly payload: string;
+}
+
+/** Writes of one task that finished inside a step that has not completed (yet). */
+export interface TaskWritesRecord {
+  readonly threadId: string;
+  readonly ns: string;
+  /** The checkpoint the step started from. */
+  readonly checkpointId: string;
+  /** Deterministic task id within that step. */
+  readonly taskId: string;
+  /** Serialized writes (and, for a paused task, its interrupt state). */
+  readonly payload: string;
+}
+
+/** A checkpoint together with the task writes saved against it. */
+export interface StoredCheckpoint {
+  readonly checkpoint: CheckpointRecord;
+  /** Task writes stored with `putWrites` against this checkpoint, in insertion order. */
+  readonly writes: readonly TaskWritesRecord[];
+}
+
+/** Options of {@link Checkpointer.get}. */
+export interface GetCheckpointOptions {
+  /** Namespace; `''` (the root graph) when omitted. */
+  readonly ns?: string;
+  /** A specific checkpoint; the latest of the thread/namespace when omitted. */
+  readonly id?: string;
+}
+
+/** Options of {@link Checkpointer.list}. */
+export interface ListCheckpointsOptions {
+  /** Namespace; `''` when omitted. */
+  readonly ns?: string;
+  /** At most this many, newest first. */
+  readonly limit?: number;
+  /** Only checkpoints whose id sorts before this id. */
+  readonly before?: string;
+  /** Only checkpoints built on this snapshot (see {@link CheckpointRecord.baseId}). */
+  readonly baseId?: string;
+  /** Only checkpoints whose metadata has these top-level values (JSON equality). */
+  readonly filter?: Readonly<Record<string, JsonValue>>;
+}
+
+/**
+ * A checkpoint store.
+ *
+ * @example
+ * ```ts
+ * const saver = new MemoryCheckpointer();
+ * const app = graph.compile({ checkpointer: saver });
+ * await app.invoke({ count: 1 }, { threadId: 'thread-1' });
+ * ```
+ */
+export interface Checkpointer {
+  /** Stores a checkpoint. Storing an id twice for one thread/namespace replaces nothing and must throw. */
+  put(record: CheckpointRecord): Promise<void>;
+  /** Stores (or replaces, for the same task id) the writes of one task against a checkpoint. */
+  putWrites(record: TaskWritesRecord): Promise<void>;
+  /** Loads one checkpoint (the latest when no id is given) with its task writes; `undefined` if absent. */
+  get(threadId: string, options?: GetCheckpointOptions): Promise<StoredCheckpoint | undefined>;
+  /** Lists checkpoints newest first (by id). */
+  list(threadId: string, options?: ListCheckpointsOptions): Promise<CheckpointRecord[]>;
+  /** Deletes every checkpoint and task write of a thread, in every namespace. */
+  deleteThread(threadId: string): Promise<void>;
+  /** Releases connections or file handles, if the store holds any. */
+  close?(): Promise<void>;
+}

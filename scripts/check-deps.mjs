@@ -1,0 +1,85 @@
+// Dependency rules, checked in CI (`pnpm lint`):
+// 1. no import cycles inside the source of any package (dpdm, type-only imports ignored);
+// 2. workspace packages depend one way: compose <- adk <- prebuilt <- playground (store and worker
+//    packages sit beside adk and may use compose only);
+// 3. `openai` is imported only under packages/adk/src/model/openai/;
+// 4. a package imports only what its package.json declares.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const rank = { '@weft/compose': 0, '@weft/adk': 1, '@weft/prebuilt': 2, '@weft/playground': 3 };
+const problems = [];
+
+function walk(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (name === 'node_modules' || name === 'dist') continue;
+    if (statSync(path).isDirectory()) walk(path, out);
+    else if (/\.(ts|tsx|mts)$/.test(name)) out.push(path);
+  }
+  return out;
+}
+
+const packageDirs = ['packages', 'apps']
+  .flatMap((group) =>
+    existsSync(join(root, group)) ? readdirSync(join(root, group)).map((d) => join(root, group, d)) : [],
+  )
+  .filter((dir) => existsSync(join(dir, 'package.json')));
+
+const rootPkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const rootDev = Object.keys(rootPkg.devDependencies ?? {});
+const entries = [];
+for (const dir of packageDirs) {
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const declared = new Set([
+    ...Object.keys(pkg.dependencies ?? {}),
+    ...Object.keys(pkg.devDependencies ?? {}),
+    ...Object.keys(pkg.peerDependencies ?? {}),
+    ...rootDev,
+  ]);
+  const own = rank[pkg.name] ?? 1;
+  for (const dep of declared) {
+    if (dep.startsWith('@weft/') && dep in rank && rank[dep] >= own && dep !== pkg.name) {
+      problems.push(
+        `${pkg.name} depends on ${dep}: dependencies run one way, compose <- adk <- prebuilt <- playground`,
+      );
+    }
+  }
+  if (!existsSync(join(dir, 'src'))) continue;
+  if (existsSync(join(dir, 'src', 'index.ts'))) entries.push(join(dir, 'src', 'index.ts'));
+  for (const file of walk(join(dir, 'src'))) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g)) {
+      const spec = match[1];
+      if (spec.startsWith('.') || spec.startsWith('node:')) continue;
+      const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+      const rel = relative(root, file);
+      if (name === 'openai' && !rel.startsWith('packages/adk/src/model/openai/')) {
+        problems.push(`${rel} imports 'openai': only packages/adk/src/model/openai/ may`);
+      }
+      if (name !== pkg.name && !declared.has(name))
+        problems.push(`${rel} imports '${name}', which ${pkg.name} does not declare`);
+    }
+  }
+}
+
+try {
+  execFileSync(
+    join(root, 'node_modules', '.bin', 'dpdm'),
+    ['--no-tree', '--no-warning', '--no-progress', '-T', '--exit-code', 'circular:1', ...entries],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+} catch (error) {
+  problems.push(`import cycles found by dpdm:\n${error.stdout?.toString() ?? error.message}`);
+}
+
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`✖ ${problem}`);
+  process.exit(1);
+}
+console.log(`dependency rules hold (${packageDirs.length} packages, no cycles)`);

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+/** Conditions that make workspace packages resolve to their TypeScript sources. */
+export const sourceConditions = ['@weft/source', 'import', 'module', 'node', 'default'];
+
+/**
+ * The vitest config every package shares: co-located tests, type tests switched on,
+ * a JSON report for the CI totals line, and workspace packages resolved to `src`.
+ */
+export function weftVitestConfig(options: { typecheck?: boolean; testTimeout?: number } = {}) {
+  return defineConfig({
+    resolve: { conditions: sourceConditions },
+    ssr: { resolve: { conditions: sourceConditions, externalConditions: ['@weft/source'] } },
+    test: {
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      testTimeout: options.testTimeout ?? 20_000,
+      reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+      typecheck: {
+        enabled: options.typecheck ?? true,
+        include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'],
+        tsconfig: './tsconfig.json',
+        ignoreSourceErrors: true,
+      },
+      coverage: { provider: 'v8', include: ['src/**'], reportsDirectory: 'test-results/coverage' },
+    },
+  });
+}
