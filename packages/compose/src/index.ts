@@ -1,1 +1,83 @@
-export const placeholder = 1;
+// @weft/compose — typed graphs compiled into a Pregel/DAG superstep runtime.
+
+export type {
+  Checkpointer,
+  CheckpointRecord,
+  CheckpointSource,
+  GetCheckpointOptions,
+  JsonValue,
+  ListCheckpointsOptions,
+  StoredCheckpoint,
+  TaskWritesRecord,
+} from './checkpoint/checkpointer.js';
+export { abortError } from './errors/abort-error.js';
+export { GraphValidationError, type ValidationIssue } from './errors/graph-validation-error.js';
+export { type InputIssue, InputValidationError } from './errors/input-validation-error.js';
+export { NodeError } from './errors/node-error.js';
+export { StepLimitError } from './errors/step-limit-error.js';
+export { WeftError, type WeftErrorCode } from './errors/weft-error.js';
+export { WriteConflictError } from './errors/write-conflict-error.js';
+export type { Callbacks } from './events/callbacks.js';
+export type {
+  CheckpointSaveEvent,
+  ChunkEvent,
+  CustomEvent,
+  InterruptEvent,
+  NodeEndEvent,
+  NodeErrorEvent,
+  NodeRetryEvent,
+  NodeStartEvent,
+  RunEndEvent,
+  RunErrorEvent,
+  RunEvent,
+  RunEventBase,
+  RunEventType,
+  RunStartEvent,
+  StepEndEvent,
+  StepStartEvent,
+} from './events/run-event.js';
+export type { BuilderError, NewNodeName, RouterResult } from './graph/builder-types.js';
+export { Chain } from './graph/chain.js';
+export { Command, type CommandInit, isCommand } from './graph/command.js';
+export type { CompileOptions } from './graph/compile.js';
+export { type BatchOptions, CompiledGraph, type StreamOptions } from './graph/compiled-graph.js';
+export { END, type End, START, type Start } from './graph/constants.js';
+export { type DataflowNode, type EdgeCheck, Graph, type GraphOptions, type NodeIO } from './graph/graph.js';
+export type { GraphSpec } from './graph/graph-spec.js';
+export type { InferInput, InferNodes, InferOutput, InferState, InferUpdate } from './graph/infer.js';
+export type { DataflowNodeOptions, NodeOptions, RetryPolicy } from './graph/node-options.js';
+export { isSend, Send } from './graph/send.js';
+export {
+  type ReducersOf,
+  StateGraph,
+  type StateGraphOptions,
+  type StateNode,
+  type StateNodeReturn,
+  type StateUpdate,
+} from './graph/state-graph.js';
+export type { GraphJSON, GraphJSONEdge, GraphJSONNode } from './graph/topology-json.js';
+export type { NodeContext } from './pregel/node-context.js';
+export type { RunOptions } from './pregel/run-options.js';
+export type { PendingInterrupt } from './pregel/task.js';
+export { type ConcatFunction, concatChunks } from './runnable/concat.js';
+export { type RunnableParts, runnable } from './runnable/lambda.js';
+export { type AnyRunnable, type CallOptions, isRunnable, type Runnable } from './runnable/runnable.js';
+export {
+  type AnyReducer,
+  type AppendReducer,
+  appendReducer,
+  type InferReducerUpdate,
+  type MergeReducer,
+  mergeReducer,
+  type Reducer,
+  type SumReducer,
+  sumReducer,
+} from './state/reducers.js';
+export type {
+  ChunkPart,
+  CustomPart,
+  InferStreamPart,
+  StreamMode,
+  StreamParts,
+  UpdatePart,
+} from './stream/stream-modes.js';

@@ -1,0 +1,140 @@
+/** Fields every run event carries. */
+export interface RunEventBase {
+  /** The run this event belongs to (a subgraph shares its parent's run id). */
+  readonly runId: string;
+  /** Wall-clock time in milliseconds since the epoch. */
+  readonly ts: number;
+  /**
+   * Where it happened: node names from the outermost graph inwards (`[]` for the root graph itself,
+   * `['research', 'search']` for node `search` inside subgraph node `research`).
+   */
+  readonly path: readonly string[];
+}
+
+/** A run started. */
+export interface RunStartEvent extends RunEventBase {
+  readonly type: 'run-start';
+  readonly graph: string;
+  readonly input: unknown;
+  readonly threadId?: string;
+}
+/** A run finished. */
+export interface RunEndEvent extends RunEventBase {
+  readonly type: 'run-end';
+  readonly graph: string;
+  readonly output: unknown;
+  readonly steps: number;
+  readonly durationMs: number;
+  /** `interrupted` when the run paused for input. */
+  readonly status: 'done' | 'interrupted';
+}
+/** A run failed (or was aborted). */
+export interface RunErrorEvent extends RunEventBase {
+  readonly type: 'run-error';
+  readonly graph: string;
+  readonly error: Error;
+  readonly durationMs: number;
+}
+/** A superstep began. */
+export interface StepStartEvent extends RunEventBase {
+  readonly type: 'step-start';
+  readonly step: number;
+  /** The nodes of this step's tasks, in task order. */
+  readonly tasks: readonly string[];
+}
+/** A superstep's writes were applied. */
+export interface StepEndEvent extends RunEventBase {
+  readonly type: 'step-end';
+  readonly step: number;
+  readonly durationMs: number;
+  /** State after the step (state graphs). */
+  readonly values: unknown;
+}
+/** A node task started. */
+export interface NodeStartEvent extends RunEventBase {
+  readonly type: 'node-start';
+  readonly step: number;
+  readonly node: string;
+  readonly taskId: string;
+  readonly input: unknown;
+  readonly attempt: number;
+}
+/** A node task finished. */
+export interface NodeEndEvent extends RunEventBase {
+  readonly type: 'node-end';
+  readonly step: number;
+  readonly node: string;
+  readonly taskId: string;
+  readonly output: unknown;
+  readonly durationMs: number;
+}
+/** A node task failed for good (after its retries). */
+export interface NodeErrorEvent extends RunEventBase {
+  readonly type: 'node-error';
+  readonly step: number;
+  readonly node: string;
+  readonly taskId: string;
+  readonly error: Error;
+  readonly attempt: number;
+  readonly durationMs: number;
+}
+/** A node task failed and will be retried. */
+export interface NodeRetryEvent extends RunEventBase {
+  readonly type: 'node-retry';
+  readonly step: number;
+  readonly node: string;
+  readonly taskId: string;
+  readonly error: Error;
+  readonly attempt: number;
+  readonly delayMs: number;
+}
+/** A streaming node produced a chunk. */
+export interface ChunkEvent extends RunEventBase {
+  readonly type: 'chunk';
+  readonly step: number;
+  readonly node: string;
+  readonly taskId: string;
+  readonly chunk: unknown;
+}
+/** A node emitted a custom value with `ctx.emit`. */
+export interface CustomEvent extends RunEventBase {
+  readonly type: 'custom';
+  readonly step: number;
+  readonly node: string;
+  readonly taskId: string;
+  readonly data: unknown;
+}
+/** A checkpoint was stored. */
+export interface CheckpointSaveEvent extends RunEventBase {
+  readonly type: 'checkpoint-save';
+  readonly step: number;
+  readonly checkpointId: string;
+  readonly threadId: string;
+}
+/** A node paused the run for input. */
+export interface InterruptEvent extends RunEventBase {
+  readonly type: 'interrupt';
+  readonly step: number;
+  readonly node: string;
+  readonly interruptId: string;
+  readonly value: unknown;
+}
+
+/** Everything a run reports, as one discriminated union on `type`. */
+export type RunEvent =
+  | RunStartEvent
+  | RunEndEvent
+  | RunErrorEvent
+  | StepStartEvent
+  | StepEndEvent
+  | NodeStartEvent
+  | NodeEndEvent
+  | NodeErrorEvent
+  | NodeRetryEvent
+  | ChunkEvent
+  | CustomEvent
+  | CheckpointSaveEvent
+  | InterruptEvent;
+
+/** The `type` tags of {@link RunEvent}. */
+export type RunEventType = RunEvent['type'];

@@ -1,0 +1,58 @@
+import type { Checkpointer } from '../checkpoint/checkpointer.js';
+import { GraphValidationError, type ValidationIssue } from '../errors/graph-validation-error.js';
+import { buildRuntimeTopology } from '../pregel/topology.js';
+import type { ConcatFunction } from '../runnable/concat.js';
+import { CompiledGraph } from './compiled-graph.js';
+import type { GraphSpec } from './graph-spec.js';
+import { validateSpec } from './validate.js';
+
+/** Options of `compile()`. */
+export interface CompileOptions<TNodes extends string = string> {
+  /** Name used in events, errors and drawings (default `graph`). */
+  readonly name?: string;
+  /** `pregel` (default): supersteps with loops; `dag`: each node runs once all its predecessors are done. */
+  readonly mode?: 'pregel' | 'dag';
+  /** Supersteps allowed per run (default 25); `StepLimitError` beyond. */
+  readonly maxSteps?: number;
+  /** Combines streaming nodes' chunks (default `concatChunks`); a node's own `concat` wins. */
+  readonly concat?: ConcatFunction;
+  /** Stores a checkpoint after every superstep. */
+  readonly checkpointer?: Checkpointer;
+  /** Pause before these nodes run (static breakpoints). */
+  readonly interruptBefore?: readonly TNodes[];
+  /** Pause after these nodes run. */
+  readonly interruptAfter?: readonly TNodes[];
+}
+
+/**
+ * Validates a spec (every problem at once) and builds its immutable runtime.
+ *
+ * @throws GraphValidationError listing every problem found.
+ */
+export function compileSpec<TInput, TOutput, TNodes extends string, TUpdate>(
+  spec: GraphSpec,
+  options: CompileOptions<TNodes> = {},
+): CompiledGraph<TInput, TOutput, TNodes, TUpdate> {
+  const name = options.name ?? 'graph';
+  const mode = options.mode ?? 'pregel';
+  const issues: ValidationIssue[] = validateSpec(spec, mode);
+  if (options.maxSteps !== undefined && !(Number.isInteger(options.maxSteps) && options.maxSteps > 0)) {
+    issues.push({
+      kind: 'invalid-option',
+      at: 'maxSteps',
+      message: `maxSteps must be a positive integer, got ${options.maxSteps}`,
+    });
+  }
+  for (const [key, list] of [
+    ['interruptBefore', options.interruptBefore],
+    ['interruptAfter', options.interruptAfter],
+  ] as const) {
+    for (const node of list ?? []) {
+      if (!spec.nodes.has(node))
+        issues.push({ kind: 'unknown-node', at: `${key}: ${node}`, message: `"${node}" is not a node` });
+    }
+  }
+  if (issues.length > 0) throw new GraphValidationError(name, issues);
+  const topology = buildRuntimeTopology(spec, name, mode, options.concat);
+  return new CompiledGraph<TInput, TOutput, TNodes, TUpdate>(topology, { maxSteps: options.maxSteps ?? 25 });
+}

@@ -1,0 +1,68 @@
+import type { ZodObject, ZodType } from 'zod';
+import type { ValidationIssue } from '../errors/graph-validation-error.js';
+import type { NodeContext } from '../pregel/node-context.js';
+import type { RunContext } from '../pregel/run-context.js';
+import type { AnyRunnable } from '../runnable/runnable.js';
+import type { AnyReducer } from '../state/reducers.js';
+import type { DataflowNodeOptions } from './node-options.js';
+
+/** A node's implementation, as the builder received it. */
+export type NodeImpl =
+  | { readonly kind: 'function'; readonly fn: (input: never, ctx: never) => unknown }
+  | { readonly kind: 'runnable'; readonly runnable: AnyRunnable }
+  | { readonly kind: 'subgraph'; readonly graph: SubgraphHandle };
+
+/** What the runtime needs of a compiled graph used as a node. */
+export interface SubgraphHandle {
+  readonly name: string;
+  readonly spec: GraphSpec;
+  /** The compiled graph's JSON topology (nested into the parent's `toJSON()`). */
+  toJSON(): unknown;
+  /** Runs the graph as a task of a parent run (shares its events, signal and config). */
+  runNested(input: unknown, parent: NestedRunParent): Promise<unknown>;
+}
+
+/** The parent task a nested graph runs under. */
+export interface NestedRunParent {
+  readonly run: RunContext;
+  readonly ctx: NodeContext;
+  readonly signal: AbortSignal;
+}
+
+/** A node as declared. */
+export interface NodeSpec {
+  readonly name: string;
+  readonly impl: NodeImpl;
+  readonly options: DataflowNodeOptions;
+}
+
+/** A router: chooses the next node(s) from a node's output (dataflow) or the state (state graphs). */
+export type RouterFunction = (value: never, ctx: never) => unknown;
+
+/** A conditional edge as declared. */
+export interface BranchSpec {
+  readonly from: string;
+  readonly router: RouterFunction;
+  /** The targets the router may return; `undefined` when not declared (any node). */
+  readonly targets: readonly string[] | undefined;
+}
+
+/** The state of a state graph: its schema and per-key reducers. */
+export interface StateSpec {
+  readonly schema: ZodObject;
+  readonly reducers: Readonly<Record<string, AnyReducer | undefined>>;
+}
+
+/** The complete, builder-independent description of a graph: what `compile()` turns into a runtime. */
+export interface GraphSpec {
+  readonly kind: 'state' | 'dataflow';
+  readonly nodes: ReadonlyMap<string, NodeSpec>;
+  readonly edges: ReadonlyArray<{ readonly from: string; readonly to: string }>;
+  readonly joins: ReadonlyArray<{ readonly sources: readonly string[]; readonly to: string }>;
+  readonly branches: readonly BranchSpec[];
+  readonly state: StateSpec | undefined;
+  readonly inputSchema: ZodType | undefined;
+  readonly outputSchema: ZodType | undefined;
+  /** Problems found while building (reported by `compile()` together with its own). */
+  readonly issues: readonly ValidationIssue[];
+}

@@ -1,0 +1,126 @@
+import type { ZodType } from 'zod';
+import type { NodeContext } from '../pregel/node-context.js';
+import type { Runnable } from '../runnable/runnable.js';
+import type { BuilderError, NewNodeName, RouterResult } from './builder-types.js';
+import type { Command } from './command.js';
+import { type CompileOptions, compileSpec } from './compile.js';
+import type { CompiledGraph } from './compiled-graph.js';
+import type { End, Start } from './constants.js';
+import type { DataflowNodeOptions } from './node-options.js';
+import { SpecBuilder } from './spec-builder.js';
+
+/** The input and output types of one dataflow node. */
+export interface NodeIO {
+  readonly input: unknown;
+  readonly output: unknown;
+}
+
+/** A dataflow node: a function of its input, a `Runnable`, or a compiled graph. */
+export type DataflowNode<TIn, TOut> =
+  | ((
+      input: TIn,
+      ctx: NodeContext,
+    ) => TOut | Command<TOut> | Promise<TOut | Command<TOut>> | AsyncIterable<TOut>)
+  | Runnable<TIn, TOut, unknown>
+  | CompiledGraph<TIn, TOut, string, unknown>;
+
+type OutputOf<TNodes, TInput, TKey> = TKey extends Start
+  ? TInput
+  : TKey extends keyof TNodes
+    ? TNodes[TKey] extends NodeIO
+      ? TNodes[TKey]['output']
+      : never
+    : never;
+type InputOf<TNodes, TOutput, TKey> = TKey extends End
+  ? TOutput
+  : TKey extends keyof TNodes
+    ? TNodes[TKey] extends NodeIO
+      ? TNodes[TKey]['input']
+      : never
+    : never;
+
+/** Empty when an edge's types fit; otherwise a one-element tuple whose label explains the mismatch. */
+export type EdgeCheck<TNodes, TInput, TOutput, TFrom, TTo> = [OutputOf<TNodes, TInput, TFrom>] extends [
+  InputOf<TNodes, TOutput, TTo>,
+]
+  ? []
+  : [BuilderError<`the output of "${TFrom & string}" does not fit the input of "${TTo & string}"`>];
+
+/** Options of a dataflow {@link Graph}. */
+export interface GraphOptions {
+  /** Validates the run input. */
+  readonly input?: ZodType;
+}
+
+/**
+ * A dataflow graph (Eino style): a node's output is the input of its successors. Edge types are
+ * checked by the compiler: connecting a node whose output does not fit the next node's input is an
+ * error. Fan-in from several predecessors goes through the target's `merge` option or through
+ * predecessors' `outputKey`s.
+ *
+ * @example
+ * ```ts
+ * const app = new Graph<string, number>()
+ *   .addNode('length', (text: string) => text.length)
+ *   .addNode('double', (n: number) => n * 2)
+ *   .addEdge(START, 'length')
+ *   .addEdge('length', 'double')
+ *   .addEdge('double', END)
+ *   .compile();
+ * await app.invoke('abc'); // 6
+ * ```
+ */
+export class Graph<TInput, TOutput, TNodes extends Record<string, NodeIO> = {}> {
+  readonly #builder = new SpecBuilder('dataflow', undefined);
+
+  constructor(options: GraphOptions = {}) {
+    this.#builder.setSchemas(options.input, undefined);
+  }
+
+  /** Adds a node; its input and output types join the graph's type for edge checks. */
+  addNode<const TName extends string, TIn, TOut>(
+    name: NewNodeName<TName, keyof TNodes & string>,
+    node: DataflowNode<TIn, TOut>,
+    options?: DataflowNodeOptions & { readonly goto?: readonly ((keyof TNodes & string) | TName | End)[] },
+  ): Graph<TInput, TOutput, TNodes & { [K in TName]: { input: TIn; output: TOut } }> {
+    this.#builder.addNode(name, node, options);
+    return this as unknown as Graph<TInput, TOutput, TNodes & { [K in TName]: { input: TIn; output: TOut } }>;
+  }
+
+  /** Adds an edge carrying `from`'s output to `to`; with a list of sources, `to` waits for all (a join). */
+  addEdge<
+    const TFrom extends Start | (keyof TNodes & string),
+    const TTo extends (keyof TNodes & string) | End,
+  >(
+    from: TFrom | readonly (keyof TNodes & string)[],
+    to: TTo,
+    ..._check: EdgeCheck<TNodes, TInput, TOutput, TFrom, TTo>
+  ): this {
+    this.#builder.addEdge(from, to);
+    return this;
+  }
+
+  /** Adds a conditional edge: `router` reads `from`'s output and picks the next node(s), END, or Sends. */
+  addConditionalEdges<
+    const TFrom extends Start | (keyof TNodes & string),
+    const TTarget extends (keyof TNodes & string) | End,
+  >(
+    from: TFrom,
+    router: (output: OutputOf<TNodes, TInput, TFrom>) => RouterResult<TTarget, keyof TNodes & string>,
+    targets?: readonly TTarget[],
+  ): this {
+    this.#builder.addBranch(from, router, targets);
+    return this;
+  }
+
+  /**
+   * Validates the graph and returns its runtime.
+   *
+   * @throws GraphValidationError with every problem at once.
+   */
+  compile(
+    options?: CompileOptions<keyof TNodes & string>,
+  ): CompiledGraph<TInput, TOutput, keyof TNodes & string, unknown> {
+    return compileSpec(this.#builder.spec(), options);
+  }
+}

@@ -1,0 +1,52 @@
+import type { ZodType } from 'zod';
+import type { ConcatFunction } from '../runnable/concat.js';
+
+/**
+ * When and how often a failing node is tried again. Delays grow as
+ * `initialDelayMs * backoffFactor^(attempt-1)`, capped at `maxDelayMs`, with full jitter by default.
+ */
+export interface RetryPolicy {
+  /** Total attempts including the first (default 3 when a policy is given). */
+  readonly maxAttempts?: number;
+  /** Delay before the second attempt (default 100 ms). */
+  readonly initialDelayMs?: number;
+  /** Growth of the delay per attempt (default 2). */
+  readonly backoffFactor?: number;
+  /** Upper bound of one delay (default 10 s). */
+  readonly maxDelayMs?: number;
+  /** Randomise each delay between 50% and 100% of its value (default true). */
+  readonly jitter?: boolean;
+  /** Which errors are retried (default: every error except aborts, interrupts and Weft definition errors). */
+  readonly retryOn?: (error: Error) => boolean;
+}
+
+/** Options of `addNode` shared by every graph kind. */
+export interface NodeOptions {
+  /** Retry policy for this node. */
+  readonly retry?: RetryPolicy;
+  /** Fails an attempt that takes longer (the node's `ctx.signal` fires). */
+  readonly timeoutMs?: number;
+  /** Run only when nothing else is pending (e.g. a final aggregation after uneven branches). */
+  readonly defer?: boolean;
+  /** Validates the node's input before it runs. */
+  readonly input?: ZodType;
+  /** Validates the node's output before it is applied. */
+  readonly output?: ZodType;
+  /** Free-form data shown in `toJSON()` and the playground. */
+  readonly metadata?: Readonly<Record<string, unknown>>;
+  /** Combines a streaming node's chunks into its output (default: `concatChunks`). */
+  readonly concat?: ConcatFunction;
+  /** Nodes this node may route to with `Command({ goto })` (drawn and validated at compile time). */
+  readonly goto?: readonly string[];
+}
+
+/** Extra `addNode` options of dataflow graphs. */
+export interface DataflowNodeOptions extends NodeOptions {
+  /**
+   * Combines the inputs that reach this node from several predecessors in one step (fan-in), given in
+   * predecessor declaration order with their source names.
+   */
+  readonly merge?: (inputs: readonly unknown[], sources: readonly string[]) => unknown;
+  /** Wraps this node's output as `{ [outputKey]: output }`, so fan-in merges outputs key by key. */
+  readonly outputKey?: string;
+}

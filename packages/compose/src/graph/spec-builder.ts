@@ -1,0 +1,140 @@
+import type { ZodType } from 'zod';
+import type { ValidationIssue } from '../errors/graph-validation-error.js';
+import { isRunnable } from '../runnable/runnable.js';
+import { END, START } from './constants.js';
+import type {
+  BranchSpec,
+  GraphSpec,
+  NodeImpl,
+  NodeSpec,
+  RouterFunction,
+  StateSpec,
+  SubgraphHandle,
+} from './graph-spec.js';
+import type { DataflowNodeOptions } from './node-options.js';
+
+const namePattern = /^[^|:\s][^|:]*$/;
+
+/** True for a compiled graph (something with a graph spec), so it can be nested as a subgraph. */
+export function isSubgraphHandle(value: unknown): value is SubgraphHandle {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'spec' in value &&
+    typeof (value as SubgraphHandle).toJSON === 'function'
+  );
+}
+
+/**
+ * The mutable phase shared by every builder: records nodes, edges and branches, and collects
+ * problems instead of throwing, so `compile()` can report them all at once.
+ */
+export class SpecBuilder {
+  private readonly nodes = new Map<string, NodeSpec>();
+  private readonly edges: Array<{ from: string; to: string }> = [];
+  private readonly joins: Array<{ sources: readonly string[]; to: string }> = [];
+  private readonly branches: BranchSpec[] = [];
+  private readonly issues: ValidationIssue[] = [];
+  private inputSchema: ZodType | undefined;
+  private outputSchema: ZodType | undefined;
+
+  constructor(
+    private readonly kind: 'state' | 'dataflow',
+    private readonly state: StateSpec | undefined,
+  ) {}
+
+  addNode(name: string, node: unknown, options: DataflowNodeOptions = {}): void {
+    if (name === START || name === END) {
+      this.issues.push({
+        kind: 'reserved-name',
+        at: name,
+        message: `"${name}" is reserved; choose another node name`,
+      });
+      return;
+    }
+    if (typeof name !== 'string' || !namePattern.test(name)) {
+      this.issues.push({
+        kind: 'invalid-name',
+        at: String(name),
+        message:
+          'node names must be non-empty, must not start with white space and must not contain "|" or ":"',
+      });
+      return;
+    }
+    if (this.nodes.has(name)) {
+      this.issues.push({
+        kind: 'duplicate-node',
+        at: name,
+        message: `a node named "${name}" already exists; rename one of them`,
+      });
+      return;
+    }
+    const impl = toImpl(node);
+    if (!impl) {
+      this.issues.push({
+        kind: 'invalid-option',
+        at: name,
+        message: 'a node must be a function, a Runnable or a compiled graph',
+      });
+      return;
+    }
+    this.nodes.set(name, { name, impl, options });
+  }
+
+  addEdge(from: string | readonly string[], to: string): void {
+    if (Array.isArray(from)) {
+      if (from.length === 0) {
+        this.issues.push({
+          kind: 'invalid-edge',
+          at: `[] -> ${to}`,
+          message: 'a join needs at least one source node',
+        });
+        return;
+      }
+      if (from.length === 1) this.edges.push({ from: from[0] as string, to });
+      else this.joins.push({ sources: [...from], to });
+      return;
+    }
+    this.edges.push({ from: from as string, to });
+  }
+
+  addBranch(from: string, router: RouterFunction, targets: readonly string[] | undefined): void {
+    if (typeof router !== 'function') {
+      this.issues.push({
+        kind: 'invalid-edge',
+        at: from,
+        message: 'addConditionalEdges needs a router function',
+      });
+      return;
+    }
+    this.branches.push({ from, router, targets: targets ? [...targets] : undefined });
+  }
+
+  setSchemas(input: ZodType | undefined, output: ZodType | undefined): void {
+    this.inputSchema = input;
+    this.outputSchema = output;
+  }
+
+  /** A snapshot of everything declared so far. */
+  spec(): GraphSpec {
+    return {
+      kind: this.kind,
+      nodes: new Map(this.nodes),
+      edges: [...this.edges],
+      joins: [...this.joins],
+      branches: [...this.branches],
+      state: this.state,
+      inputSchema: this.inputSchema,
+      outputSchema: this.outputSchema,
+      issues: [...this.issues],
+    };
+  }
+}
+
+function toImpl(node: unknown): NodeImpl | undefined {
+  if (isSubgraphHandle(node)) return { kind: 'subgraph', graph: node };
+  if (isRunnable(node)) return { kind: 'runnable', runnable: node };
+  if (typeof node === 'function')
+    return { kind: 'function', fn: node as (input: never, ctx: never) => unknown };
+  return undefined;
+}

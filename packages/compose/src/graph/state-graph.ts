@@ -1,0 +1,127 @@
+import type { ZodObject, ZodType, z } from 'zod';
+import type { NodeContext } from '../pregel/node-context.js';
+import type { Runnable } from '../runnable/runnable.js';
+import { updateSchema } from '../state/input-schema.js';
+import type { AnyReducer, InferReducerUpdate } from '../state/reducers.js';
+import type { NewNodeName, RouterResult } from './builder-types.js';
+import type { Command } from './command.js';
+import { type CompileOptions, compileSpec } from './compile.js';
+import type { CompiledGraph } from './compiled-graph.js';
+import type { End, Start } from './constants.js';
+import type { NodeOptions } from './node-options.js';
+import { SpecBuilder } from './spec-builder.js';
+
+/** Per-key reducers of a state schema. */
+export type ReducersOf<TState> = { readonly [TKey in keyof TState]?: AnyReducer };
+
+/** The update a state graph node returns: each key optional, reducer keys take the reducer's update type. */
+export type StateUpdate<TState, TReducers> = {
+  [TKey in keyof TState]?: TKey extends keyof TReducers
+    ? InferReducerUpdate<TReducers[TKey], TState[TKey]>
+    : TState[TKey];
+};
+
+/** What a state graph node may return. */
+export type StateNodeReturn<TUpdate, TNodes extends string> =
+  | TUpdate
+  | Command<TUpdate, TNodes | End>
+  | undefined
+  | null
+  | void;
+
+/** A state graph node: reads the state, returns a partial update (or a Command, or streams update chunks). */
+export type StateNode<TState, TUpdate, TNodes extends string> =
+  | ((
+      state: TState,
+      ctx: NodeContext,
+    ) =>
+      | StateNodeReturn<TUpdate, TNodes>
+      | Promise<StateNodeReturn<TUpdate, TNodes>>
+      | AsyncIterable<TUpdate>)
+  | Runnable<TState, TUpdate, unknown>
+  | CompiledGraph<never, unknown, string, unknown>;
+
+/** Options of a {@link StateGraph}. */
+export interface StateGraphOptions<TReducers> {
+  /** Reducers per key; keys without one keep the last value written. */
+  readonly reducers?: TReducers;
+  /** Schema of the run input (default: every key optional, reducer keys take their update type). */
+  readonly input?: ZodType;
+}
+
+/**
+ * A graph over shared state: each node reads the state and returns a partial update, applied through
+ * per-key reducers after every superstep. Node names grow the type as you add them, so a misspelled
+ * edge is a compile error.
+ *
+ * @example
+ * ```ts
+ * const graph = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('increment', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'increment')
+ *   .addConditionalEdges('increment', (s) => (s.count < 3 ? 'increment' : END))
+ *   .compile();
+ * await graph.invoke({ count: 0 }); // { count: 3 }
+ * ```
+ */
+export class StateGraph<
+  TSchema extends ZodObject,
+  TReducers extends ReducersOf<z.infer<TSchema>> = {},
+  TNodes extends string = never,
+> {
+  readonly #builder: SpecBuilder;
+
+  constructor(schema: TSchema, options: StateGraphOptions<TReducers> = {}) {
+    const reducers = (options.reducers ?? {}) as Record<string, AnyReducer | undefined>;
+    this.#builder = new SpecBuilder('state', { schema, reducers });
+    this.#builder.setSchemas(options.input ?? updateSchema(schema, reducers), undefined);
+  }
+
+  /**
+   * Adds a node: a function of the state, a `Runnable`, or a compiled graph (a subgraph). A node that
+   * only runs through `Send` may annotate its parameter with the Send's input type instead.
+   */
+  addNode<const TName extends string, TIn = z.infer<TSchema>>(
+    name: NewNodeName<TName, TNodes>,
+    node: StateNode<TIn, StateUpdate<z.infer<TSchema>, TReducers>, TNodes | TName>,
+    options?: NodeOptions & { readonly goto?: readonly (TNodes | TName | End)[] },
+  ): StateGraph<TSchema, TReducers, TNodes | TName> {
+    this.#builder.addNode(name, node, options);
+    return this as unknown as StateGraph<TSchema, TReducers, TNodes | TName>;
+  }
+
+  /** Adds an edge; with a list of sources, `to` waits for all of them (a join). */
+  addEdge(from: Start | TNodes | readonly TNodes[], to: TNodes | End): this {
+    this.#builder.addEdge(from, to);
+    return this;
+  }
+
+  /**
+   * Adds a conditional edge: after `from` runs, `router` reads the state (including `from`'s write)
+   * and returns the next node(s), `END`, or `Send`s. List `targets` to have them drawn and checked.
+   */
+  addConditionalEdges<const TTarget extends TNodes | End>(
+    from: Start | TNodes,
+    router: (state: z.infer<TSchema>) => RouterResult<TTarget, TNodes>,
+    targets?: readonly TTarget[],
+  ): this {
+    this.#builder.addBranch(from, router, targets);
+    return this;
+  }
+
+  /**
+   * Validates the graph and returns its runtime.
+   *
+   * @throws GraphValidationError with every problem at once.
+   */
+  compile(
+    options?: CompileOptions<TNodes>,
+  ): CompiledGraph<
+    StateUpdate<z.infer<TSchema>, TReducers>,
+    z.infer<TSchema>,
+    TNodes,
+    StateUpdate<z.infer<TSchema>, TReducers>
+  > {
+    return compileSpec(this.#builder.spec(), options);
+  }
+}

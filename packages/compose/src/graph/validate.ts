@@ -1,0 +1,182 @@
+import { DirectedGraph } from 'graphology';
+import { hasCycle } from 'graphology-dag';
+import type { ValidationIssue } from '../errors/graph-validation-error.js';
+import { END, START } from './constants.js';
+import type { GraphSpec } from './graph-spec.js';
+
+/** The possible successors of every node (and START), as validation and drawing see them. */
+export type Successors = ReadonlyMap<string, ReadonlySet<string>>;
+
+/**
+ * Checks a graph definition and returns every problem found (empty when it is valid).
+ * Uses graphology for reachability and cycle detection.
+ */
+export function validateSpec(spec: GraphSpec, mode: 'pregel' | 'dag'): ValidationIssue[] {
+  const issues: ValidationIssue[] = [...spec.issues];
+  checkEndpoints(spec, issues);
+  const graph = buildTopology(spec);
+  if (!graph.hasNode(START) || graph.outDegree(START) === 0) {
+    issues.push({
+      kind: 'missing-entry',
+      at: START,
+      message:
+        'nothing starts the graph; add an edge from START (addEdge(START, "first")) or a conditional edge from START',
+    });
+  } else {
+    checkReachability(spec, graph, issues);
+  }
+  if (mode === 'dag' && hasCycle(graph)) {
+    const cycle = findCycle(graph);
+    issues.push({
+      kind: 'dag-cycle',
+      at: cycle.join(' -> '),
+      message: `DAG mode forbids cycles, found ${cycle.join(' -> ')}; remove the back edge or compile with mode 'pregel'`,
+    });
+  }
+  if (spec.kind === 'dataflow') checkFanIn(spec, issues);
+  return issues;
+}
+
+function checkEndpoints(spec: GraphSpec, issues: ValidationIssue[]): void {
+  const known = (name: string, at: string, role: string): boolean => {
+    if (spec.nodes.has(name)) return true;
+    issues.push({
+      kind: 'unknown-node',
+      at,
+      message: `${role} "${name}" is not a node; add it with addNode("${name}", ...) or fix the name`,
+    });
+    return false;
+  };
+  for (const { from, to } of spec.edges) {
+    const at = `${from} -> ${to}`;
+    if (from === END) issues.push({ kind: 'invalid-edge', at, message: 'END has no outgoing edges' });
+    else if (from !== START) known(from, at, 'edge source');
+    if (to === START) issues.push({ kind: 'invalid-edge', at, message: 'START cannot be an edge target' });
+    else if (to !== END) known(to, at, 'edge target');
+  }
+  for (const { sources, to } of spec.joins) {
+    const at = `[${sources.join(', ')}] -> ${to}`;
+    for (const source of sources) {
+      if (source === START || source === END)
+        issues.push({ kind: 'invalid-edge', at, message: `${source} cannot be a join source` });
+      else known(source, at, 'join source');
+    }
+    if (to !== END) known(to, at, 'join target');
+  }
+  for (const branch of spec.branches) {
+    if (branch.from !== START) known(branch.from, `${branch.from} -> ?`, 'conditional edge source');
+    for (const target of branch.targets ?? []) {
+      if (target !== END && !spec.nodes.has(target)) {
+        issues.push({
+          kind: 'undeclared-target',
+          at: `${branch.from} -> ${target}`,
+          message: `the router of "${branch.from}" lists "${target}", which is not a node`,
+        });
+      }
+    }
+  }
+  for (const node of spec.nodes.values()) {
+    for (const target of node.options.goto ?? []) {
+      if (target !== END && !spec.nodes.has(target)) {
+        issues.push({
+          kind: 'undeclared-target',
+          at: `${node.name} -> ${target}`,
+          message: `goto target "${target}" of "${node.name}" is not a node`,
+        });
+      }
+    }
+  }
+}
+
+/** Builds the possible-successor graph: static edges, joins, branch targets and declared gotos. */
+export function buildTopology(spec: GraphSpec): DirectedGraph {
+  const graph = new DirectedGraph();
+  graph.addNode(START);
+  for (const name of spec.nodes.keys()) graph.addNode(name);
+  graph.addNode(END);
+  const link = (from: string, to: string): void => {
+    if (graph.hasNode(from) && graph.hasNode(to) && !graph.hasEdge(from, to)) graph.addEdge(from, to);
+  };
+  for (const { from, to } of spec.edges) link(from, to);
+  for (const { sources, to } of spec.joins) for (const source of sources) link(source, to);
+  for (const branch of spec.branches) {
+    const targets = branch.targets ?? [...spec.nodes.keys(), END];
+    for (const target of targets) link(branch.from, target);
+  }
+  for (const node of spec.nodes.values())
+    for (const target of node.options.goto ?? []) link(node.name, target);
+  return graph;
+}
+
+function checkReachability(spec: GraphSpec, graph: DirectedGraph, issues: ValidationIssue[]): void {
+  const forward = walk(START, (n, visit) => graph.forEachOutNeighbor(n, visit));
+  const backward = walk(END, (n, visit) => graph.forEachInNeighbor(n, visit));
+  for (const name of spec.nodes.keys()) {
+    if (!forward.has(name)) {
+      issues.push({
+        kind: 'unreachable-node',
+        at: name,
+        message: `no path from START reaches "${name}"; add an edge to it or remove it`,
+      });
+    } else if (!backward.has(name)) {
+      issues.push({
+        kind: 'cannot-reach-end',
+        at: name,
+        message: `"${name}" can never reach END; add an edge from it (addEdge("${name}", END) or to a node that reaches END)`,
+      });
+    }
+  }
+}
+
+function walk(from: string, neighbours: (n: string, visit: (m: string) => void) => void): Set<string> {
+  const seen = new Set<string>([from]);
+  const stack = [from];
+  while (stack.length > 0) {
+    const node = stack.pop() as string;
+    neighbours(node, (next) => {
+      if (!seen.has(next)) {
+        seen.add(next);
+        stack.push(next);
+      }
+    });
+  }
+  return seen;
+}
+
+/** Returns one cycle as a node list that starts and ends with the same node. */
+export function findCycle(graph: DirectedGraph): string[] {
+  const state = new Map<string, 'open' | 'done'>();
+  const trail: string[] = [];
+  let cycle: string[] = [];
+  const visit = (node: string): boolean => {
+    state.set(node, 'open');
+    trail.push(node);
+    for (const next of graph.outNeighbors(node)) {
+      const mark = state.get(next);
+      if (mark === 'open') {
+        cycle = [...trail.slice(trail.indexOf(next)), next];
+        return true;
+      }
+      if (mark === undefined && visit(next)) return true;
+    }
+    trail.pop();
+    state.set(node, 'done');
+    return false;
+  };
+  for (const node of graph.nodes()) if (!state.has(node) && visit(node)) break;
+  return cycle;
+}
+
+function checkFanIn(spec: GraphSpec, issues: ValidationIssue[]): void {
+  for (const { sources, to } of spec.joins) {
+    const target = spec.nodes.get(to);
+    const keyed = sources.every((source) => spec.nodes.get(source)?.options.outputKey !== undefined);
+    if (to !== END && target && !target.options.merge && !keyed) {
+      issues.push({
+        kind: 'invalid-option',
+        at: `[${sources.join(', ')}] -> ${to}`,
+        message: `"${to}" joins ${sources.length} inputs; give it a merge option or give every source an outputKey`,
+      });
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import { abortError } from '../errors/abort-error.js';
+import { WeftError } from '../errors/weft-error.js';
+import { callbacksToListener } from '../events/callbacks.js';
+import type { RunEvent } from '../events/run-event.js';
+import { runId as newRunId } from '../internal/ids.js';
+import { type LoopHooks, type LoopResult, PregelLoop } from './loop.js';
+import type { RunContext, RunObserver } from './run-context.js';
+import type { RunOptions } from './run-options.js';
+import type { Topology } from './topology.js';
+
+/** Defaults a compiled graph passes to every run. */
+export interface RunDefaults {
+  readonly maxSteps: number;
+}
+
+/**
+ * Runs a graph from the top: validates nothing (the caller did), links the caller's signal, builds the
+ * observer from callbacks and stream listeners, and drives the loop. Rejects with an `ABORTED` error
+ * when the caller cancelled, or with the failing node's error.
+ */
+export async function executeRun(
+  topology: Topology,
+  input: unknown,
+  options: RunOptions,
+  defaults: RunDefaults,
+  listeners: RunObserver = {},
+  hooks: LoopHooks = {},
+): Promise<LoopResult> {
+  const userSignal = options.signal;
+  if (userSignal?.aborted) throw abortError(userSignal.reason);
+  const controller = new AbortController();
+  const onUserAbort = (): void => controller.abort(userSignal?.reason);
+  userSignal?.addEventListener('abort', onUserAbort, { once: true });
+  const observer = withCallbacks(listeners, options);
+  const run: RunContext = {
+    runId: options.runId ?? newRunId(),
+    path: [],
+    signal: controller.signal,
+    config: options.config ?? {},
+    threadId: options.threadId,
+    observer,
+    maxSteps: options.maxSteps ?? defaults.maxSteps,
+    concurrency: options.concurrency ?? Number.POSITIVE_INFINITY,
+    abort: (reason) => controller.abort(reason),
+    kind: topology.kind,
+  };
+  const started = observer.event ? Date.now() : 0;
+  observer.event?.({
+    type: 'run-start',
+    runId: run.runId,
+    ts: started,
+    path: [],
+    graph: topology.name,
+    input,
+    ...threadOf(options),
+  });
+  try {
+    const loop = new PregelLoop(topology, run, hooks);
+    await loop.begin(input);
+    const result = await loop.loop();
+    if (observer.event) {
+      const now = Date.now();
+      observer.event({
+        type: 'run-end',
+        runId: run.runId,
+        ts: now,
+        path: [],
+        graph: topology.name,
+        output: result.output,
+        steps: result.steps,
+        durationMs: now - started,
+        status: result.status === 'done' ? 'done' : 'interrupted',
+      });
+    }
+    return result;
+  } catch (thrown) {
+    const error = userSignal?.aborted ? abortError(userSignal.reason) : asError(thrown);
+    controller.abort(error);
+    if (observer.event) {
+      const now = Date.now();
+      observer.event({
+        type: 'run-error',
+        runId: run.runId,
+        ts: now,
+        path: [],
+        graph: topology.name,
+        error,
+        durationMs: now - started,
+      });
+    }
+    throw error;
+  } finally {
+    userSignal?.removeEventListener('abort', onUserAbort);
+  }
+}
+
+function withCallbacks(listeners: RunObserver, options: RunOptions): RunObserver {
+  if (!options.callbacks) return listeners;
+  const callback = callbacksToListener(options.callbacks);
+  const existing = listeners.event;
+  const event = existing
+    ? (e: RunEvent) => {
+        existing(e);
+        callback(e);
+      }
+    : callback;
+  return { ...listeners, event };
+}
+
+function threadOf(options: RunOptions): { threadId?: string } {
+  return options.threadId === undefined ? {} : { threadId: options.threadId };
+}
+
+function asError(thrown: unknown): Error {
+  if (thrown instanceof Error) return thrown;
+  return new WeftError('NODE_FAILED', `a non-error was thrown: ${String(thrown)}`, { cause: thrown });
+}

@@ -1,0 +1,305 @@
+import { WeftError } from '../errors/weft-error.js';
+import { WriteConflictError } from '../errors/write-conflict-error.js';
+import { END } from '../graph/constants.js';
+import { isSend, type Send } from '../graph/send.js';
+import { isPlainObject } from '../runnable/concat.js';
+import { isPromiseLike } from '../runnable/runnable.js';
+import type { Goto } from './apply.js';
+import type { Task } from './task.js';
+import { TaskPaused } from './task.js';
+import { type CompiledBranch, type CompiledNode, END_INDEX, type Topology } from './topology.js';
+
+/** Values waiting to become a dataflow node's input: sources and values in arrival order. */
+export interface InboxEntry {
+  readonly sources: string[];
+  readonly values: unknown[];
+}
+
+/** Routing state that outlives one step (checkpointed): join barriers, dataflow inboxes, deferred nodes. */
+export interface RoutingState {
+  /** Join id → indices of the sources that arrived since the join target last ran. */
+  readonly barriers: Map<number, Set<number>>;
+  /** Node index (END_INDEX for the output) → pending inputs. Dataflow graphs only. */
+  readonly inbox: Map<number, InboxEntry>;
+  /** Deferred nodes triggered but held until nothing else is pending. */
+  readonly deferred: Set<number>;
+}
+
+/** What one finished task routes: the node (or START, as `undefined`), its output and Command gotos. */
+export interface Finished {
+  readonly node: CompiledNode | undefined;
+  readonly output: unknown;
+  readonly goto: Goto | undefined;
+}
+
+/** Creates empty routing state. */
+export function emptyRouting(): RoutingState {
+  return { barriers: new Map(), inbox: new Map(), deferred: new Set() };
+}
+
+/**
+ * Plans the next superstep from the tasks that just finished, in task order: static edges, joins,
+ * conditional edges (routers see `routerInput`: the state after the step, or a dataflow node's
+ * output), and Command gotos. Returns the next tasks: triggered nodes in node order, then sends in
+ * the order they were made. Returns a promise only when a router is asynchronous.
+ */
+export function planNext(
+  topology: Topology,
+  finished: readonly Finished[],
+  routing: RoutingState,
+  routerInput: (item: Finished) => unknown,
+  step: number,
+): Task[] | Promise<Task[]> {
+  const routed: unknown[][] = [];
+  let async = false;
+  for (const item of finished) {
+    const branches = item.node ? item.node.branches : topology.start.branches;
+    const results: unknown[] = [];
+    for (const branch of branches) {
+      const result = callRouter(branch, routerInput(item));
+      if (isPromiseLike(result)) async = true;
+      results.push(result);
+    }
+    routed.push(results);
+  }
+  if (!async) return collect(topology, finished, routing, routed, step);
+  return Promise.all(routed.map((results) => Promise.all(results))).then((resolved) =>
+    collect(topology, finished, routing, resolved, step),
+  );
+}
+
+function callRouter(branch: CompiledBranch, input: unknown): unknown {
+  try {
+    return (branch.router as (value: unknown) => unknown)(input);
+  } catch (error) {
+    throw new WeftError(
+      'NODE_FAILED',
+      `the router of "${branch.from}" threw: ${(error as Error)?.message ?? error}`,
+      { cause: error },
+    );
+  }
+}
+
+function collect(
+  topology: Topology,
+  finished: readonly Finished[],
+  routing: RoutingState,
+  routed: unknown[][],
+  step: number,
+): Task[] {
+  const triggered: number[] = [];
+  let seen: Set<number> | undefined;
+  const trigger = (target: number): void => {
+    if (target === END_INDEX) return;
+    if (seen) {
+      if (seen.has(target)) return;
+      seen.add(target);
+    } else if (triggered.includes(target)) return;
+    else if (triggered.length >= 16) seen = new Set(triggered).add(target);
+    triggered.push(target);
+  };
+  const sends: Send[] = [];
+  const dataflow = topology.kind === 'dataflow';
+  for (let i = 0; i < finished.length; i++) {
+    const item = finished[i] as Finished;
+    const source = item.node ? item.node.name : '__start__';
+    const deliver = (target: number): void => {
+      if (dataflow) pushInbox(routing, target, source, item.output, item.node);
+      trigger(target);
+    };
+    const edges = item.node ? item.node.edges : topology.start.edges;
+    for (const target of edges) deliver(target);
+    if (item.node) {
+      for (const join of item.node.joins) {
+        let arrived = routing.barriers.get(join.id);
+        if (!arrived) routing.barriers.set(join.id, (arrived = new Set()));
+        arrived.add(item.node.index);
+        if (dataflow) pushInbox(routing, join.target, source, item.output, item.node);
+        if (arrived.size === join.sources.length) {
+          routing.barriers.delete(join.id);
+          trigger(join.target);
+        }
+      }
+    }
+    const branches = item.node ? item.node.branches : topology.start.branches;
+    const results = routed[i] as unknown[];
+    for (let b = 0; b < results.length; b++) {
+      addTargets(topology, branches[b] as CompiledBranch, results[b], deliver, sends);
+    }
+    if (item.goto) for (const target of item.goto) addGoto(topology, source, target, deliver, sends);
+  }
+  return toTasks(topology, triggered, sends, routing, step);
+}
+
+function addTargets(
+  topology: Topology,
+  branch: CompiledBranch,
+  result: unknown,
+  deliver: (target: number) => void,
+  sends: Send[],
+): void {
+  const list = Array.isArray(result) ? result : [result];
+  for (const target of list) {
+    if (isSend(target)) {
+      checkTarget(topology, branch.from, target.node, branch.targets);
+      sends.push(target);
+      continue;
+    }
+    if (typeof target !== 'string') {
+      throw new WeftError(
+        'INVALID_UPDATE',
+        `the router of "${branch.from}" returned ${String(target)}; return a node name, END, a Send, or a list of them`,
+      );
+    }
+    checkTarget(topology, branch.from, target, branch.targets);
+    deliver(target === END ? END_INDEX : (topology.byName.get(target) as CompiledNode).index);
+  }
+}
+
+function addGoto(
+  topology: Topology,
+  source: string,
+  target: string | Send,
+  deliver: (target: number) => void,
+  sends: Send[],
+): void {
+  if (isSend(target)) {
+    checkTarget(topology, source, target.node, undefined);
+    sends.push(target);
+    return;
+  }
+  checkTarget(topology, source, target, undefined);
+  deliver(target === END ? END_INDEX : (topology.byName.get(target) as CompiledNode).index);
+}
+
+function checkTarget(
+  topology: Topology,
+  from: string,
+  target: string,
+  declared: ReadonlySet<string> | undefined,
+): void {
+  if (target !== END && !topology.byName.has(target)) {
+    throw new WeftError(
+      'INVALID_UPDATE',
+      `"${from}" routed to "${target}", which is not a node (nodes: ${[...topology.byName.keys()].join(', ')})`,
+    );
+  }
+  if (declared && !declared.has(target)) {
+    throw new WeftError(
+      'INVALID_UPDATE',
+      `the router of "${from}" returned "${target}", which is not among its declared targets (${[...declared].join(', ')})`,
+    );
+  }
+}
+
+function pushInbox(
+  routing: RoutingState,
+  target: number,
+  source: string,
+  output: unknown,
+  node: CompiledNode | undefined,
+): void {
+  const value = node?.options.outputKey !== undefined ? { [node.options.outputKey]: output } : output;
+  const entry = routing.inbox.get(target);
+  if (entry) {
+    entry.sources.push(source);
+    entry.values.push(value);
+  } else routing.inbox.set(target, { sources: [source], values: [value] });
+}
+
+function toTasks(
+  topology: Topology,
+  triggered: number[],
+  sends: readonly Send[],
+  routing: RoutingState,
+  step: number,
+): Task[] {
+  if (triggered.length > 1) triggered.sort((a, b) => a - b);
+  let runnable = triggered;
+  if (topology.hasDeferred) runnable = holdDeferred(topology, triggered, sends.length, routing);
+  const tasks: Task[] = [];
+  for (const index of runnable) {
+    const node = topology.nodes[index] as CompiledNode;
+    const id = `${step}:${node.name}:${tasks.length}`;
+    if (topology.kind === 'dataflow')
+      tasks.push({ node: index, input: takeInbox(routing, node), hasInput: true, id });
+    else tasks.push({ node: index, input: undefined, hasInput: false, id });
+  }
+  for (const send of sends) {
+    const node = topology.byName.get(send.node) as CompiledNode;
+    tasks.push({
+      node: node.index,
+      input: send.input,
+      hasInput: true,
+      id: `${step}:${node.name}:${tasks.length}`,
+    });
+  }
+  return tasks;
+}
+
+function holdDeferred(
+  topology: Topology,
+  triggered: number[],
+  sendCount: number,
+  routing: RoutingState,
+): number[] {
+  const now: number[] = [];
+  for (const index of triggered) {
+    if ((topology.nodes[index] as CompiledNode).deferred) routing.deferred.add(index);
+    else now.push(index);
+  }
+  if (now.length > 0 || sendCount > 0 || routing.deferred.size === 0) return now;
+  const released = [...routing.deferred].sort((a, b) => a - b);
+  routing.deferred.clear();
+  return released;
+}
+
+/** Takes (and clears) a dataflow node's pending inputs, merged into one input. */
+export function takeInbox(
+  routing: RoutingState,
+  node: CompiledNode | undefined,
+  index = node?.index ?? END_INDEX,
+): unknown {
+  const entry = routing.inbox.get(index);
+  if (!entry) return undefined;
+  routing.inbox.delete(index);
+  return mergeInbox(entry, node);
+}
+
+/** Merges a node's pending inputs into one (its `merge` option, or outputKey objects key by key). */
+export function mergeInbox(entry: InboxEntry, node: CompiledNode | undefined): unknown {
+  if (entry.values.length === 1) return entry.values[0];
+  const name = node?.name ?? END;
+  if (node?.options.merge) return node.options.merge(entry.values, entry.sources);
+  if (entry.values.every(isPlainObject)) return mergeKeyed(name, entry);
+  throw new WriteConflictError(
+    name,
+    entry.sources,
+    `give "${name}" a merge option, or give each source an outputKey`,
+  );
+}
+
+function mergeKeyed(name: string, entry: InboxEntry): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  const owner = new Map<string, string>();
+  entry.values.forEach((value, i) => {
+    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+      const previous = owner.get(key);
+      if (previous !== undefined) {
+        throw new WriteConflictError(
+          `${name}.${key}`,
+          [previous, entry.sources[i] as string],
+          'use distinct outputKeys or a merge option',
+        );
+      }
+      owner.set(key, entry.sources[i] as string);
+      merged[key] = item;
+    }
+  });
+  return merged;
+}
+
+/** True when a task paused rather than finished. */
+export function isPaused(output: unknown): output is TaskPaused {
+  return output instanceof TaskPaused;
+}

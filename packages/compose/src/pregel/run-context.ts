@@ -1,0 +1,38 @@
+import type { RunEvent } from '../events/run-event.js';
+
+/**
+ * Optional listeners of one run. Each is `undefined` unless someone subscribed, and the engine checks
+ * before building anything for it: a run nobody watches allocates no event objects.
+ */
+export interface RunObserver {
+  /** Every event (the `events` stream mode and callbacks). */
+  readonly event?: (event: RunEvent) => void;
+  /** State after each step (`values` mode); may return a promise to apply backpressure. */
+  readonly values?: (values: unknown, path: readonly string[]) => Promise<void> | undefined;
+  /** Each node's write (`updates` mode). */
+  readonly updates?: (node: string, update: unknown, path: readonly string[]) => Promise<void> | undefined;
+  /** Chunks of streaming nodes (`messages` mode). */
+  readonly chunk?: (node: string, chunk: unknown, path: readonly string[]) => Promise<void> | undefined;
+  /** Values nodes send with `ctx.emit` (`custom` mode). */
+  readonly custom?: (node: string, data: unknown, path: readonly string[]) => void;
+}
+
+/** What every task and nested subgraph of one run shares. */
+export interface RunContext {
+  readonly runId: string;
+  /** Node path of the graph being run (`[]` for the root graph). */
+  readonly path: readonly string[];
+  /** Fires when the run is cancelled or a sibling task failed. */
+  readonly signal: AbortSignal;
+  readonly config: Readonly<Record<string, unknown>>;
+  readonly threadId: string | undefined;
+  readonly observer: RunObserver;
+  /** Supersteps allowed in this run. */
+  readonly maxSteps: number;
+  /** Tasks that may run at once within one step. */
+  readonly concurrency: number;
+  /** The kind of graph this context runs (nested graphs get their own context). */
+  readonly kind: 'state' | 'dataflow';
+  /** Aborts the whole run (used when a task fails, so its siblings stop). */
+  readonly abort: (reason: unknown) => void;
+}

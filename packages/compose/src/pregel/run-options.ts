@@ -1,0 +1,21 @@
+import type { Callbacks } from '../events/callbacks.js';
+
+/** Options of `invoke`, `stream`, `collect`, `transform` and `batch` on a compiled graph. */
+export interface RunOptions {
+  /** Cancels the run: running nodes see `ctx.signal` fire, nothing new starts, the call rejects. */
+  readonly signal?: AbortSignal;
+  /** User values passed to every node as `ctx.config`. */
+  readonly config?: Readonly<Record<string, unknown>>;
+  /** Supersteps allowed for this run (overrides the compile option; default 25). */
+  readonly maxSteps?: number;
+  /** Subscribers of the run's events. */
+  readonly callbacks?: Callbacks;
+  /** Tasks that may run at once within one step (default: unlimited). */
+  readonly concurrency?: number;
+  /** The conversation/job thread; required with a checkpointer. */
+  readonly threadId?: string;
+  /** Continue from this checkpoint of the thread instead of the latest. */
+  readonly checkpointId?: string;
+  /** An id for this run (default: generated). */
+  readonly runId?: string;
+}

@@ -1,0 +1,258 @@
+import { NodeError } from '../errors/node-error.js';
+import { toError, WeftError } from '../errors/weft-error.js';
+import { isAsyncIterable, isPromiseLike } from '../runnable/runnable.js';
+import { retryDelay, shouldRetry, sleep } from './retry.js';
+import type { RunContext } from './run-context.js';
+import { SubgraphPaused } from './subgraph-paused.js';
+import { type PendingInterrupt, TaskPaused } from './task.js';
+import { InterruptSignal, type ResumeValues, TaskContext } from './task-context.js';
+import type { CompiledNode } from './topology.js';
+
+/** One task to execute: which node, with what input, where. */
+export interface TaskCall {
+  readonly run: RunContext;
+  readonly node: CompiledNode;
+  readonly input: unknown;
+  readonly step: number;
+  readonly taskId: string;
+  readonly resume: ResumeValues | undefined;
+}
+
+/**
+ * Runs one task with its retry policy and timeout. Returns the output synchronously when the node is
+ * synchronous (no promise is allocated on that path), a promise otherwise, or a {@link TaskPaused} when
+ * the node interrupted. Failures reject/throw a {@link NodeError}.
+ */
+export function executeTask(call: TaskCall): unknown {
+  return attempt(call, 1);
+}
+
+function attempt(call: TaskCall, attemptNo: number): unknown {
+  const { run, node } = call;
+  const timeout = node.options.timeoutMs;
+  const controller = timeout === undefined ? undefined : new AbortController();
+  const signal = controller ? AbortSignal.any([run.signal, controller.signal]) : run.signal;
+  const ctx = new TaskContext(run, signal, call.step, node.name, call.taskId, attemptNo, call.resume);
+  const started = run.observer.event ? Date.now() : 0;
+  if (run.observer.event) {
+    run.observer.event({
+      type: 'node-start',
+      runId: run.runId,
+      ts: started,
+      path: ctx.path,
+      step: call.step,
+      node: node.name,
+      taskId: call.taskId,
+      input: call.input,
+      attempt: attemptNo,
+    });
+  }
+  const fail = (error: unknown): unknown => onFailure(call, attemptNo, error, started);
+  const finish = (output: unknown): unknown => onSuccess(call, output, started, ctx.path);
+  let out: unknown;
+  try {
+    const input = node.inputSchema ? parseWith(node, 'input', node.inputSchema, call.input) : call.input;
+    out = invokeNode(call, input, ctx, signal);
+  } catch (error) {
+    return fail(error);
+  }
+  if (isPromiseLike(out)) {
+    const pending = controller ? withTimeout(out, timeout as number, controller, node.name) : out;
+    return Promise.resolve(pending)
+      .then((value) => (isAsyncIterable(value) ? consume(call, value, ctx, signal) : value))
+      .then(finish, fail);
+  }
+  if (isAsyncIterable(out)) {
+    const pending = consume(call, out, ctx, signal);
+    return (controller ? withTimeout(pending, timeout as number, controller, node.name) : pending).then(
+      finish,
+      fail,
+    );
+  }
+  return finish(out);
+}
+
+function invokeNode(call: TaskCall, input: unknown, ctx: TaskContext, signal: AbortSignal): unknown {
+  const { impl } = call.node;
+  switch (impl.kind) {
+    case 'function':
+      return (impl.fn as (input: unknown, ctx: TaskContext) => unknown)(input, ctx);
+    case 'runnable': {
+      const options = { signal, config: call.run.config };
+      const streaming = call.run.observer.chunk !== undefined || call.run.observer.event !== undefined;
+      return streaming
+        ? impl.runnable.stream(input as never, options)
+        : impl.runnable.invoke(input as never, options);
+    }
+    case 'subgraph':
+      return impl.graph.runNested(input, { run: call.run, ctx, signal });
+  }
+}
+
+async function consume(
+  call: TaskCall,
+  source: AsyncIterable<unknown>,
+  ctx: TaskContext,
+  signal: AbortSignal,
+): Promise<unknown> {
+  const { observer, runId } = call.run;
+  const chunks: unknown[] = [];
+  for await (const chunk of source) {
+    if (signal.aborted) throw signal.reason;
+    chunks.push(chunk);
+    if (observer.event) {
+      observer.event({
+        type: 'chunk',
+        runId,
+        ts: Date.now(),
+        path: ctx.path,
+        step: call.step,
+        node: call.node.name,
+        taskId: call.taskId,
+        chunk,
+      });
+    }
+    const wait = observer.chunk?.(call.node.name, chunk, call.run.path);
+    if (wait) await wait;
+  }
+  return call.node.concat(chunks);
+}
+
+function onSuccess(call: TaskCall, output: unknown, started: number, path: readonly string[]): unknown {
+  const { node, run } = call;
+  const value =
+    node.outputSchema && output !== undefined ? parseWith(node, 'output', node.outputSchema, output) : output;
+  if (run.observer.event) {
+    const now = Date.now();
+    run.observer.event({
+      type: 'node-end',
+      runId: run.runId,
+      ts: now,
+      path,
+      step: call.step,
+      node: node.name,
+      taskId: call.taskId,
+      output: value,
+      durationMs: now - started,
+    });
+  }
+  return value;
+}
+
+function onFailure(call: TaskCall, attemptNo: number, thrown: unknown, started: number): unknown {
+  const { node, run } = call;
+  if (thrown instanceof InterruptSignal) {
+    const interrupt: PendingInterrupt = {
+      id: `${call.taskId}:${thrown.index}`,
+      value: thrown.value,
+      path: [...run.path, node.name],
+      taskId: call.taskId,
+    };
+    emitInterrupts(call, [interrupt]);
+    return new TaskPaused([interrupt]);
+  }
+  if (thrown instanceof SubgraphPaused) return new TaskPaused(thrown.interrupts);
+  if (run.signal.aborted) throw run.signal.reason;
+  const error = toError(thrown);
+  const path = [...run.path, node.name];
+  const policy = node.retry;
+  if (policy && attemptNo < policy.maxAttempts && shouldRetry(policy, error, run.signal)) {
+    const delayMs = retryDelay(policy, attemptNo);
+    run.observer.event?.({
+      type: 'node-retry',
+      runId: run.runId,
+      ts: Date.now(),
+      path,
+      step: call.step,
+      node: node.name,
+      taskId: call.taskId,
+      error,
+      attempt: attemptNo,
+      delayMs,
+    });
+    return sleep(delayMs, run.signal).then(() => attempt(call, attemptNo + 1));
+  }
+  const failure =
+    error instanceof NodeError || (WeftError.isInstance(error) && error.code === 'GRAPH_INVALID')
+      ? error
+      : new NodeError({
+          path,
+          step: call.step,
+          attempt: attemptNo,
+          cause: error,
+          timeout: WeftError.isInstance(error) && error.code === 'NODE_TIMEOUT',
+        });
+  if (run.observer.event) {
+    const now = Date.now();
+    run.observer.event({
+      type: 'node-error',
+      runId: run.runId,
+      ts: now,
+      path,
+      step: call.step,
+      node: node.name,
+      taskId: call.taskId,
+      error: failure,
+      attempt: attemptNo,
+      durationMs: now - started,
+    });
+  }
+  throw failure;
+}
+
+function emitInterrupts(call: TaskCall, interrupts: readonly PendingInterrupt[]): void {
+  const { event } = call.run.observer;
+  if (!event) return;
+  for (const interrupt of interrupts) {
+    event({
+      type: 'interrupt',
+      runId: call.run.runId,
+      ts: Date.now(),
+      path: interrupt.path,
+      step: call.step,
+      node: call.node.name,
+      interruptId: interrupt.id,
+      value: interrupt.value,
+    });
+  }
+}
+
+function withTimeout<T>(
+  pending: PromiseLike<T>,
+  ms: number,
+  controller: AbortController,
+  node: string,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const error = new WeftError('NODE_TIMEOUT', `node "${node}" did not finish within ${ms} ms`);
+      controller.abort(error);
+      reject(error);
+    }, ms);
+    pending.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+function parseWith(
+  node: CompiledNode,
+  what: 'input' | 'output',
+  schema: NonNullable<CompiledNode['inputSchema']>,
+  value: unknown,
+): unknown {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+  throw new WeftError(
+    what === 'input' ? 'INVALID_INPUT' : 'INVALID_UPDATE',
+    `node "${node.name}" ${what} failed its schema: ${issues}`,
+  );
+}

@@ -1,0 +1,115 @@
+import { isPromiseLike } from '../runnable/runnable.js';
+import type { RunContext } from './run-context.js';
+import { executeTask } from './runner.js';
+import type { Task } from './task.js';
+import type { ResumeValues } from './task-context.js';
+import type { CompiledNode, Topology } from './topology.js';
+
+/** What one step runs. */
+export interface StepCall {
+  readonly run: RunContext;
+  readonly topology: Topology;
+  readonly tasks: readonly Task[];
+  readonly step: number;
+  /** The state at the start of the step (state graphs), shared read-only by every task. */
+  readonly values: unknown;
+  /** Outputs already known (tasks that finished before a pause); those tasks are not run again. */
+  readonly known?: ReadonlyMap<number, unknown>;
+  readonly resume?: (task: Task) => ResumeValues | undefined;
+  /** Called as each task finishes, in finish order (used to save task writes). */
+  readonly onTaskDone?: (index: number, output: unknown) => Promise<void> | undefined;
+  /** Aborts the step's other tasks when one fails. */
+  readonly fail: (error: unknown) => void;
+}
+
+/**
+ * Runs the tasks of one superstep concurrently (up to `run.concurrency` at once) and returns their
+ * outputs in task order. Synchronous nodes complete without a promise; the step only awaits when a
+ * task is asynchronous. If a task fails, the others are aborted and the step rejects with that error.
+ */
+export function runStep(call: StepCall): unknown[] | Promise<unknown[]> {
+  const { tasks } = call;
+  const outputs: unknown[] = new Array(tasks.length);
+  if (tasks.length > call.run.concurrency) return runPooled(call, outputs);
+  let pending: Array<PromiseLike<void>> | undefined;
+  try {
+    for (let i = 0; i < tasks.length; i++) {
+      const result = start(call, i, outputs);
+      if (result) (pending ??= []).push(result);
+    }
+  } catch (error) {
+    for (const started of pending ?? []) started.then(undefined, ignore);
+    throw error;
+  }
+  if (!pending) return outputs;
+  return settle(pending, call).then(() => outputs);
+}
+
+function start(call: StepCall, i: number, outputs: unknown[]): PromiseLike<void> | undefined {
+  const task = call.tasks[i] as Task;
+  if (call.known?.has(i)) {
+    outputs[i] = call.known.get(i);
+    return undefined;
+  }
+  const node = call.topology.nodes[task.node] as CompiledNode;
+  let result: unknown;
+  try {
+    result = executeTask({
+      run: call.run,
+      node,
+      input: task.hasInput ? task.input : call.values,
+      step: call.step,
+      taskId: task.id,
+      resume: call.resume?.(task),
+    });
+  } catch (error) {
+    call.fail(error);
+    throw error;
+  }
+  if (isPromiseLike(result)) {
+    return result.then(
+      (value) => {
+        outputs[i] = value;
+        return call.onTaskDone?.(i, value);
+      },
+      (error: unknown) => {
+        call.fail(error);
+        throw error;
+      },
+    );
+  }
+  outputs[i] = result;
+  return call.onTaskDone?.(i, result);
+}
+
+async function settle(pending: ReadonlyArray<PromiseLike<void>>, call: StepCall): Promise<void> {
+  const { signal } = call.run;
+  if (signal.aborted) throw signal.reason;
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    await Promise.race([Promise.all(pending), aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort as () => void);
+  }
+}
+
+async function runPooled(call: StepCall, outputs: unknown[]): Promise<unknown[]> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < call.tasks.length) {
+      if (call.run.signal.aborted) throw call.run.signal.reason;
+      const result = start(call, next++, outputs);
+      if (result) await result;
+    }
+  };
+  const workers: Array<Promise<void>> = [];
+  for (let w = 0; w < call.run.concurrency; w++) workers.push(worker());
+  await settle(workers, call);
+  return outputs;
+}
+
+function ignore(): void {}

@@ -1,0 +1,27 @@
+/** A unit of work in one superstep: a node and (for sends and dataflow nodes) its input. */
+export interface Task {
+  /** Index of the node in the topology. */
+  readonly node: number;
+  /** The input, when fixed at planning time (sends, dataflow inboxes); state graphs read the state. */
+  readonly input: unknown;
+  readonly hasInput: boolean;
+  /** Deterministic id: `step:node:position`. */
+  readonly id: string;
+}
+
+/** One pause raised while running a task (several when a subgraph paused in parallel branches). */
+export interface PendingInterrupt {
+  /** Stable id, used as the key of a resume map. */
+  readonly id: string;
+  /** The value passed to `interrupt()`, shown to whoever answers. */
+  readonly value: unknown;
+  /** Node path to the node that paused (subgraphs nest). */
+  readonly path: readonly string[];
+  /** The task that paused. */
+  readonly taskId: string;
+}
+
+/** Marks a task that paused instead of producing output. */
+export class TaskPaused {
+  constructor(readonly interrupts: readonly PendingInterrupt[]) {}
+}

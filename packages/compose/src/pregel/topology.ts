@@ -1,0 +1,145 @@
+import type { ZodType } from 'zod';
+import { END, START } from '../graph/constants.js';
+import type { BranchSpec, GraphSpec, NodeImpl } from '../graph/graph-spec.js';
+import type { DataflowNodeOptions, RetryPolicy } from '../graph/node-options.js';
+import { type ConcatFunction, concatChunks } from '../runnable/concat.js';
+import type { AnyReducer } from '../state/reducers.js';
+
+/** Index used for END in successor lists. */
+export const END_INDEX = -1;
+
+/** A retry policy with every field filled in. */
+export type ResolvedRetry = Required<Omit<RetryPolicy, 'retryOn'>> & Pick<RetryPolicy, 'retryOn'>;
+
+/** A conditional edge, ready to run. */
+export interface CompiledBranch {
+  readonly from: string;
+  readonly router: BranchSpec['router'];
+  readonly targets: ReadonlySet<string> | undefined;
+}
+
+/** A join (`addEdge([a, b], c)`): `target` runs once every source has finished since it last ran. */
+export interface CompiledJoin {
+  readonly id: number;
+  readonly sources: readonly number[];
+  readonly target: number;
+}
+
+/** A node, ready to run: implementation, options and outgoing routes by index. */
+export interface CompiledNode {
+  readonly name: string;
+  readonly index: number;
+  readonly impl: NodeImpl;
+  readonly options: DataflowNodeOptions;
+  readonly retry: ResolvedRetry | undefined;
+  readonly concat: ConcatFunction;
+  readonly inputSchema: ZodType | undefined;
+  readonly outputSchema: ZodType | undefined;
+  /** Static successors (END_INDEX for END). */
+  readonly edges: readonly number[];
+  readonly joins: readonly CompiledJoin[];
+  readonly branches: readonly CompiledBranch[];
+  /** Runs only when no other task is pending (the `defer` option). */
+  readonly deferred: boolean;
+}
+
+/** The state channels of a state graph. */
+export interface CompiledState {
+  readonly keys: readonly string[];
+  readonly keySet: ReadonlySet<string>;
+  readonly reducers: Readonly<Record<string, AnyReducer | undefined>>;
+  /** Initial values (schema defaults) of keys that have them. */
+  readonly defaults: Readonly<Record<string, unknown>>;
+}
+
+/** Everything the runtime needs, indexed for speed. Immutable once built. */
+export interface Topology {
+  readonly name: string;
+  readonly kind: 'state' | 'dataflow';
+  readonly mode: 'pregel' | 'dag';
+  readonly nodes: readonly CompiledNode[];
+  readonly byName: ReadonlyMap<string, CompiledNode>;
+  readonly start: { readonly edges: readonly number[]; readonly branches: readonly CompiledBranch[] };
+  readonly joins: readonly CompiledJoin[];
+  readonly state: CompiledState | undefined;
+  readonly spec: GraphSpec;
+  /** True when some node has the `defer` option. */
+  readonly hasDeferred: boolean;
+}
+
+const defaultRetry = {
+  maxAttempts: 3,
+  initialDelayMs: 100,
+  backoffFactor: 2,
+  maxDelayMs: 10_000,
+  jitter: true,
+};
+
+/** Turns a validated spec into the indexed runtime topology. */
+export function buildRuntimeTopology(
+  spec: GraphSpec,
+  name: string,
+  mode: 'pregel' | 'dag',
+  concat?: ConcatFunction,
+): Topology {
+  const names = [...spec.nodes.keys()];
+  const indexOf = new Map(names.map((n, i) => [n, i]));
+  const target = (to: string): number => (to === END ? END_INDEX : (indexOf.get(to) as number));
+  const edges = new Map<string, number[]>();
+  for (const edge of spec.edges) {
+    const list = edges.get(edge.from) ?? [];
+    if (!list.includes(target(edge.to))) list.push(target(edge.to));
+    edges.set(edge.from, list);
+  }
+  const joins: CompiledJoin[] = spec.joins.map((join, id) => ({
+    id,
+    sources: join.sources.map((s) => indexOf.get(s) as number),
+    target: target(join.to),
+  }));
+  const branchesOf = (from: string): CompiledBranch[] =>
+    spec.branches
+      .filter((b) => b.from === from)
+      .map((b) => ({ from, router: b.router, targets: b.targets ? new Set(b.targets) : undefined }));
+  const nodes: CompiledNode[] = names.map((nodeName, index) => {
+    const node = spec.nodes.get(nodeName)!;
+    const retry = node.options.retry ? { ...defaultRetry, ...node.options.retry } : undefined;
+    return {
+      name: nodeName,
+      index,
+      impl: node.impl,
+      options: node.options,
+      retry: retry && retry.maxAttempts > 1 ? retry : undefined,
+      concat: node.options.concat ?? concat ?? concatChunks,
+      inputSchema: node.options.input,
+      outputSchema: node.options.output,
+      edges: edges.get(nodeName) ?? [],
+      joins: joins.filter((j) => j.sources.includes(index)),
+      branches: branchesOf(nodeName),
+      deferred: node.options.defer === true,
+    };
+  });
+  return {
+    name,
+    kind: spec.kind,
+    mode,
+    nodes,
+    byName: new Map(nodes.map((n) => [n.name, n])),
+    start: { edges: edges.get(START) ?? [], branches: branchesOf(START) },
+    joins,
+    state: spec.state ? compileState(spec) : undefined,
+    spec,
+    hasDeferred: nodes.some((n) => n.deferred),
+  };
+}
+
+function compileState(spec: GraphSpec): CompiledState {
+  const state = spec.state!;
+  const keys = Object.keys(state.schema.shape);
+  const defaults: Record<string, unknown> = {};
+  for (const key of keys) {
+    const field = state.schema.shape[key] as ZodType;
+    const probe = field.safeParse(undefined);
+    if (probe.success && probe.data !== undefined) defaults[key] = probe.data;
+  }
+  return { keys, keySet: new Set(keys), reducers: state.reducers, defaults };
+}

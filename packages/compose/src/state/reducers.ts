@@ -1,0 +1,82 @@
+/**
+ * A reducer combines a key's current value with an update into the next value. It must be pure:
+ * checkpoints store updates and replay them through the reducer to rebuild state.
+ */
+export type Reducer<TValue = unknown, TUpdate = TValue> = (current: TValue, update: TUpdate) => TValue;
+
+/** Any reducer, with its types erased. */
+// biome-ignore lint/suspicious/noExplicitAny: erased generic, used only as a constraint
+export type AnyReducer = (current: any, update: any) => unknown;
+
+/** The type of {@link appendReducer}: `T[]` keys take a `T` or a `T[]` as update. */
+export interface AppendReducer {
+  (current: readonly unknown[] | undefined, update: unknown): unknown[];
+  readonly reducerKind: 'append';
+}
+
+/** The type of {@link mergeReducer}: object keys take a partial object as update. */
+export interface MergeReducer {
+  (current: object | undefined, update: object): object;
+  readonly reducerKind: 'merge';
+}
+
+/** The type of {@link sumReducer}: number keys take a number to add. */
+export interface SumReducer {
+  (current: number | undefined, update: number): number;
+  readonly reducerKind: 'sum';
+}
+
+/**
+ * Appends an item, or every item of an array, to an array key (a missing value counts as `[]`).
+ *
+ * @example
+ * ```ts
+ * new StateGraph(z.object({ log: z.array(z.string()) }), { reducers: { log: appendReducer } });
+ * ```
+ */
+export const appendReducer: AppendReducer = Object.assign(
+  (current: readonly unknown[] | undefined, update: unknown): unknown[] => {
+    const base = current ?? [];
+    return Array.isArray(update) ? base.concat(update) : [...base, update];
+  },
+  { reducerKind: 'append' as const },
+);
+
+/**
+ * Shallow-merges an update object into an object key (a missing value counts as `{}`).
+ *
+ * @example
+ * ```ts
+ * new StateGraph(z.object({ scores: z.record(z.string(), z.number()) }), { reducers: { scores: mergeReducer } });
+ * ```
+ */
+export const mergeReducer: MergeReducer = Object.assign(
+  (current: object | undefined, update: object): object => ({ ...current, ...update }),
+  { reducerKind: 'merge' as const },
+);
+
+/**
+ * Adds a number to a number key (a missing value counts as `0`).
+ *
+ * @example
+ * ```ts
+ * new StateGraph(z.object({ total: z.number() }), { reducers: { total: sumReducer } });
+ * ```
+ */
+export const sumReducer: SumReducer = Object.assign(
+  (current: number | undefined, update: number): number => (current ?? 0) + update,
+  { reducerKind: 'sum' as const },
+);
+
+/** The update type a reducer accepts for a key whose value type is `TValue`. */
+export type InferReducerUpdate<TReducer, TValue> = TReducer extends AppendReducer
+  ? TValue extends readonly (infer TItem)[]
+    ? TItem | readonly TItem[]
+    : never
+  : TReducer extends MergeReducer
+    ? Partial<TValue>
+    : TReducer extends SumReducer
+      ? number
+      : TReducer extends (current: never, update: infer TUpdate) => unknown
+        ? TUpdate
+        : TValue;

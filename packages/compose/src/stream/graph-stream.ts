@@ -1,0 +1,48 @@
+import type { RunObserver } from '../pregel/run-context.js';
+import { AsyncQueue } from './async-queue.js';
+import type { StreamMode } from './stream-modes.js';
+
+/** Options of the stream adapter. */
+export interface GraphStreamOptions {
+  readonly modes: readonly StreamMode[];
+  /** Yield `[mode, payload]` tuples (several modes were asked for). */
+  readonly tagged: boolean;
+  /** Also yield values/updates/messages/custom of nested subgraphs. */
+  readonly subgraphs: boolean;
+  /** Items buffered before the run waits for the consumer. */
+  readonly highWaterMark?: number;
+}
+
+/**
+ * Connects a run to a consumer: builds the observer that feeds only the subscribed modes into a
+ * bounded queue (backpressure), and aborts the run when the consumer stops early.
+ */
+export function createGraphStream(options: GraphStreamOptions, onCancel: () => void) {
+  const queue = new AsyncQueue<unknown>(options.highWaterMark ?? 64, onCancel);
+  const wants = new Set(options.modes);
+  const put = (mode: StreamMode, payload: unknown): Promise<void> | undefined =>
+    queue.push(options.tagged ? [mode, payload] : payload);
+  const inScope = (path: readonly string[]): boolean => options.subgraphs || path.length === 0;
+  const observer: RunObserver = {
+    ...(wants.has('values')
+      ? { values: (values, path) => (inScope(path) ? put('values', values) : undefined) }
+      : {}),
+    ...(wants.has('updates')
+      ? {
+          updates: (node, update, path) =>
+            inScope(path) ? put('updates', { node, update, path }) : undefined,
+        }
+      : {}),
+    ...(wants.has('messages')
+      ? { chunk: (node, chunk, path) => (inScope(path) ? put('messages', { node, chunk, path }) : undefined) }
+      : {}),
+    ...(wants.has('custom')
+      ? {
+          custom: (node, data, path) =>
+            void (inScope(path) ? put('custom', { node, data, path }) : undefined),
+        }
+      : {}),
+    ...(wants.has('events') ? { event: (event) => void put('events', event) } : {}),
+  };
+  return { queue, observer, put };
+}
