@@ -22,6 +22,8 @@ export interface CompileOptions<TNodes extends string = string> {
   readonly interruptBefore?: readonly TNodes[];
   /** Pause after these nodes run. */
   readonly interruptAfter?: readonly TNodes[];
+  /** When checkpoints reach the store: `sync` (default, before the next step), `async` (while it runs), `exit` (at the end, a pause or an error). */
+  readonly durability?: 'sync' | 'async' | 'exit';
 }
 
 /**
@@ -52,7 +54,22 @@ export function compileSpec<TInput, TOutput, TNodes extends string, TUpdate>(
         issues.push({ kind: 'unknown-node', at: `${key}: ${node}`, message: `"${node}" is not a node` });
     }
   }
+  if (options.checkpointer && mode === 'dag') {
+    issues.push({
+      kind: 'invalid-option',
+      at: 'checkpointer',
+      message:
+        "checkpoints are taken per superstep, which DAG mode does not have; compile with mode 'pregel' to checkpoint",
+    });
+  }
   if (issues.length > 0) throw new GraphValidationError(name, issues);
   const topology = buildRuntimeTopology(spec, name, mode, options.concat);
-  return new CompiledGraph<TInput, TOutput, TNodes, TUpdate>(topology, { maxSteps: options.maxSteps ?? 25 });
+  return new CompiledGraph<TInput, TOutput, TNodes, TUpdate>({
+    topology,
+    maxSteps: options.maxSteps ?? 25,
+    checkpointer: options.checkpointer,
+    durability: options.durability ?? 'sync',
+    interruptBefore: options.interruptBefore ?? [],
+    interruptAfter: options.interruptAfter ?? [],
+  });
 }

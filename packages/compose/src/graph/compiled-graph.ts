@@ -1,18 +1,24 @@
 import type { ZodType } from 'zod';
+import type { JsonValue } from '../checkpoint/checkpointer.js';
+import { isContinuation } from '../checkpoint/durable-run.js';
+import {
+  readHistory,
+  readState,
+  type StateSnapshot,
+  type UpdateStateOptions,
+  writeState,
+} from '../checkpoint/thread-state.js';
 import { InputValidationError } from '../errors/input-validation-error.js';
 import { WeftError } from '../errors/weft-error.js';
-import { executeRun, type RunDefaults } from '../pregel/execute.js';
-import { PregelLoop } from '../pregel/loop.js';
-import type { RunContext } from '../pregel/run-context.js';
 import type { RunOptions } from '../pregel/run-options.js';
-import { SubgraphPaused } from '../pregel/subgraph-paused.js';
-import { SubgraphWrites } from '../pregel/subgraph-writes.js';
-import type { Topology } from '../pregel/topology.js';
 import { concatChunks } from '../runnable/concat.js';
 import type { Runnable } from '../runnable/runnable.js';
 import { createGraphStream } from '../stream/graph-stream.js';
 import type { InferStreamPart, StreamMode, StreamParts } from '../stream/stream-modes.js';
+import type { Command } from './command.js';
 import type { GraphSpec, NestedRunParent, SubgraphHandle } from './graph-spec.js';
+import { runNested } from './nested-run.js';
+import { type GraphRuntime, presentOutput, type RunResult, runGraph } from './run-graph.js';
 import { type GraphJSON, jsonToMermaid, specToJSON } from './topology-json.js';
 
 /** Options of `stream()`. */
@@ -31,9 +37,12 @@ export interface BatchOptions extends RunOptions {
   readonly batchConcurrency?: number;
 }
 
+/** Input that continues a checkpointed thread: `null` (go on) or a `Command` (resume). */
+export type Continue = Command | null;
+
 /**
- * A compiled, immutable graph: run it in four paradigms, nest it as a node of another graph, draw it.
- * Made by `compile()` of `StateGraph`, `Graph` or `Chain`.
+ * A compiled, immutable graph: run it in four paradigms, nest it as a node of another graph, draw it,
+ * and (with a checkpointer) pause, resume, inspect and fork its threads. Made by `compile()`.
  *
  * @example
  * ```ts
@@ -49,43 +58,48 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   readonly name: string;
   /** The builder-independent description this graph was compiled from. */
   readonly spec: GraphSpec;
-  readonly #topology: Topology;
-  readonly #defaults: RunDefaults;
+  readonly #runtime: GraphRuntime;
   readonly #inputSchema: ZodType | undefined;
 
   /** @internal Use `compile()` on a builder. */
-  constructor(topology: Topology, defaults: RunDefaults) {
-    this.#topology = topology;
-    this.#defaults = defaults;
-    this.name = topology.name;
-    this.spec = topology.spec;
-    this.#inputSchema = topology.spec.inputSchema ?? topology.spec.state?.schema.partial().strict();
+  constructor(runtime: GraphRuntime) {
+    this.#runtime = runtime;
+    this.name = runtime.topology.name;
+    this.spec = runtime.topology.spec;
+    this.#inputSchema = runtime.topology.spec.inputSchema;
     Object.freeze(this);
   }
 
   /** `pregel` (supersteps, loops allowed) or `dag` (run when all predecessors are done). */
   get mode(): 'pregel' | 'dag' {
-    return this.#topology.mode;
+    return this.#runtime.topology.mode;
   }
 
   /**
-   * Runs the graph to the end and resolves with its output (the final state of a state graph).
+   * Runs the graph and resolves with its output (the final state of a state graph). If the run paused,
+   * the output carries `__interrupt__` with the pending interrupts. `null` or a `Command({ resume })`
+   * continues a checkpointed thread.
    *
    * @throws InputValidationError when the input fails the graph's input schema (nothing runs).
    * @throws NodeError when a node fails after its retries; StepLimitError on runaway loops;
    *   WeftError `ABORTED` when `signal` fires.
    */
-  async invoke(input: TInput, options: RunOptions = {}): Promise<TOutput> {
-    const result = await executeRun(this.#topology, this.#parse(input), options, this.#defaults);
-    return result.output as TOutput;
+  async invoke(input: TInput | Continue, options: RunOptions = {}): Promise<TOutput> {
+    return presentOutput(await this.run(input, options)) as TOutput;
+  }
+
+  /** Runs the graph like `invoke` and reports how it ended: status, output, interrupts, checkpoint. */
+  async run(input: TInput | Continue, options: RunOptions = {}): Promise<RunResult<TOutput>> {
+    return (await runGraph(this.#runtime, this.#parse(input), options)) as RunResult<TOutput>;
   }
 
   /**
-   * Runs the graph and yields what `mode` asks for, with backpressure. Breaking out of the loop
-   * aborts the run.
+   * Runs the graph and yields what `mode` asks for, with backpressure. Breaking out of the loop aborts
+   * the run. A pause ends the stream with an `__interrupt__` part (values: the state with
+   * `__interrupt__`; updates: node `__interrupt__`).
    */
   stream<const TMode extends StreamMode | readonly StreamMode[] = 'values'>(
-    input: TInput,
+    input: TInput | Continue,
     options: StreamOptions<TMode> = {},
   ): AsyncIterableIterator<InferStreamPart<StreamParts<TOutput, TNodes, TUpdate>, TMode>> {
     const mode = options.mode ?? 'values';
@@ -96,21 +110,26 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
       { modes, tagged: Array.isArray(mode), subgraphs: options.subgraphs ?? false },
       () => controller.abort(new WeftError('ABORTED', 'the stream consumer stopped reading')),
     );
-    const { queue } = stream;
-    const finalValues = modes.includes('values') && this.#topology.kind === 'dataflow';
+    const dataflow = this.#runtime.topology.kind === 'dataflow';
     try {
       const parsed = this.#parse(input);
-      executeRun(this.#topology, parsed, { ...options, signal }, this.#defaults, stream.observer).then(
+      runGraph(this.#runtime, parsed, { ...options, signal }, stream.observer).then(
         async (result) => {
-          if (finalValues) await stream.put('values', result.output);
-          queue.close();
+          if (result.status === 'interrupted') {
+            if (modes.includes('values')) await stream.put('values', presentOutput(result));
+            if (modes.includes('updates'))
+              await stream.put('updates', { node: '__interrupt__', update: result.interrupts, path: [] });
+          } else if (dataflow && modes.includes('values')) await stream.put('values', result.output);
+          stream.queue.close();
         },
-        (error: unknown) => queue.fail(error),
+        (error: unknown) => stream.queue.fail(error),
       );
     } catch (error) {
-      queue.fail(error);
+      stream.queue.fail(error);
     }
-    return queue as AsyncIterableIterator<InferStreamPart<StreamParts<TOutput, TNodes, TUpdate>, TMode>>;
+    return stream.queue as AsyncIterableIterator<
+      InferStreamPart<StreamParts<TOutput, TNodes, TUpdate>, TMode>
+    >;
   }
 
   /** Concatenates a stream of input chunks, then runs like `invoke`. */
@@ -141,9 +160,75 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
     return outputs;
   }
 
+  /**
+   * The thread's state at its latest (or a given) checkpoint: values, next nodes, pending interrupts.
+   *
+   * @throws WeftError `INVALID_ARGUMENT` without a checkpointer; `NOT_FOUND` for an unknown checkpoint id.
+   */
+  async getState(
+    threadId: string,
+    options: { readonly checkpointId?: string } = {},
+  ): Promise<StateSnapshot<TOutput> | undefined> {
+    return (await readState(
+      this.#checkpointer('getState'),
+      this.#runtime.topology,
+      threadId,
+      options.checkpointId,
+    )) as StateSnapshot<TOutput> | undefined;
+  }
+
+  /** The thread's states, newest first, across every fork. */
+  async getStateHistory(
+    threadId: string,
+    options: {
+      readonly limit?: number;
+      readonly before?: string;
+      readonly filter?: Readonly<Record<string, JsonValue>>;
+    } = {},
+  ): Promise<Array<StateSnapshot<TOutput>>> {
+    return (await readHistory(
+      this.#checkpointer('getStateHistory'),
+      this.#runtime.topology,
+      threadId,
+      options,
+    )) as Array<StateSnapshot<TOutput>>;
+  }
+
+  /**
+   * Writes a checkpoint with `values` applied (through the reducers) on top of the latest or a given
+   * checkpoint, as if `asNode` had written them, and returns its id. Continuing from it forks the
+   * thread; the original history stays.
+   */
+  async updateState(
+    threadId: string,
+    values: TUpdate,
+    options: UpdateStateOptions & { readonly asNode?: TNodes } = {},
+  ): Promise<string> {
+    const run = {
+      runId: 'update',
+      path: [],
+      signal: new AbortController().signal,
+      config: {},
+      threadId,
+      observer: {},
+      maxSteps: 1,
+      concurrency: 1,
+      abort: () => undefined,
+      kind: this.#runtime.topology.kind,
+    };
+    return writeState(
+      this.#checkpointer('updateState'),
+      this.#runtime.topology,
+      run,
+      threadId,
+      values,
+      options,
+    );
+  }
+
   /** The topology as JSON: nodes, edges (static, conditional, join, goto), nested subgraphs. */
   toJSON(): GraphJSON {
-    return specToJSON(this.spec, this.name, this.#topology.mode);
+    return specToJSON(this.spec, this.name, this.#runtime.topology.mode);
   }
 
   /** The topology as a Mermaid flowchart. */
@@ -152,27 +237,22 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   }
 
   /** @internal Runs this graph as a node of a parent run. */
-  async runNested(input: unknown, parent: NestedRunParent): Promise<unknown> {
-    const topology = this.#topology;
-    const run: RunContext = {
-      ...parent.run,
-      path: [...parent.run.path, parent.ctx.node],
-      signal: parent.signal,
-      maxSteps: this.#defaults.maxSteps,
-      kind: topology.kind,
-    };
-    const state = topology.state;
-    const childInput = state ? this.#parse(pickKeys(input, state.keys) as TInput) : input;
-    const loop = new PregelLoop(topology, run, {}, state !== undefined && parent.run.kind === 'state');
-    await loop.begin(childInput);
-    const result = await loop.loop();
-    if (result.status === 'interrupted') throw new SubgraphPaused(result.interrupts);
-    if (loop.writes) return new SubgraphWrites(loop.writes);
-    return result.output;
+  runNested(input: unknown, parent: NestedRunParent): Promise<unknown> {
+    return runNested(this.#runtime, (value) => this.#parse(value as TInput), input, parent);
   }
 
-  #parse(input: TInput): unknown {
-    if (!this.#inputSchema) return input;
+  #checkpointer(method: string) {
+    const checkpointer = this.#runtime.checkpointer;
+    if (!checkpointer)
+      throw new WeftError(
+        'INVALID_ARGUMENT',
+        `${method} needs a checkpointer; compile graph "${this.name}" with { checkpointer }`,
+      );
+    return checkpointer;
+  }
+
+  #parse(input: TInput | Continue): unknown {
+    if (!this.#inputSchema || isContinuation(input)) return input;
     const result = this.#inputSchema.safeParse(input);
     if (!result.success) throw new InputValidationError(`the input of graph "${this.name}"`, result.error);
     return result.data;
@@ -183,14 +263,4 @@ async function gather<T>(source: AsyncIterable<T>): Promise<unknown> {
   const chunks: T[] = [];
   for await (const chunk of source) chunks.push(chunk);
   return concatChunks(chunks);
-}
-
-function pickKeys(input: unknown, keys: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (typeof input !== 'object' || input === null) return out;
-  for (const key of keys) {
-    const value = (input as Record<string, unknown>)[key];
-    if (value !== undefined) out[key] = value;
-  }
-  return out;
 }

@@ -3,7 +3,8 @@ import { WeftError } from '../errors/weft-error.js';
 import { callbacksToListener } from '../events/callbacks.js';
 import type { RunEvent } from '../events/run-event.js';
 import { runId as newRunId } from '../internal/ids.js';
-import { type LoopHooks, type LoopResult, PregelLoop } from './loop.js';
+import { drive } from './drive.js';
+import type { LoopResult } from './loop.js';
 import type { RunContext, RunObserver } from './run-context.js';
 import type { RunOptions } from './run-options.js';
 import type { Topology } from './topology.js';
@@ -24,7 +25,7 @@ export async function executeRun(
   options: RunOptions,
   defaults: RunDefaults,
   listeners: RunObserver = {},
-  hooks: LoopHooks = {},
+  body: (run: RunContext) => Promise<LoopResult> = (run) => drive(topology, run, input),
 ): Promise<LoopResult> {
   const userSignal = options.signal;
   if (userSignal?.aborted) throw abortError(userSignal.reason);
@@ -55,9 +56,7 @@ export async function executeRun(
     ...threadOf(options),
   });
   try {
-    const loop = new PregelLoop(topology, run, hooks);
-    await loop.begin(input);
-    const result = await loop.loop();
+    const result = await body(run);
     if (observer.event) {
       const now = Date.now();
       observer.event({

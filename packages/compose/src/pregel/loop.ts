@@ -4,9 +4,10 @@ import { isCommand } from '../graph/command.js';
 import { START } from '../graph/constants.js';
 import { isPromiseLike } from '../runnable/runnable.js';
 import { applyStateWrites } from './apply.js';
+import { type Breakpoints, breakpointInterrupts } from './breakpoints.js';
 import { emptyRouting, type Finished, mergeInbox, planNext, type RoutingState } from './plan.js';
 import type { RunContext } from './run-context.js';
-import { runStep } from './step.js';
+import { runStep, type StepCall } from './step.js';
 import { SubgraphWrites } from './subgraph-writes.js';
 import { type PendingInterrupt, type Task, TaskPaused } from './task.js';
 import type { ResumeValues } from './task-context.js';
@@ -23,21 +24,23 @@ export interface LoopResult {
 
 /** Hooks the durability layer attaches to a loop (checkpoints, task writes). All optional. */
 export interface LoopHooks {
-  /** After the input was applied (step -1) and after every completed step. */
-  readonly afterStep?: (loop: PregelLoop, step: number, applied: StepRecord) => Promise<void> | undefined;
-  /** A task of the current step finished (before the step completes). */
+  /** After the input was applied and after every completed step (the loop's `step` is that step). */
+  readonly afterStep?: (loop: PregelLoop, record: StepRecord) => Promise<void> | undefined;
+  /** A task of a step with several tasks finished (before the step completes). */
   readonly taskDone?: (loop: PregelLoop, task: Task, output: unknown) => Promise<void> | undefined;
-  /** The step paused: finished outputs by task position, and the interrupts raised. */
+  /** The step paused (a node interrupted, or a breakpoint): outputs by task position and the interrupts. */
   readonly paused?: (
     loop: PregelLoop,
     outputs: readonly unknown[],
     interrupts: readonly PendingInterrupt[],
   ) => Promise<void>;
+  /** The prefix of the ids of the tasks planned next (default: the next step number). */
+  readonly taskPrefix?: (loop: PregelLoop) => string;
 }
 
-/** What one completed step changed (input for checkpoints). */
+/** What one completed step wrote (input for checkpoints). */
 export interface StepRecord {
-  /** Node name (or START) and its write, per task in task order; paused tasks are absent. */
+  /** Node name (or START) and its normalized write, in task order; tasks that wrote nothing are absent. */
   readonly writes: ReadonlyArray<readonly [node: string, update: unknown]>;
   readonly changed: readonly string[];
 }
@@ -45,21 +48,26 @@ export interface StepRecord {
 /**
  * The superstep loop of one graph run: plan → execute → apply, until nothing is triggered.
  * Holds the run's mutable state; the pure parts live in `plan.ts` and `apply.ts`, task execution in
- * `step.ts`/`runner.ts`.
+ * `step.ts`/`runner.ts`, durability in the hooks.
  */
 export class PregelLoop {
+  /** The step about to run (or, inside `afterStep`, the step just completed). */
   step = -1;
   stepsRun = 0;
   values: Record<string, unknown> = {};
-  readonly versions: Record<string, number> = {};
+  versions: Record<string, number> = {};
   routing: RoutingState = emptyRouting();
   tasks: Task[] = [];
   /** Writes made by this graph's nodes, in order (kept for nested state graphs). */
   readonly writes: Array<readonly [string, unknown]> | undefined;
-  /** Outputs of tasks that finished in a step that then paused (reused on resume). */
+  /** Outputs of tasks that finished in a step that then paused, by task position (not run again). */
   known: Map<number, unknown> | undefined;
   /** Resume values by task id. */
   resume: ReadonlyMap<string, ResumeValues> | undefined;
+  /** Static breakpoints; `skipBefore` lets a resumed step pass its before-breakpoint once. */
+  breakpoints: Breakpoints | undefined;
+  skipBefore = false;
+  private resumeUsed: ReadonlyMap<string, ResumeValues> | undefined;
 
   constructor(
     readonly topology: Topology,
@@ -71,81 +79,42 @@ export class PregelLoop {
     if (topology.state) this.values = { ...topology.state.defaults };
   }
 
-  /** Applies the run's input (as START's write) and plans the first step. */
+  /** Applies the run's input (as START's write) at the current step and plans the next one. */
   async begin(input: unknown): Promise<void> {
     const { topology } = this;
+    let changed: readonly string[] = [];
     if (topology.state) {
       const applied = applyStateWrites(topology.state, this.values, [START], [input]);
       this.values = applied.values;
-      this.bump(applied.changed);
+      changed = applied.changed;
+      this.bump(changed);
       const wait = this.run.observer.values?.(this.values, this.run.path);
       if (wait) await wait;
     }
-    const planned = planNext(
-      topology,
-      [{ node: undefined, output: input, goto: undefined }],
-      this.routing,
-      this.routerInput,
-      0,
-    );
+    const start: Finished = { node: undefined, output: input, goto: undefined };
+    const planned = planNext(topology, [start], this.routing, this.routerInput, this.prefix());
     this.tasks = isPromiseLike(planned) ? await planned : planned;
-    this.step = -1;
-    const wait = this.hooks.afterStep?.(this, -1, {
-      writes: [[START, input]],
-      changed: Object.keys(this.versions),
-    });
+    const wait = this.hooks.afterStep?.(this, { writes: [[START, input]], changed });
     if (wait) await wait;
-    this.step = 0;
+    this.step++;
   }
 
   /** Runs supersteps until nothing is triggered, a task pauses, or the step limit is reached. */
   async loop(): Promise<LoopResult> {
-    const { run, topology } = this;
+    const { run } = this;
     while (this.tasks.length > 0) {
       if (run.signal.aborted) throw abortError(run.signal.reason);
       if (this.stepsRun >= run.maxSteps) throw new StepLimitError(run.maxSteps);
-      const { tasks, step } = this;
-      const started = run.observer.event ? Date.now() : 0;
-      if (run.observer.event) {
-        const names = tasks.map((t) => (topology.nodes[t.node] as CompiledNode).name);
-        run.observer.event({
-          type: 'step-start',
-          runId: run.runId,
-          ts: started,
-          path: run.path,
-          step,
-          tasks: names,
-        });
-      }
-      const ran = runStep(this.stepCall(tasks, step));
-      const outputs = isPromiseLike(ran) ? await ran : ran;
-      this.known = undefined;
-      this.resume = undefined;
+      const before = this.checkBreakpoint('before');
+      if (before) return this.pause(new Array(this.tasks.length), before);
+      const outputs = await this.execute();
       const interrupts = collectInterrupts(outputs);
-      if (interrupts) {
-        await this.hooks.paused?.(this, outputs, interrupts);
-        return { status: 'interrupted', output: this.output(), interrupts, steps: this.stepsRun };
-      }
-      const record = await this.apply(tasks, outputs);
-      this.stepsRun++;
-      if (run.observer.event) {
-        const now = Date.now();
-        run.observer.event({
-          type: 'step-end',
-          runId: run.runId,
-          ts: now,
-          path: run.path,
-          step,
-          durationMs: now - started,
-          values: this.values,
-        });
-      }
-      const wait =
-        run.observer.values && topology.state ? run.observer.values(this.values, run.path) : undefined;
-      if (wait) await wait;
-      const saved = this.hooks.afterStep?.(this, step, record);
-      if (saved) await saved;
-      this.step = step + 1;
+      if (interrupts) return this.pause(outputs, interrupts);
+      const ranTasks = this.tasks;
+      await this.complete(ranTasks, outputs);
+      const after = this.breakpoints?.after.size ? breakpointInterrupts(this, ranTasks, 'after') : undefined;
+      if (after)
+        return { status: 'interrupted', output: this.output(), interrupts: after, steps: this.stepsRun };
     }
     return { status: 'done', output: this.output(), interrupts: [], steps: this.stepsRun };
   }
@@ -157,20 +126,86 @@ export class PregelLoop {
     return entry ? mergeInbox(entry, undefined) : undefined;
   }
 
-  private stepCall(tasks: readonly Task[], step: number) {
-    const resume = this.resume;
+  private checkBreakpoint(kind: 'before'): PendingInterrupt[] | undefined {
+    if (!this.breakpoints?.before.size) return undefined;
+    if (this.skipBefore) {
+      this.skipBefore = false;
+      return undefined;
+    }
+    return breakpointInterrupts(this, this.tasks, kind);
+  }
+
+  private async pause(
+    outputs: readonly unknown[],
+    interrupts: readonly PendingInterrupt[],
+  ): Promise<LoopResult> {
+    await this.hooks.paused?.(this, outputs, interrupts);
+    return { status: 'interrupted', output: this.output(), interrupts, steps: this.stepsRun };
+  }
+
+  private async execute(): Promise<unknown[]> {
+    const { run, topology, tasks, step } = this;
+    if (run.observer.event) {
+      const names = tasks.map((t) => (topology.nodes[t.node] as CompiledNode).name);
+      run.observer.event({
+        type: 'step-start',
+        runId: run.runId,
+        ts: Date.now(),
+        path: run.path,
+        step,
+        tasks: names,
+      });
+    }
+    const ran = runStep(this.stepCall());
+    const outputs = isPromiseLike(ran) ? await ran : ran;
+    this.known = undefined;
+    this.resumeUsed = this.resume;
+    this.resume = undefined;
+    return outputs;
+  }
+
+  /** Resume values the last step gave a task (saved with its pause so they are not asked again). */
+  resumedFor(taskId: string): ResumeValues | undefined {
+    return this.resumeUsed?.get(taskId);
+  }
+
+  private async complete(tasks: readonly Task[], outputs: unknown[]): Promise<void> {
+    const { run, topology } = this;
+    const started = run.observer.event ? Date.now() : 0;
+    const record = await this.apply(tasks, outputs);
+    this.stepsRun++;
+    if (run.observer.event) {
+      const now = Date.now();
+      run.observer.event({
+        type: 'step-end',
+        runId: run.runId,
+        ts: now,
+        path: run.path,
+        step: this.step,
+        durationMs: now - started,
+        values: this.values,
+      });
+    }
+    const wait =
+      run.observer.values && topology.state ? run.observer.values(this.values, run.path) : undefined;
+    if (wait) await wait;
+    const saved = this.hooks.afterStep?.(this, record);
+    if (saved) await saved;
+    this.step++;
+  }
+
+  private stepCall(): StepCall {
+    const { resume, known, hooks, tasks } = this;
     return {
       run: this.run,
       topology: this.topology,
       tasks,
-      step,
+      step: this.step,
       values: this.values,
-      ...(this.known ? { known: this.known } : {}),
+      ...(known ? { known } : {}),
       ...(resume ? { resume: (task: Task) => resume.get(task.id) } : {}),
-      ...(this.hooks.taskDone
-        ? {
-            onTaskDone: (i: number, output: unknown) => this.hooks.taskDone?.(this, tasks[i] as Task, output),
-          }
+      ...(hooks.taskDone && tasks.length > 1
+        ? { onTaskDone: (i: number, output: unknown) => hooks.taskDone?.(this, tasks[i] as Task, output) }
         : {}),
       fail: this.run.abort,
     };
@@ -179,10 +214,15 @@ export class PregelLoop {
   private readonly routerInput = (item: Finished): unknown =>
     this.topology.state ? this.values : item.output;
 
+  private prefix(): string | number {
+    return this.hooks.taskPrefix ? this.hooks.taskPrefix(this) : this.step + 1;
+  }
+
   private async apply(tasks: readonly Task[], outputs: unknown[]): Promise<StepRecord> {
     const { topology, run } = this;
     const names = tasks.map((t) => (topology.nodes[t.node] as CompiledNode).name);
     const writes: Array<readonly [string, unknown]> = [];
+    let streamed: Array<readonly [string, unknown]> = writes;
     let finished: Finished[];
     let changed: readonly string[] = [];
     if (topology.state) {
@@ -195,35 +235,66 @@ export class PregelLoop {
         output: applied.updates[i],
         goto: applied.gotos[i],
       }));
+      if (run.observer.updates) streamed = [];
       for (let i = 0; i < names.length; i++) {
-        const update = applied.updates[i];
-        if (update === undefined || update === null) continue;
-        writes.push([names[i] as string, update]);
-        if (this.writes) this.record(outputs[i], update);
+        const raw = isCommand(outputs[i]) ? (outputs[i] as { update: unknown }).update : outputs[i];
+        if (raw === undefined || raw === null) continue;
+        writes.push([names[i] as string, raw]);
+        if (streamed !== writes) streamed.push([names[i] as string, applied.updates[i]]);
+        if (this.writes) this.record(raw);
       }
     } else {
       finished = tasks.map((t, i) => dataflowFinished(topology.nodes[t.node] as CompiledNode, outputs[i]));
       for (let i = 0; i < names.length; i++) writes.push([names[i] as string, finished[i]?.output]);
     }
     if (run.observer.updates) {
-      for (let i = 0; i < writes.length; i++) {
-        const [node, update] = writes[i] as readonly [string, unknown];
+      for (const [node, update] of streamed) {
         const wait = run.observer.updates(node, update, run.path);
         if (wait) await wait;
       }
     }
-    const planned = planNext(topology, finished, this.routing, this.routerInput, this.step + 1);
+    const planned = planNext(topology, finished, this.routing, this.routerInput, this.prefix());
     this.tasks = isPromiseLike(planned) ? await planned : planned;
     return { writes, changed };
   }
 
-  private record(output: unknown, update: unknown): void {
-    const inner = isCommand(output) ? output.update : output;
-    if (inner instanceof SubgraphWrites) this.writes?.push(...inner.writes);
-    else for (const entry of Object.entries(update as object)) this.writes?.push(entry);
+  private record(raw: unknown): void {
+    if (raw instanceof SubgraphWrites) this.writes?.push(...raw.writes);
+    else for (const entry of Object.entries(raw as object)) this.writes?.push(entry);
   }
 
-  private bump(keys: readonly string[]): void {
+  /**
+   * Applies an update from outside a run (time travel's `updateState`) as if `node` had written it;
+   * with a node, the next tasks are routed from it, otherwise the planned tasks stay.
+   */
+  async applyExternal(node: CompiledNode | undefined, update: unknown): Promise<StepRecord> {
+    const name = node?.name ?? START;
+    let routed: unknown = update;
+    let goto: Finished['goto'];
+    let changed: readonly string[] = [];
+    if (this.topology.state) {
+      const applied = applyStateWrites(this.topology.state, this.values, [name], [update]);
+      this.values = applied.values;
+      changed = applied.changed;
+      this.bump(changed);
+      routed = applied.updates[0];
+      goto = applied.gotos[0];
+    }
+    if (node) {
+      const planned = planNext(
+        this.topology,
+        [{ node, output: routed, goto }],
+        this.routing,
+        this.routerInput,
+        this.prefix(),
+      );
+      this.tasks = isPromiseLike(planned) ? await planned : planned;
+    }
+    return { writes: [[name, isCommand(update) ? update.update : update]], changed };
+  }
+
+  /** Increments the version of each changed key. */
+  bump(keys: readonly string[]): void {
     for (const key of keys) this.versions[key] = (this.versions[key] ?? 0) + 1;
   }
 }

@@ -48,7 +48,7 @@ export function planNext(
   finished: readonly Finished[],
   routing: RoutingState,
   routerInput: (item: Finished) => unknown,
-  step: number,
+  step: number | string,
 ): Task[] | Promise<Task[]> {
   const routed: unknown[][] = [];
   let async = false;
@@ -85,7 +85,7 @@ function collect(
   finished: readonly Finished[],
   routing: RoutingState,
   routed: unknown[][],
-  step: number,
+  step: number | string,
 ): Task[] {
   const triggered: number[] = [];
   let seen: Set<number> | undefined;
@@ -212,7 +212,7 @@ function toTasks(
   triggered: number[],
   sends: readonly Send[],
   routing: RoutingState,
-  step: number,
+  step: number | string,
 ): Task[] {
   if (triggered.length > 1) triggered.sort((a, b) => a - b);
   let runnable = triggered;

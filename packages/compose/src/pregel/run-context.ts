@@ -1,3 +1,4 @@
+import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import type { RunEvent } from '../events/run-event.js';
 
 /**
@@ -17,6 +18,21 @@ export interface RunObserver {
   readonly custom?: (node: string, data: unknown, path: readonly string[]) => void;
 }
 
+/** Checkpointing context a run passes to its nested subgraphs. */
+export interface DurableContext {
+  readonly checkpointer: Checkpointer;
+  readonly threadId: string;
+  /** Namespace of the graph being run (`''` for the root). */
+  readonly ns: string;
+  readonly durability: 'sync' | 'async' | 'exit';
+  /** Resume values for pending interrupts anywhere in the run, by interrupt id. */
+  readonly resumeById: ReadonlyMap<string, unknown>;
+  /** Checkpoint ids of enclosing graphs, by namespace. */
+  readonly parents: Readonly<Record<string, string>>;
+  /** The latest checkpoint id of the graph being run (updated as it runs). */
+  readonly currentId: () => string | undefined;
+}
+
 /** What every task and nested subgraph of one run shares. */
 export interface RunContext {
   readonly runId: string;
@@ -33,6 +49,8 @@ export interface RunContext {
   readonly concurrency: number;
   /** The kind of graph this context runs (nested graphs get their own context). */
   readonly kind: 'state' | 'dataflow';
+  /** Set when the run checkpoints. */
+  readonly durable?: DurableContext | undefined;
   /** Aborts the whole run (used when a task fails, so its siblings stop). */
   readonly abort: (reason: unknown) => void;
 }

@@ -18,4 +18,10 @@ export interface RunOptions {
   readonly checkpointId?: string;
   /** An id for this run (default: generated). */
   readonly runId?: string;
+  /** When checkpoints reach the store (overrides the compile option; default `sync`). */
+  readonly durability?: 'sync' | 'async' | 'exit';
+  /** Pause before these nodes run (overrides the compile option). */
+  readonly interruptBefore?: readonly string[];
+  /** Pause after these nodes run (overrides the compile option). */
+  readonly interruptAfter?: readonly string[];
 }

@@ -1,0 +1,55 @@
+import type { PendingInterrupt } from '../pregel/task.js';
+
+/** A planned task as stored in a checkpoint. */
+export interface StoredTask {
+  readonly id: string;
+  readonly node: string;
+  /** Present for sends and dataflow nodes (state graph trigger tasks read the state). */
+  readonly input?: unknown;
+}
+
+/** Routing state carried between steps (join barriers, dataflow inboxes, held deferred nodes). */
+export interface StoredRouting {
+  readonly barriers: ReadonlyArray<readonly [joinId: number, sources: readonly string[]]>;
+  readonly inbox: ReadonlyArray<
+    readonly [
+      target: string,
+      entry: { readonly sources: readonly string[]; readonly values: readonly unknown[] },
+    ]
+  >;
+  readonly deferred: readonly string[];
+}
+
+/**
+ * The serialized body of a checkpoint. A base checkpoint holds the full `values`; every other one
+ * holds only the channel `writes` applied over its parent, which replay through the graph's reducers.
+ */
+export interface CheckpointBody {
+  readonly v: 1;
+  /** Full state values (base checkpoints only). */
+  readonly values?: Readonly<Record<string, unknown>>;
+  /** Channel writes of this step, per node, in task order. */
+  readonly writes: ReadonlyArray<
+    readonly [node: string, entries: ReadonlyArray<readonly [key: string, value: unknown]>]
+  >;
+  /** Version of each state key (bumped when it changes). */
+  readonly versions: Readonly<Record<string, number>>;
+  /** Tasks of the next step (empty when the run finished). */
+  readonly next: readonly StoredTask[];
+  readonly routing: StoredRouting;
+  /** Interrupts of static breakpoints that stopped the run here. */
+  readonly breakpoints?: readonly PendingInterrupt[];
+  /** Bytes and count of delta checkpoints since the base (drives the snapshot policy). */
+  readonly sinceBase: { readonly bytes: number; readonly count: number };
+}
+
+/** What `putWrites` stores for one task: its output, or the pause it raised. */
+export type TaskWrite =
+  | { readonly kind: 'output'; readonly node: string; readonly output: unknown }
+  | {
+      readonly kind: 'paused';
+      readonly node: string;
+      readonly interrupts: readonly PendingInterrupt[];
+      /** Resume values already given to this task's `interrupt()` calls, by call position. */
+      readonly resumed: ReadonlyArray<readonly [index: number, value: unknown]>;
+    };

@@ -1,0 +1,188 @@
+import { WeftError } from '../errors/weft-error.js';
+import { type Command, isCommand } from '../graph/command.js';
+import { planResume } from '../interrupt/resume.js';
+import type { Breakpoints } from '../pregel/breakpoints.js';
+import { type LoopResult, PregelLoop } from '../pregel/loop.js';
+import type { DurableContext, RunContext } from '../pregel/run-context.js';
+import type { Topology } from '../pregel/topology.js';
+import { CheckpointSession, type Durability } from './checkpoint-session.js';
+import type { Checkpointer } from './checkpointer.js';
+import { type LoadedCheckpoint, loadCheckpoint } from './load.js';
+import { loadRouting, loadTasks } from './loop-state.js';
+import { collectNestedWrites } from './nested-writes.js';
+
+/** Where a durable run reads and writes its checkpoints. */
+export interface DurableTarget {
+  readonly checkpointer: Checkpointer;
+  readonly threadId: string;
+  readonly ns: string;
+  readonly durability: Durability;
+  readonly parents: Readonly<Record<string, string>>;
+  /** Continue from this checkpoint instead of the latest (time travel / fork). */
+  readonly checkpointId?: string | undefined;
+  readonly breakpoints?: Breakpoints | undefined;
+  /** Resume values inherited from an enclosing run, by interrupt id. */
+  readonly resumeById?: ReadonlyMap<string, unknown>;
+  /**
+   * A subgraph run inside a checkpointed parent task: an unfinished checkpoint in its namespace is
+   * continued (the parent task is being resumed), a finished one returns its result without running.
+   */
+  readonly nested?: boolean;
+}
+
+/** A durable run's outcome and the id of its latest checkpoint. */
+export interface DurableResult extends LoopResult {
+  readonly checkpointId: string | undefined;
+  readonly writes: ReadonlyArray<readonly [string, unknown]> | undefined;
+}
+
+/** True when `input` asks to continue a thread rather than start a new turn. */
+export function isContinuation(input: unknown): input is Command | null | undefined {
+  return input === null || input === undefined || isCommand(input);
+}
+
+/**
+ * Runs a graph with checkpoints: new input is applied over the thread's latest state (a new turn);
+ * `null` continues from the latest (or given) checkpoint; a `Command({ resume })` answers pending
+ * interrupts. Tasks that finished before a pause or cancel are not run again.
+ */
+export async function runDurable(
+  topology: Topology,
+  run: RunContext,
+  input: unknown,
+  target: DurableTarget,
+  recordWrites = false,
+): Promise<DurableResult> {
+  const { checkpointer, threadId, ns } = target;
+  const loaded = await loadCheckpoint(checkpointer, topology, { threadId, ns, id: target.checkpointId });
+  const fork =
+    loaded !== undefined &&
+    target.checkpointId !== undefined &&
+    (await isBehindLatest(checkpointer, threadId, ns, loaded));
+  const session = new CheckpointSession({
+    checkpointer,
+    threadId,
+    ns,
+    durability: target.durability,
+    parents: target.parents,
+    ...(run.observer.event ? { onSaved: savedEvent(run, threadId) } : {}),
+  });
+  let resumeById: ReadonlyMap<string, unknown> = target.resumeById ?? new Map();
+  const durable: DurableContext = {
+    checkpointer,
+    threadId,
+    ns,
+    durability: target.durability,
+    get resumeById() {
+      return resumeById;
+    },
+    parents: target.parents,
+    currentId: () => session.currentId,
+  };
+  const loop = new PregelLoop(topology, { ...run, durable }, session.hooks(), recordWrites);
+  loop.breakpoints = target.breakpoints;
+  if (loaded) session.continueFrom(loaded, fork);
+  try {
+    if (target.nested && loaded) {
+      if (isFinished(loaded)) return finishedResult(loop, loaded, checkpointer, threadId, ns, recordWrites);
+      input = null;
+    }
+    if (isContinuation(input)) {
+      if (!loaded)
+        throw new WeftError(
+          'NOT_FOUND',
+          `thread "${threadId}" has no checkpoint to continue from; start it with an input`,
+        );
+      resumeById = restore(loop, loaded, input, resumeById);
+    } else {
+      if (loaded) continueState(loop, loaded);
+      session.startInput();
+      await loop.begin(input);
+    }
+    const result = await loop.loop();
+    await session.flush();
+    const writes =
+      target.nested && loaded && recordWrites
+        ? await collectNestedWrites(checkpointer, threadId, ns)
+        : loop.writes;
+    return { ...result, checkpointId: session.currentId, writes };
+  } catch (error) {
+    await session.flush().catch(() => undefined);
+    throw error;
+  }
+}
+
+function restore(
+  loop: PregelLoop,
+  loaded: LoadedCheckpoint,
+  input: Command | null | undefined,
+  inherited: ReadonlyMap<string, unknown>,
+): ReadonlyMap<string, unknown> {
+  continueState(loop, loaded);
+  loop.routing = loadRouting(loop.topology, loaded.body.routing);
+  loop.tasks = loadTasks(loop.topology, loaded.body.next);
+  const command = isCommand(input) ? input : undefined;
+  const answer =
+    command?.hasResume === true
+      ? { kind: 'value' as const, value: command.resume }
+      : { kind: 'inherited' as const, byId: inherited };
+  const plan = planResume(loaded, loop.tasks, answer);
+  loop.known = plan.known.size > 0 ? plan.known : undefined;
+  loop.resume = plan.resume.size > 0 ? plan.resume : undefined;
+  loop.skipBefore = true;
+  return new Map([...inherited, ...plan.byId]);
+}
+
+function isFinished(loaded: LoadedCheckpoint): boolean {
+  return loaded.body.next.length === 0 && ![...loaded.taskWrites.values()].some((w) => w.kind === 'paused');
+}
+
+async function finishedResult(
+  loop: PregelLoop,
+  loaded: LoadedCheckpoint,
+  checkpointer: Checkpointer,
+  threadId: string,
+  ns: string,
+  recordWrites: boolean,
+): Promise<DurableResult> {
+  continueState(loop, loaded);
+  loop.routing = loadRouting(loop.topology, loaded.body.routing);
+  const writes = recordWrites ? await collectNestedWrites(checkpointer, threadId, ns) : undefined;
+  return {
+    status: 'done',
+    output: loop.output(),
+    interrupts: [],
+    steps: 0,
+    checkpointId: loaded.record.id,
+    writes,
+  };
+}
+
+function continueState(loop: PregelLoop, loaded: LoadedCheckpoint): void {
+  loop.values = loaded.values;
+  loop.versions = { ...loaded.body.versions };
+  loop.step = loaded.record.step + 1;
+}
+
+async function isBehindLatest(
+  checkpointer: Checkpointer,
+  threadId: string,
+  ns: string,
+  loaded: LoadedCheckpoint,
+): Promise<boolean> {
+  const latest = await checkpointer.get(threadId, { ns });
+  return latest !== undefined && latest.checkpoint.id !== loaded.record.id;
+}
+
+function savedEvent(run: RunContext, threadId: string): (id: string, step: number) => void {
+  return (checkpointId, step) =>
+    run.observer.event?.({
+      type: 'checkpoint-save',
+      runId: run.runId,
+      ts: Date.now(),
+      path: run.path,
+      step,
+      checkpointId,
+      threadId,
+    });
+}

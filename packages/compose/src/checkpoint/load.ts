@@ -1,0 +1,115 @@
+import { WeftError } from '../errors/weft-error.js';
+import type { Topology } from '../pregel/topology.js';
+import type { CheckpointBody, TaskWrite } from './checkpoint-body.js';
+import type { Checkpointer, CheckpointRecord, TaskWritesRecord } from './checkpointer.js';
+import { deserialize } from './serializer.js';
+
+/** A checkpoint read back: its record, decoded body, rebuilt state values and saved task writes. */
+export interface LoadedCheckpoint {
+  readonly record: CheckpointRecord;
+  readonly body: CheckpointBody;
+  readonly values: Record<string, unknown>;
+  /** Task writes saved against this checkpoint, by task id (last write per task wins). */
+  readonly taskWrites: ReadonlyMap<string, TaskWrite>;
+}
+
+/** Where to load from. */
+export interface LoadTarget {
+  readonly threadId: string;
+  readonly ns: string;
+  /** A specific checkpoint; the latest when omitted. */
+  readonly id?: string | undefined;
+}
+
+/**
+ * Loads a checkpoint and rebuilds its state: the base snapshot plus the writes of every checkpoint
+ * from the base to the target, replayed through the graph's reducers.
+ *
+ * @throws WeftError `NOT_FOUND` when a specific id does not exist; `CHECKPOINT` when the chain is broken.
+ */
+export async function loadCheckpoint(
+  checkpointer: Checkpointer,
+  topology: Topology,
+  target: LoadTarget,
+): Promise<LoadedCheckpoint | undefined> {
+  const stored = await checkpointer.get(
+    target.threadId,
+    target.id === undefined ? { ns: target.ns } : { ns: target.ns, id: target.id },
+  );
+  if (!stored) {
+    if (target.id !== undefined)
+      throw new WeftError('NOT_FOUND', `thread "${target.threadId}" has no checkpoint "${target.id}"`);
+    return undefined;
+  }
+  const body = decodeBody(stored.checkpoint);
+  const values = await rebuildValues(checkpointer, topology, stored.checkpoint, body);
+  return { record: stored.checkpoint, body, values, taskWrites: decodeTaskWrites(stored.writes) };
+}
+
+/** Decodes stored task writes by task id (the last write of a task wins). */
+export function decodeTaskWrites(records: readonly TaskWritesRecord[]): Map<string, TaskWrite> {
+  const writes = new Map<string, TaskWrite>();
+  for (const record of records) writes.set(record.taskId, deserialize(record.payload) as TaskWrite);
+  return writes;
+}
+
+/** Decodes a checkpoint's payload. */
+export function decodeBody(record: CheckpointRecord): CheckpointBody {
+  const body = deserialize(record.payload) as CheckpointBody;
+  if (body?.v !== 1)
+    throw new WeftError(
+      'CHECKPOINT',
+      `checkpoint "${record.id}" has an unknown format (v=${String(body?.v)})`,
+    );
+  return body;
+}
+
+/** Rebuilds the values of a checkpoint from its base and the deltas in between. */
+export async function rebuildValues(
+  checkpointer: Checkpointer,
+  topology: Topology,
+  record: CheckpointRecord,
+  body: CheckpointBody,
+  cache?: Map<string, Record<string, unknown>>,
+): Promise<Record<string, unknown>> {
+  if (body.values) return { ...body.values };
+  const cached = record.parentId ? cache?.get(record.parentId) : undefined;
+  if (cached) return applyWrites(topology, cached, body);
+  const chain = await checkpointer.list(record.threadId, { ns: record.ns, baseId: record.baseId });
+  const byId = new Map(chain.map((r) => [r.id, r]));
+  const path: CheckpointBody[] = [body];
+  let current = record;
+  while (current.id !== record.baseId) {
+    const parent = current.parentId ? byId.get(current.parentId) : undefined;
+    if (!parent)
+      throw new WeftError(
+        'CHECKPOINT',
+        `checkpoint "${current.id}" of thread "${record.threadId}" lost its parent chain to base "${record.baseId}"`,
+      );
+    current = parent;
+    path.push(decodeBody(current));
+  }
+  const base = path.pop() as CheckpointBody;
+  let values: Record<string, unknown> = { ...(base.values ?? {}) };
+  for (let i = path.length - 1; i >= 0; i--)
+    values = applyWrites(topology, values, path[i] as CheckpointBody);
+  return values;
+}
+
+/** Applies a delta checkpoint's writes to values (copy-on-write), through the graph's reducers. */
+export function applyWrites(
+  topology: Topology,
+  values: Record<string, unknown>,
+  body: CheckpointBody,
+): Record<string, unknown> {
+  if (body.writes.length === 0) return values;
+  const next = { ...values };
+  const reducers = topology.state?.reducers ?? {};
+  for (const [, entries] of body.writes) {
+    for (const [key, value] of entries) {
+      const reducer = reducers[key];
+      next[key] = reducer ? reducer(next[key], value) : value;
+    }
+  }
+  return next;
+}

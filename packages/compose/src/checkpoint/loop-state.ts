@@ -1,0 +1,62 @@
+import { END } from '../graph/constants.js';
+import type { RoutingState } from '../pregel/plan.js';
+import type { Task } from '../pregel/task.js';
+import { type CompiledNode, END_INDEX, type Topology } from '../pregel/topology.js';
+import type { StoredRouting, StoredTask } from './checkpoint-body.js';
+
+/** Converts planned tasks to their stored form (node names instead of indices). */
+export function storeTasks(topology: Topology, tasks: readonly Task[]): StoredTask[] {
+  return tasks.map((task) => {
+    const node = (topology.nodes[task.node] as CompiledNode).name;
+    return task.hasInput ? { id: task.id, node, input: task.input } : { id: task.id, node };
+  });
+}
+
+/** Converts stored tasks back, failing clearly when the graph no longer has a node. */
+export function loadTasks(topology: Topology, tasks: readonly StoredTask[]): Task[] {
+  return tasks.map((task) => ({
+    node: nodeIndex(topology, task.node),
+    input: task.input,
+    hasInput: 'input' in task,
+    id: task.id,
+  }));
+}
+
+/** Converts routing state to its stored form. */
+export function storeRouting(topology: Topology, routing: RoutingState): StoredRouting {
+  const name = (index: number): string =>
+    index === END_INDEX ? END : (topology.nodes[index] as CompiledNode).name;
+  return {
+    barriers: [...routing.barriers].map(([id, sources]) => [id, [...sources].map(name)] as const),
+    inbox: [...routing.inbox].map(
+      ([target, entry]) =>
+        [name(target), { sources: [...entry.sources], values: [...entry.values] }] as const,
+    ),
+    deferred: [...routing.deferred].map(name),
+  };
+}
+
+/** Converts stored routing state back to the runtime form. */
+export function loadRouting(topology: Topology, stored: StoredRouting): RoutingState {
+  const index = (name: string): number => (name === END ? END_INDEX : nodeIndex(topology, name));
+  return {
+    barriers: new Map(stored.barriers.map(([id, sources]) => [id, new Set(sources.map(index))])),
+    inbox: new Map(
+      stored.inbox.map(([target, entry]) => [
+        index(target),
+        { sources: [...entry.sources], values: [...entry.values] },
+      ]),
+    ),
+    deferred: new Set(stored.deferred.map(index)),
+  };
+}
+
+function nodeIndex(topology: Topology, name: string): number {
+  const node = topology.byName.get(name);
+  if (!node) {
+    throw new Error(
+      `the checkpoint refers to node "${name}", which graph "${topology.name}" does not have; it was written by another version of the graph`,
+    );
+  }
+  return node.index;
+}

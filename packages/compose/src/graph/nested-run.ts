@@ -1,0 +1,64 @@
+import { runDurable } from '../checkpoint/durable-run.js';
+import { drive } from '../pregel/drive.js';
+import type { RunContext } from '../pregel/run-context.js';
+import { SubgraphPaused } from '../pregel/subgraph-paused.js';
+import { SubgraphWrites } from '../pregel/subgraph-writes.js';
+import type { NestedRunParent } from './graph-spec.js';
+import type { GraphRuntime } from './run-graph.js';
+
+/**
+ * Runs a compiled graph as a task of a parent run: same run id, events, signal and config, a path one
+ * node deeper, and (when the parent checkpoints) its own namespace of checkpoints, so a pause inside it
+ * resumes inside it. A state graph inside a state graph returns its nodes' writes, which the parent
+ * applies through its own reducers.
+ */
+export async function runNested(
+  runtime: GraphRuntime,
+  parse: (input: unknown) => unknown,
+  input: unknown,
+  parent: NestedRunParent,
+): Promise<unknown> {
+  const { topology } = runtime;
+  const run: RunContext = {
+    ...parent.run,
+    path: [...parent.run.path, parent.ctx.node],
+    signal: parent.signal,
+    maxSteps: runtime.maxSteps,
+    kind: topology.kind,
+    durable: undefined,
+  };
+  const state = topology.state;
+  const childInput = state ? parse(pickKeys(input, state.keys)) : input;
+  const recordWrites = state !== undefined && parent.run.kind === 'state';
+  const durable = parent.run.durable;
+  const result = durable
+    ? await runDurable(
+        topology,
+        run,
+        childInput,
+        {
+          checkpointer: durable.checkpointer,
+          threadId: durable.threadId,
+          ns: `${durable.ns ? `${durable.ns}|` : ''}${parent.ctx.node}:${parent.ctx.taskId}`,
+          durability: durable.durability,
+          parents: { ...durable.parents, [durable.ns]: durable.currentId() ?? '' },
+          resumeById: durable.resumeById,
+          nested: true,
+        },
+        recordWrites,
+      )
+    : await drive(topology, run, childInput, { recordWrites });
+  if (result.status === 'interrupted') throw new SubgraphPaused(result.interrupts);
+  if (result.writes) return new SubgraphWrites(result.writes);
+  return result.output;
+}
+
+function pickKeys(input: unknown, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (typeof input !== 'object' || input === null) return out;
+  for (const key of keys) {
+    const value = (input as Record<string, unknown>)[key];
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,106 @@
+import type { Durability } from '../checkpoint/checkpoint-session.js';
+import type { Checkpointer } from '../checkpoint/checkpointer.js';
+import { type DurableTarget, isContinuation, runDurable } from '../checkpoint/durable-run.js';
+import { WeftError } from '../errors/weft-error.js';
+import type { Breakpoints } from '../pregel/breakpoints.js';
+import { drive } from '../pregel/drive.js';
+import { executeRun } from '../pregel/execute.js';
+import type { LoopResult } from '../pregel/loop.js';
+import type { RunObserver } from '../pregel/run-context.js';
+import type { RunOptions } from '../pregel/run-options.js';
+import type { PendingInterrupt } from '../pregel/task.js';
+import type { Topology } from '../pregel/topology.js';
+
+/** What a compiled graph passes to every run of it. */
+export interface GraphRuntime {
+  readonly topology: Topology;
+  readonly maxSteps: number;
+  readonly checkpointer: Checkpointer | undefined;
+  readonly durability: Durability;
+  readonly interruptBefore: readonly string[];
+  readonly interruptAfter: readonly string[];
+}
+
+/** How a run ended, as `run()` reports it. */
+export interface RunResult<TOutput> {
+  /** `interrupted` when the run paused for input (see `interrupts`); resume with `Command({ resume })`. */
+  readonly status: 'done' | 'interrupted';
+  /** The output (the state, for state graphs) at the end or at the pause. */
+  readonly output: TOutput;
+  readonly interrupts: readonly PendingInterrupt[];
+  /** Supersteps run by this call. */
+  readonly steps: number;
+  /** The thread's latest checkpoint after this run (with a checkpointer). */
+  readonly checkpointId: string | undefined;
+}
+
+/**
+ * Runs a compiled graph once: plain runs go straight to the loop; with a checkpointer the run reads
+ * and writes the thread's checkpoints, and `null`/`Command` inputs continue the thread.
+ */
+export async function runGraph(
+  runtime: GraphRuntime,
+  input: unknown,
+  options: RunOptions,
+  listeners: RunObserver = {},
+): Promise<RunResult<unknown>> {
+  const { topology, checkpointer } = runtime;
+  const defaults = { maxSteps: runtime.maxSteps };
+  if (!checkpointer) {
+    if (isContinuation(input)) {
+      throw new WeftError(
+        'INVALID_ARGUMENT',
+        `graph "${topology.name}" has no checkpointer, so there is nothing to resume; compile it with { checkpointer }`,
+      );
+    }
+    const result: LoopResult = await executeRun(topology, input, options, defaults, listeners, (run) =>
+      drive(topology, run, input),
+    );
+    return { ...result, checkpointId: undefined };
+  }
+  const threadId = options.threadId;
+  if (threadId === undefined || threadId === '') {
+    throw new WeftError(
+      'INVALID_ARGUMENT',
+      `graph "${topology.name}" has a checkpointer: pass { threadId } to invoke/stream`,
+    );
+  }
+  const target: DurableTarget = {
+    checkpointer,
+    threadId,
+    ns: '',
+    durability: options.durability ?? runtime.durability,
+    parents: {},
+    checkpointId: options.checkpointId,
+    breakpoints: breakpointsOf(runtime, options),
+  };
+  let checkpointId: string | undefined;
+  const result = await executeRun(topology, input, options, defaults, listeners, async (run) => {
+    const durable = await runDurable(topology, run, input, target);
+    checkpointId = durable.checkpointId;
+    return durable;
+  });
+  return { ...result, checkpointId };
+}
+
+function breakpointsOf(runtime: GraphRuntime, options: RunOptions): Breakpoints | undefined {
+  const before = options.interruptBefore ?? runtime.interruptBefore;
+  const after = options.interruptAfter ?? runtime.interruptAfter;
+  if (before.length === 0 && after.length === 0) return undefined;
+  const index = (name: string): number => {
+    const node = runtime.topology.byName.get(name);
+    if (!node) throw new WeftError('INVALID_ARGUMENT', `breakpoint on "${name}", which is not a node`);
+    return node.index;
+  };
+  return { before: new Set(before.map(index)), after: new Set(after.map(index)) };
+}
+
+/** The value `invoke` resolves with: the output, plus `__interrupt__` when the run paused. */
+export function presentOutput(result: RunResult<unknown>): unknown {
+  if (result.status === 'done') return result.output;
+  const base =
+    typeof result.output === 'object' && result.output !== null && !Array.isArray(result.output)
+      ? result.output
+      : {};
+  return { ...base, __interrupt__: result.interrupts };
+}

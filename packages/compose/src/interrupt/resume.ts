@@ -1,0 +1,95 @@
+import { restoreOutput } from '../checkpoint/checkpoint-session.js';
+import type { LoadedCheckpoint } from '../checkpoint/load.js';
+import { WeftError } from '../errors/weft-error.js';
+import type { PendingInterrupt, Task } from '../pregel/task.js';
+import type { ResumeValues } from '../pregel/task-context.js';
+
+/** How a restored step continues: outputs not to recompute, resume values per task, and the rest. */
+export interface ResumePlan {
+  /** Outputs of tasks that finished before the pause, by task position. */
+  readonly known: Map<number, unknown>;
+  /** Resume values for tasks that paused themselves, by task id. */
+  readonly resume: Map<string, ResumeValues>;
+  /** Resume values for every pending interrupt (nested ones included), by interrupt id. */
+  readonly byId: Map<string, unknown>;
+  /** The interrupts that were pending. */
+  readonly pending: readonly PendingInterrupt[];
+}
+
+/** A resume answer: a value given to `Command({ resume })`, or values inherited from an enclosing run. */
+export type ResumeAnswer =
+  | { readonly kind: 'value'; readonly value: unknown }
+  | { readonly kind: 'inherited'; readonly byId: ReadonlyMap<string, unknown> };
+
+/** The interrupts pending at a checkpoint (saved with paused tasks). */
+export function pendingInterrupts(loaded: LoadedCheckpoint): PendingInterrupt[] {
+  const pending: PendingInterrupt[] = [];
+  for (const write of loaded.taskWrites.values())
+    if (write.kind === 'paused') pending.push(...write.interrupts);
+  return pending;
+}
+
+/**
+ * Matches a resume value to the pending interrupts of a checkpoint: a map `{ [interruptId]: value }`
+ * answers several, a single value answers the only one.
+ *
+ * @throws WeftError `INVALID_RESUME` when a single value is given for several pauses, or a map names an
+ *   interrupt that is not pending.
+ */
+export function planResume(
+  loaded: LoadedCheckpoint,
+  tasks: readonly Task[],
+  answer: ResumeAnswer,
+): ResumePlan {
+  const pending = pendingInterrupts(loaded);
+  const byId =
+    answer.kind === 'value'
+      ? matchValues(pending, answer.value)
+      : new Map([...answer.byId].filter(([id]) => pending.some((p) => p.id === id)));
+  const known = new Map<number, unknown>();
+  const resume = new Map<string, ResumeValues>();
+  tasks.forEach((task, position) => {
+    const write = loaded.taskWrites.get(task.id);
+    if (!write) return;
+    if (write.kind === 'output') {
+      known.set(position, restoreOutput(write.output));
+      return;
+    }
+    const values = new Map<number, unknown>(write.resumed);
+    for (const interrupt of write.interrupts) {
+      if (interrupt.taskId !== task.id || !byId.has(interrupt.id)) continue;
+      values.set(Number(interrupt.id.slice(interrupt.id.lastIndexOf(':') + 1)), byId.get(interrupt.id));
+    }
+    if (values.size > 0) resume.set(task.id, values);
+  });
+  return { known, resume, byId, pending };
+}
+
+/** Maps a resume value to pending interrupt ids (strict). */
+export function matchValues(pending: readonly PendingInterrupt[], value: unknown): Map<string, unknown> {
+  const ids = new Set(pending.map((p) => p.id));
+  if (isIdMap(value, ids)) {
+    const map = new Map(Object.entries(value as Record<string, unknown>));
+    for (const id of map.keys()) {
+      if (!ids.has(id)) {
+        throw new WeftError(
+          'INVALID_RESUME',
+          `no pending interrupt has id "${id}"; pending: ${[...ids].join(', ') || 'none'}`,
+        );
+      }
+    }
+    return map;
+  }
+  if (pending.length > 1) {
+    throw new WeftError(
+      'INVALID_RESUME',
+      `${pending.length} interrupts are pending (${[...ids].join(', ')}); resume with a map { [interruptId]: value }`,
+    );
+  }
+  return new Map(pending.map((p) => [p.id, value]));
+}
+
+function isIdMap(value: unknown, ids: ReadonlySet<string>): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.keys(value).some((key) => ids.has(key));
+}

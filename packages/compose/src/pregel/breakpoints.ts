@@ -1,0 +1,31 @@
+import type { PregelLoop } from './loop.js';
+import type { PendingInterrupt, Task } from './task.js';
+import type { CompiledNode } from './topology.js';
+
+/** Static breakpoints by node index. */
+export interface Breakpoints {
+  readonly before: ReadonlySet<number>;
+  readonly after: ReadonlySet<number>;
+}
+
+/** The interrupts raised by breakpoints on the given tasks, or undefined when none applies. */
+export function breakpointInterrupts(
+  loop: PregelLoop,
+  tasks: readonly Task[],
+  kind: 'before' | 'after',
+): PendingInterrupt[] | undefined {
+  const set = kind === 'before' ? loop.breakpoints?.before : loop.breakpoints?.after;
+  if (!set?.size) return undefined;
+  let hits: PendingInterrupt[] | undefined;
+  for (const task of tasks) {
+    if (!set.has(task.node)) continue;
+    const node = (loop.topology.nodes[task.node] as CompiledNode).name;
+    (hits ??= []).push({
+      id: `${task.id}:${kind}`,
+      value: { breakpoint: kind, node },
+      path: [...loop.run.path, node],
+      taskId: task.id,
+    });
+  }
+  return hits;
+}

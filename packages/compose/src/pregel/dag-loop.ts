@@ -1,0 +1,270 @@
+import { abortError } from '../errors/abort-error.js';
+import { WeftError } from '../errors/weft-error.js';
+import { isCommand } from '../graph/command.js';
+import { START } from '../graph/constants.js';
+import { isPromiseLike } from '../runnable/runnable.js';
+import { applyStateWrites } from './apply.js';
+import { type DagPlan, START_INDEX } from './dag-plan.js';
+import { addRouted } from './dag-route.js';
+import type { LoopResult } from './loop.js';
+import { mergeInbox } from './plan.js';
+import type { RunContext } from './run-context.js';
+import { executeTask } from './runner.js';
+import { TaskPaused } from './task.js';
+import type { CompiledNode, Topology } from './topology.js';
+
+const PENDING = 0;
+const DONE = 2;
+const SKIPPED = 3;
+
+/**
+ * DAG mode: a node runs as soon as all its predecessors finished or were skipped (eagerly, without
+ * waiting for a superstep boundary); a node none of whose predecessors activated it is skipped, and
+ * skips cascade. A state-graph node sees the input plus the writes of its ancestors applied in
+ * topological order, so results never depend on which branch finishes first.
+ */
+export class DagLoop {
+  private readonly remaining: Int32Array;
+  private readonly activated: Uint8Array;
+  private readonly status: Uint8Array;
+  private readonly writes: unknown[];
+  private readonly post = new Map<number, Record<string, unknown>>();
+  private readonly inbox = new Map<number, Array<{ rank: number; source: string; value: unknown }>>();
+  private readonly ready: number[] = [];
+  private readonly completed: Array<[number, unknown]> = [];
+  private startValues: Record<string, unknown> = {};
+  private running = 0;
+  private wake: (() => void) | undefined;
+  private failure: { error: unknown } | undefined;
+
+  constructor(
+    private readonly topology: Topology,
+    private readonly plan: DagPlan,
+    private readonly run: RunContext,
+  ) {
+    const count = topology.nodes.length;
+    this.remaining = Int32Array.from(plan.predecessors, (p) => p.length);
+    this.activated = new Uint8Array(count);
+    this.status = new Uint8Array(count);
+    this.writes = new Array(count);
+  }
+
+  /** Runs the whole DAG from `input`. */
+  async execute(input: unknown): Promise<LoopResult> {
+    const { topology } = this;
+    if (topology.state) {
+      this.startValues = applyStateWrites(
+        topology.state,
+        { ...topology.state.defaults },
+        [START],
+        [input],
+      ).values;
+      this.post.set(START_INDEX, this.startValues);
+    }
+    this.route(START_INDEX, undefined, input);
+    let steps = 0;
+    for (;;) {
+      if (this.failure) throw this.failure.error;
+      if (this.run.signal.aborted) throw abortError(this.run.signal.reason);
+      while (this.ready.length > 0) this.start(this.ready.shift() as number);
+      if (this.completed.length > 0) {
+        const [index, output] = this.completed.shift() as [number, unknown];
+        await this.finish(index, output);
+        steps++;
+        continue;
+      }
+      if (this.running === 0) break;
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+      });
+    }
+    return { status: 'done', output: this.output(), interrupts: [], steps };
+  }
+
+  private start(index: number): void {
+    const node = this.topology.nodes[index] as CompiledNode;
+    const step = this.plan.generation[index] as number;
+    const input = this.topology.state ? this.viewOf(index) : this.inputOf(index);
+    let result: unknown;
+    try {
+      result = executeTask({
+        run: this.run,
+        node,
+        input,
+        step,
+        taskId: `${step}:${node.name}:0`,
+        resume: undefined,
+      });
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    if (!isPromiseLike(result)) {
+      this.completed.push([index, result]);
+      return;
+    }
+    this.running++;
+    result.then(
+      (output) => {
+        this.running--;
+        this.completed.push([index, output]);
+        this.wake?.();
+      },
+      (error: unknown) => {
+        this.running--;
+        this.fail(error);
+      },
+    );
+  }
+
+  private fail(error: unknown): void {
+    this.failure ??= { error };
+    this.run.abort(error);
+    this.wake?.();
+  }
+
+  private async finish(index: number, output: unknown): Promise<void> {
+    const node = this.topology.nodes[index] as CompiledNode;
+    if (output instanceof TaskPaused) {
+      throw new WeftError(
+        'INTERRUPTED',
+        `node "${node.name}" called interrupt(), which DAG mode does not support; compile with mode 'pregel'`,
+      );
+    }
+    if (isCommand(output) && output.goto.length > 0) {
+      throw new WeftError(
+        'INVALID_UPDATE',
+        `node "${node.name}" returned a Command with goto, which DAG mode does not support; use edges or conditional edges`,
+      );
+    }
+    const value = isCommand(output) ? output.update : output;
+    this.status[index] = DONE;
+    this.writes[index] = value;
+    const { observer, path } = this.run;
+    let routerInput = value;
+    if (this.topology.state) {
+      const post = applyStateWrites(this.topology.state, this.viewOf(index), [node.name], [value]).values;
+      this.post.set(index, post);
+      routerInput = post;
+      const wait = observer.values?.(post, path);
+      if (wait) await wait;
+    }
+    const wait = observer.updates?.(node.name, value, path);
+    if (wait) await wait;
+    this.route(index, node, routerInput, value);
+  }
+
+  /** Activates chosen successors and resolves every structural successor of a finished node. */
+  private route(
+    index: number,
+    node: CompiledNode | undefined,
+    routerInput: unknown,
+    output: unknown = routerInput,
+  ): void {
+    const chosen = new Set<number>(node ? node.edges : this.topology.start.edges);
+    if (node) for (const join of node.joins) chosen.add(join.target);
+    const branches = node ? node.branches : this.topology.start.branches;
+    for (const branch of branches) addRouted(this.topology, branch, routerInput, chosen);
+    const source = node?.name ?? START;
+    const rank = index === START_INDEX ? -1 : (this.plan.rank[index] as number);
+    for (const successor of this.plan.successors.get(index) ?? []) {
+      if (chosen.has(successor)) {
+        if (successor >= 0) this.activated[successor] = 1;
+        if (this.topology.kind === 'dataflow') this.deliver(successor, rank, source, node, output);
+      }
+      this.resolve(successor);
+    }
+  }
+
+  private deliver(
+    target: number,
+    rank: number,
+    source: string,
+    node: CompiledNode | undefined,
+    output: unknown,
+  ): void {
+    const value = node?.options.outputKey !== undefined ? { [node.options.outputKey]: output } : output;
+    const list = this.inbox.get(target);
+    if (list) list.push({ rank, source, value });
+    else this.inbox.set(target, [{ rank, source, value }]);
+  }
+
+  private resolve(first: number): void {
+    const work = [first];
+    while (work.length > 0) {
+      const index = work.pop() as number;
+      if (index < 0) continue;
+      this.remaining[index] = (this.remaining[index] as number) - 1;
+      if (this.remaining[index] !== 0 || this.status[index] !== PENDING) continue;
+      if (this.activated[index] === 1) {
+        this.ready.push(index);
+        continue;
+      }
+      this.status[index] = SKIPPED;
+      for (const successor of this.plan.successors.get(index) ?? []) work.push(successor);
+    }
+  }
+
+  private inputOf(index: number): unknown {
+    const node = this.topology.nodes[index];
+    return this.mergedInbox(index, node);
+  }
+
+  private mergedInbox(index: number, node: CompiledNode | undefined): unknown {
+    const list = this.inbox.get(index);
+    if (!list) return undefined;
+    this.inbox.delete(index);
+    list.sort((a, b) => a.rank - b.rank);
+    return mergeInbox({ sources: list.map((e) => e.source), values: list.map((e) => e.value) }, node);
+  }
+
+  /** The state a node sees: the input plus its ancestors' writes in topological order. */
+  private viewOf(index: number): Record<string, unknown> {
+    const preds = this.plan.predecessors[index] as readonly number[];
+    if (preds.length === 1) {
+      const only = preds[0] as number;
+      return this.post.get(only) ?? this.viewOf(only);
+    }
+    const ancestors = new Set<number>();
+    const stack = [...preds];
+    while (stack.length > 0) {
+      const current = stack.pop() as number;
+      if (current < 0 || ancestors.has(current)) continue;
+      ancestors.add(current);
+      stack.push(...(this.plan.predecessors[current] as readonly number[]));
+    }
+    return this.fold([...ancestors]);
+  }
+
+  private fold(indices: number[]): Record<string, unknown> {
+    const state = this.topology.state!;
+    const done = indices
+      .filter((i) => this.status[i] === DONE)
+      .sort((a, b) => (this.plan.rank[a] as number) - (this.plan.rank[b] as number));
+    const names = done.map((i) => (this.topology.nodes[i] as CompiledNode).name);
+    let values = this.startValues;
+    for (let i = 0; i < done.length; i++) {
+      values = applyStateWrites(state, values, [names[i] as string], [this.writes[done[i] as number]]).values;
+    }
+    return values;
+  }
+
+  /** The writes of finished nodes in topological order (for a state subgraph inside a state graph). */
+  stateWrites(): Array<readonly [string, unknown]> {
+    const done = this.topology.nodes
+      .map((n) => n.index)
+      .filter((i) => this.status[i] === DONE)
+      .sort((a, b) => (this.plan.rank[a] as number) - (this.plan.rank[b] as number));
+    const writes: Array<readonly [string, unknown]> = [];
+    for (const index of done) {
+      const update = this.writes[index];
+      if (update && typeof update === 'object') writes.push(...Object.entries(update));
+    }
+    return writes;
+  }
+
+  private output(): unknown {
+    if (!this.topology.state) return this.mergedInbox(-1, undefined);
+    return this.fold(this.topology.nodes.map((n) => n.index));
+  }
+}

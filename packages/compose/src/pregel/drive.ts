@@ -1,0 +1,28 @@
+import { DagLoop } from './dag-loop.js';
+import { dagPlanOf } from './dag-plan.js';
+import { type LoopHooks, type LoopResult, PregelLoop } from './loop.js';
+import type { RunContext } from './run-context.js';
+import type { Topology } from './topology.js';
+
+/** The outcome of driving a graph, with the state writes its nodes made when asked for. */
+export interface DriveResult extends LoopResult {
+  readonly writes: ReadonlyArray<readonly [string, unknown]> | undefined;
+}
+
+/** Runs a graph's loop for its mode (Pregel supersteps or eager DAG) from an input. */
+export async function drive(
+  topology: Topology,
+  run: RunContext,
+  input: unknown,
+  options: { readonly hooks?: LoopHooks; readonly recordWrites?: boolean } = {},
+): Promise<DriveResult> {
+  if (topology.mode === 'dag') {
+    const dag = new DagLoop(topology, dagPlanOf(topology), run);
+    const result = await dag.execute(input);
+    return { ...result, writes: options.recordWrites ? dag.stateWrites() : undefined };
+  }
+  const loop = new PregelLoop(topology, run, options.hooks, options.recordWrites);
+  await loop.begin(input);
+  const result = await loop.loop();
+  return { ...result, writes: loop.writes };
+}
