@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /** Conditions that make workspace packages resolve to their TypeScript sources. */
-export const sourceConditions = ['@weft/source', 'import', 'module', 'node', 'default'];
+export const sourceConditions = ['@weft/source'];
 
 /**
  * The vitest config every package shares: co-located tests, type tests switched on,

@@ -1,7 +1,8 @@
 // Dependency rules, checked in CI (`pnpm lint`):
 // 1. no import cycles inside the source of any package (dpdm, type-only imports ignored);
-// 2. workspace packages depend one way: compose <- adk <- prebuilt <- playground (store and worker
-//    packages sit beside adk and may use compose only);
+// 2. workspace packages depend one way: compose <- adk <- prebuilt <- playground; store and worker
+//    packages sit between adk and prebuilt (they may use compose and adk, and be used by prebuilt
+//    and the playground);
 // 3. `openai` is imported only under packages/adk/src/model/openai/;
 // 4. a package imports only what its package.json declares.
 import { execFileSync } from 'node:child_process';
@@ -39,7 +40,7 @@ for (const dir of packageDirs) {
     ...Object.keys(pkg.peerDependencies ?? {}),
     ...rootDev,
   ]);
-  const own = rank[pkg.name] ?? 1;
+  const own = rank[pkg.name] ?? 1.5;
   for (const dep of declared) {
     if (dep.startsWith('@weft/') && dep in rank && rank[dep] >= own && dep !== pkg.name) {
       problems.push(

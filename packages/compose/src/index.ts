@@ -1,5 +1,7 @@
 // @weft/compose — typed graphs compiled into a Pregel/DAG superstep runtime.
 
+export type { CheckpointBody, StoredTask, TaskWrite } from './checkpoint/checkpoint-body.js';
+export type { Durability } from './checkpoint/checkpoint-session.js';
 export type {
   Checkpointer,
   CheckpointRecord,
@@ -10,6 +12,11 @@ export type {
   StoredCheckpoint,
   TaskWritesRecord,
 } from './checkpoint/checkpointer.js';
+export { MemoryCheckpointer } from './checkpoint/memory-checkpointer.js';
+export { jsonEqual, metadataMatches } from './checkpoint/metadata-filter.js';
+export { SerializationError } from './checkpoint/serialization-error.js';
+export { deserialize, serialize, serializeChannels } from './checkpoint/serializer.js';
+export type { StateSnapshot, UpdateStateOptions } from './checkpoint/thread-state.js';
 export { abortError } from './errors/abort-error.js';
 export { GraphValidationError, type ValidationIssue } from './errors/graph-validation-error.js';
 export { type InputIssue, InputValidationError } from './errors/input-validation-error.js';
@@ -40,12 +47,18 @@ export type { BuilderError, NewNodeName, RouterResult } from './graph/builder-ty
 export { Chain } from './graph/chain.js';
 export { Command, type CommandInit, isCommand } from './graph/command.js';
 export type { CompileOptions } from './graph/compile.js';
-export { type BatchOptions, CompiledGraph, type StreamOptions } from './graph/compiled-graph.js';
+export {
+  type BatchOptions,
+  CompiledGraph,
+  type Continue,
+  type StreamOptions,
+} from './graph/compiled-graph.js';
 export { END, type End, START, type Start } from './graph/constants.js';
 export { type DataflowNode, type EdgeCheck, Graph, type GraphOptions, type NodeIO } from './graph/graph.js';
 export type { GraphSpec } from './graph/graph-spec.js';
 export type { InferInput, InferNodes, InferOutput, InferState, InferUpdate } from './graph/infer.js';
 export type { DataflowNodeOptions, NodeOptions, RetryPolicy } from './graph/node-options.js';
+export type { RunResult } from './graph/run-graph.js';
 export { isSend, Send } from './graph/send.js';
 export {
   type ReducersOf,

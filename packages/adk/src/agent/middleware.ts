@@ -1,0 +1,112 @@
+import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../message/message.js';
+import type { MessagesUpdate } from '../message/messages-reducer.js';
+import type { ChatModelCallOptions } from '../model/chat-model.js';
+import type { SessionState } from '../tool/session-state.js';
+import type { AnyTool } from '../tool/tool.js';
+import type { AgentState } from './agent-state.js';
+
+/** What is about to be sent to the model; `beforeModel` may return a changed copy. */
+export interface ModelRequest {
+  /** The messages sent (instruction first), a copy: changing it changes only this call. */
+  readonly messages: readonly Message[];
+  /** The tools offered for this call. */
+  readonly tools: readonly AnyTool[];
+  /** Call options (tool choice, response format, temperature...). */
+  readonly options: ChatModelCallOptions;
+}
+
+/** What every hook receives. It is a per-run copy: mutating it never changes the agent. */
+export interface MiddlewareContext {
+  readonly agentName: string;
+  /** The agent graph's state at this point (read-only). */
+  readonly state: Readonly<AgentState>;
+  /** Session state view (reads include this invocation's changes; writes become a state delta). */
+  readonly session: SessionState;
+  /** Model calls so far in this invocation. */
+  readonly iteration: number;
+  /** Persist a change to the conversation history (e.g. a compaction summary): stored in graph state. */
+  updateHistory(update: MessagesUpdate): void;
+}
+
+/**
+ * Harness hooks around an agent. Order: the first registered middleware is the outermost — its
+ * `before*` hooks run first, its `after*` hooks last, and its `wrap*` hooks wrap all the others.
+ *
+ * @example
+ * ```ts
+ * const logging: AgentMiddleware = {
+ *   name: 'logging',
+ *   beforeModel: (request) => { console.log(request.messages.length, 'messages'); },
+ *   afterTool: (result) => { console.log('tool', result.name); },
+ * };
+ * ```
+ */
+export interface AgentMiddleware {
+  readonly name?: string;
+  beforeAgent?(ctx: MiddlewareContext): void | Promise<void>;
+  afterAgent?(ctx: MiddlewareContext, output: unknown): void | Promise<void>;
+  beforeModel?(
+    request: ModelRequest,
+    ctx: MiddlewareContext,
+  ): ModelRequest | undefined | void | Promise<ModelRequest | undefined | void>;
+  afterModel?(
+    response: AssistantMessage,
+    ctx: MiddlewareContext,
+  ): AssistantMessage | undefined | void | Promise<AssistantMessage | undefined | void>;
+  wrapModel?(
+    request: ModelRequest,
+    next: (request: ModelRequest) => Promise<AssistantMessage>,
+    ctx: MiddlewareContext,
+  ): Promise<AssistantMessage>;
+  wrapToolCall?(
+    call: ToolCall,
+    next: (call: ToolCall) => Promise<ToolMessage>,
+    ctx: MiddlewareContext,
+  ): Promise<ToolMessage>;
+  afterTool?(
+    result: ToolMessage,
+    call: ToolCall,
+    ctx: MiddlewareContext,
+  ): ToolMessage | undefined | void | Promise<ToolMessage | undefined | void>;
+}
+
+/** Runs `before*` hooks in order, each seeing the previous one's result. */
+export async function runBefore<T>(
+  middleware: readonly AgentMiddleware[],
+  value: T,
+  hook: (m: AgentMiddleware, value: T) => T | undefined | void | Promise<T | undefined | void>,
+): Promise<T> {
+  let current = value;
+  for (const m of middleware) current = (await hook(m, current)) ?? current;
+  return current;
+}
+
+/** Runs `after*` hooks innermost first (reverse registration order). */
+export async function runAfter<T>(
+  middleware: readonly AgentMiddleware[],
+  value: T,
+  hook: (m: AgentMiddleware, value: T) => T | undefined | void | Promise<T | undefined | void>,
+): Promise<T> {
+  let current = value;
+  for (let i = middleware.length - 1; i >= 0; i--)
+    current = (await hook(middleware[i] as AgentMiddleware, current)) ?? current;
+  return current;
+}
+
+/** Composes `wrap*` hooks around a call: the first middleware is the outermost. */
+export function composeWrap<TIn, TOut>(
+  middleware: readonly AgentMiddleware[],
+  pick: (
+    m: AgentMiddleware,
+  ) => ((input: TIn, next: (input: TIn) => Promise<TOut>) => Promise<TOut>) | undefined,
+  inner: (input: TIn) => Promise<TOut>,
+): (input: TIn) => Promise<TOut> {
+  let call = inner;
+  for (let i = middleware.length - 1; i >= 0; i--) {
+    const wrap = pick(middleware[i] as AgentMiddleware);
+    if (!wrap) continue;
+    const next = call;
+    call = (input) => wrap(input, next);
+  }
+  return call;
+}

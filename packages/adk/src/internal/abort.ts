@@ -1,0 +1,86 @@
+import { AdkError } from '../errors/adk-error.js';
+
+/**
+ * Builds the `ABORTED` error for a signal (its reason becomes the cause).
+ *
+ * @example
+ * ```ts
+ * throw abortError(signal, 'the model call');
+ * ```
+ */
+export function abortError(signal?: AbortSignal, what = 'the operation'): AdkError {
+  const reason: unknown = signal?.reason;
+  const detail =
+    reason instanceof Error ? `: ${reason.message}` : typeof reason === 'string' ? `: ${reason}` : '';
+  const error = new AdkError('ABORTED', `${what} was aborted${detail}`, { cause: reason });
+  error.name = 'AbortError';
+  return error;
+}
+
+/**
+ * Throws the `ABORTED` error when the signal has fired.
+ *
+ * @example
+ * ```ts
+ * throwIfAborted(options.signal, `the stream of model "${name}"`);
+ * ```
+ */
+export function throwIfAborted(signal: AbortSignal | undefined, what?: string): void {
+  if (signal?.aborted === true) throw abortError(signal, what);
+}
+
+/**
+ * Calls `listener` once when the signal fires; returns a function that removes it.
+ *
+ * @example
+ * ```ts
+ * const dispose = onAbort(signal, () => controller.abort());
+ * ```
+ */
+export function onAbort(signal: AbortSignal | undefined, listener: () => void): () => void {
+  if (signal === undefined) return () => {};
+  if (signal.aborted) {
+    listener();
+    return () => {};
+  }
+  signal.addEventListener('abort', listener, { once: true });
+  return () => signal.removeEventListener('abort', listener);
+}
+
+/**
+ * Waits `ms` milliseconds; rejects with `ABORTED` as soon as the signal fires.
+ *
+ * @example
+ * ```ts
+ * await sleep(500, signal);
+ * ```
+ */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted === true) {
+      reject(abortError(signal));
+      return;
+    }
+    const timer = setTimeout(() => {
+      dispose();
+      resolve();
+    }, ms);
+    const dispose = onAbort(signal, () => {
+      clearTimeout(timer);
+      reject(abortError(signal));
+    });
+  });
+}
+
+/**
+ * True for errors that mean "cancelled": adk `ABORTED` errors and DOM-style `AbortError`s.
+ *
+ * @example
+ * ```ts
+ * if (isAbortError(error)) return;
+ * ```
+ */
+export function isAbortError(error: unknown): boolean {
+  if (AdkError.isInstance(error)) return error.code === 'ABORTED';
+  return error instanceof Error && error.name === 'AbortError';
+}

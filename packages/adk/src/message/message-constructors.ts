@@ -1,0 +1,112 @@
+import type {
+  AssistantMessage,
+  MessageContent,
+  SystemMessage,
+  ToolCall,
+  ToolMessage,
+  Usage,
+  UserMessage,
+} from './message.js';
+
+/**
+ * Options shared by every message constructor.
+ *
+ * @example
+ * ```ts
+ * const message = userMessage('Hi', { id: 'u1' });
+ * ```
+ */
+export interface MessageOptions {
+  /** The message id (see `messagesReducer`). */
+  readonly id?: string;
+}
+
+/**
+ * Options of {@link assistantMessage}.
+ *
+ * @example
+ * ```ts
+ * const reply = assistantMessage('Done', { usage: { inputTokens: 9, outputTokens: 1, totalTokens: 10 } });
+ * ```
+ */
+export interface AssistantMessageOptions extends MessageOptions {
+  readonly toolCalls?: readonly ToolCall[];
+  readonly usage?: Usage;
+}
+
+/**
+ * Options of {@link toolMessage}.
+ *
+ * @example
+ * ```ts
+ * const result = toolMessage('3', { toolCallId: 'call_1', name: 'add', status: 'success' });
+ * ```
+ */
+export interface ToolMessageOptions extends MessageOptions {
+  /** The id of the tool call this message answers. */
+  readonly toolCallId: string;
+  /** The name of the tool that was called. */
+  readonly name: string;
+  readonly status?: 'success' | 'error';
+}
+
+function withId<T extends object>(message: T, options: MessageOptions | undefined): T {
+  return options?.id === undefined ? message : { ...message, id: options.id };
+}
+
+/**
+ * Creates a system message.
+ *
+ * @example
+ * ```ts
+ * const instructions = systemMessage('You are a helpful assistant.');
+ * ```
+ */
+export function systemMessage(content: MessageContent, options?: MessageOptions): SystemMessage {
+  return withId<SystemMessage>({ role: 'system', content }, options);
+}
+
+/**
+ * Creates a user message.
+ *
+ * @example
+ * ```ts
+ * const question = userMessage([{ type: 'text', text: 'What is this?' }, { type: 'image', url }]);
+ * ```
+ */
+export function userMessage(content: MessageContent, options?: MessageOptions): UserMessage {
+  return withId<UserMessage>({ role: 'user', content }, options);
+}
+
+/**
+ * Creates an assistant message, optionally with tool calls and usage.
+ *
+ * @example
+ * ```ts
+ * const reply = assistantMessage('', { toolCalls: [{ id: 'call_1', name: 'add', arguments: '{"a":1,"b":2}' }] });
+ * ```
+ */
+export function assistantMessage(
+  content: MessageContent,
+  options?: AssistantMessageOptions,
+): AssistantMessage {
+  let message: AssistantMessage = { role: 'assistant', content };
+  if (options?.toolCalls !== undefined && options.toolCalls.length > 0) {
+    message = { ...message, toolCalls: options.toolCalls };
+  }
+  if (options?.usage !== undefined) message = { ...message, usage: options.usage };
+  return withId(message, options);
+}
+
+/**
+ * Creates a tool message answering the tool call `toolCallId`.
+ *
+ * @example
+ * ```ts
+ * const result = toolMessage('3', { toolCallId: 'call_1', name: 'add' });
+ * ```
+ */
+export function toolMessage(content: MessageContent, options: ToolMessageOptions): ToolMessage {
+  const message: ToolMessage = { role: 'tool', content, toolCallId: options.toolCallId, name: options.name };
+  return withId(options.status === undefined ? message : { ...message, status: options.status }, options);
+}

@@ -1,0 +1,49 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import type { AssistantMessage, Message, ToolCall, ToolMessage } from './message.js';
+import { toolMessage } from './message-constructors.js';
+import type { MessagesUpdate } from './messages-reducer.js';
+import { removeMessage } from './messages-reducer.js';
+
+describe('Message', () => {
+  it('narrows by role', () => {
+    const message = {} as Message;
+    if (message.role === 'assistant')
+      expectTypeOf(message.toolCalls).toEqualTypeOf<readonly ToolCall[] | undefined>();
+    if (message.role === 'tool') expectTypeOf(message.toolCallId).toEqualTypeOf<string>();
+    // @ts-expect-error tool calls exist on assistant messages only
+    message.toolCalls;
+  });
+
+  it('requires the tool call id and name of tool messages', () => {
+    expectTypeOf(toolMessage('ok', { toolCallId: 'c', name: 'add' })).toEqualTypeOf<ToolMessage>();
+    // @ts-expect-error toolCallId is required
+    toolMessage('ok', { name: 'add' });
+    // @ts-expect-error a tool message needs its role-specific fields
+    const broken: ToolMessage = { role: 'tool', content: 'x' };
+    void broken;
+  });
+
+  it('accepts only assistant-shaped usage', () => {
+    const message: AssistantMessage = {
+      role: 'assistant',
+      content: '',
+      usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
+    };
+    void message;
+    // @ts-expect-error usage needs all three counts
+    const partial: AssistantMessage = { role: 'assistant', content: '', usage: { inputTokens: 1 } };
+    void partial;
+  });
+});
+
+describe('MessagesUpdate', () => {
+  it('accepts messages, markers and lists of them', () => {
+    expectTypeOf([
+      removeMessage('a'),
+      { role: 'user', content: 'x' } as const,
+    ]).toMatchTypeOf<MessagesUpdate>();
+    // @ts-expect-error a bare string is not a message
+    const wrong: MessagesUpdate = 'hello';
+    void wrong;
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * Plain JSON: what a JSON content part holds and what tool results are converted to.
+ *
+ * @example
+ * ```ts
+ * const value: JsonValue = { items: [1, 'two', null] };
+ * ```
+ */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * The author of a message.
+ *
+ * @example
+ * ```ts
+ * const role: MessageRole = 'assistant';
+ * ```
+ */
+export type MessageRole = 'system' | 'user' | 'assistant' | 'tool';
+
+/**
+ * A piece of text.
+ *
+ * @example
+ * ```ts
+ * const part: TextPart = { type: 'text', text: 'Describe this picture:' };
+ * ```
+ */
+export interface TextPart {
+  readonly type: 'text';
+  readonly text: string;
+}
+
+/**
+ * An image given by URL (`https:` or a `data:` URL).
+ *
+ * @example
+ * ```ts
+ * const part: ImagePart = { type: 'image', url: 'https://example.com/cat.png', detail: 'low' };
+ * ```
+ */
+export interface ImagePart {
+  readonly type: 'image';
+  readonly url: string;
+  /** How closely the model should look; providers that do not support it ignore it. */
+  readonly detail?: 'auto' | 'low' | 'high';
+}
+
+/**
+ * A JSON value, such as a tool's structured result. Sent to models as its JSON text.
+ *
+ * @example
+ * ```ts
+ * const part: JsonPart = { type: 'json', value: { temperature: 21 } };
+ * ```
+ */
+export interface JsonPart {
+  readonly type: 'json';
+  readonly value: JsonValue;
+}
+
+/**
+ * One part of a multi-part message content.
+ *
+ * @example
+ * ```ts
+ * const parts: ContentPart[] = [{ type: 'text', text: 'What is this?' }, { type: 'image', url }];
+ * ```
+ */
+export type ContentPart = TextPart | ImagePart | JsonPart;
+
+/**
+ * A message's content: plain text or a list of parts.
+ *
+ * @example
+ * ```ts
+ * const content: MessageContent = 'Hello';
+ * ```
+ */
+export type MessageContent = string | readonly ContentPart[];
+
+/**
+ * A tool call requested by the model. `arguments` is the JSON text exactly as the model wrote it.
+ *
+ * @example
+ * ```ts
+ * const call: ToolCall = { id: 'call_1', name: 'get_weather', arguments: '{"city":"Oslo"}' };
+ * ```
+ */
+export interface ToolCall {
+  readonly id: string;
+  readonly name: string;
+  readonly arguments: string;
+}
+
+/**
+ * Token counts of one model call.
+ *
+ * @example
+ * ```ts
+ * const usage: Usage = { inputTokens: 12, outputTokens: 5, totalTokens: 17 };
+ * ```
+ */
+export interface Usage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly totalTokens: number;
+}
+
+interface MessageBase {
+  /** Identifies the message in a history; `messagesReducer` replaces or removes messages by it. */
+  readonly id?: string;
+  readonly content: MessageContent;
+}
+
+/**
+ * Instructions for the model.
+ *
+ * @example
+ * ```ts
+ * const message: SystemMessage = { role: 'system', content: 'You are terse.' };
+ * ```
+ */
+export interface SystemMessage extends MessageBase {
+  readonly role: 'system';
+}
+
+/**
+ * What the user said.
+ *
+ * @example
+ * ```ts
+ * const message: UserMessage = { role: 'user', content: 'Hi!' };
+ * ```
+ */
+export interface UserMessage extends MessageBase {
+  readonly role: 'user';
+}
+
+/**
+ * What the model answered: text, tool calls, or both.
+ *
+ * @example
+ * ```ts
+ * const message: AssistantMessage = {
+ *   role: 'assistant',
+ *   content: '',
+ *   toolCalls: [{ id: 'call_1', name: 'add', arguments: '{"a":1,"b":2}' }],
+ * };
+ * ```
+ */
+export interface AssistantMessage extends MessageBase {
+  readonly role: 'assistant';
+  /** The tools the model wants to call, in the order it listed them. */
+  readonly toolCalls?: readonly ToolCall[];
+  /** Token counts of the call that produced this message. */
+  readonly usage?: Usage;
+}
+
+/**
+ * The result of one tool call, answering the assistant's call with the same `toolCallId`.
+ *
+ * @example
+ * ```ts
+ * const message: ToolMessage = { role: 'tool', toolCallId: 'call_1', name: 'add', content: '3' };
+ * ```
+ */
+export interface ToolMessage extends MessageBase {
+  readonly role: 'tool';
+  /** The id of the tool call this message answers. */
+  readonly toolCallId: string;
+  /** The name of the tool that was called. */
+  readonly name: string;
+  /** `'error'` when the content describes a failure (bad arguments, unknown tool, thrown error, abort). */
+  readonly status?: 'success' | 'error';
+}
+
+/**
+ * Any message of a conversation; narrow it by `role`.
+ *
+ * @example
+ * ```ts
+ * function describe(message: Message): string {
+ *   return message.role === 'tool' ? `result of ${message.name}` : message.role;
+ * }
+ * ```
+ */
+export type Message = SystemMessage | UserMessage | AssistantMessage | ToolMessage;

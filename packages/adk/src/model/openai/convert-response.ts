@@ -1,0 +1,78 @@
+import { ModelError } from '../../errors/model-error.js';
+import type { AssistantMessage, Usage } from '../../message/message.js';
+import type { MessageChunk, ToolCallDelta } from '../../message/message-chunk.js';
+import { fromOpenAIAssistantMessage } from './from-openai-messages.js';
+import type { OpenAIChunk, OpenAICompletion, OpenAIUsage } from './openai-types.js';
+
+/**
+ * Converts OpenAI's token counts into ours.
+ *
+ * @example
+ * ```ts
+ * fromOpenAIUsage({ prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 }); // { inputTokens: 3, … }
+ * ```
+ */
+export function fromOpenAIUsage(usage: OpenAIUsage): Usage {
+  return {
+    inputTokens: usage.prompt_tokens,
+    outputTokens: usage.completion_tokens,
+    totalTokens: usage.total_tokens,
+  };
+}
+
+/**
+ * Converts a chat completion into an assistant message (the first choice, with usage).
+ *
+ * @throws {ModelError} when the response has no choices.
+ * @example
+ * ```ts
+ * const message = fromOpenAICompletion(await client.chat.completions.create(body));
+ * ```
+ */
+export function fromOpenAICompletion(completion: OpenAICompletion): AssistantMessage {
+  const choice = completion.choices[0];
+  if (choice === undefined) {
+    throw new ModelError(`the response of model "${completion.model}" has no choices`, { retryable: false });
+  }
+  const message = fromOpenAIAssistantMessage(choice.message);
+  return completion.usage === undefined || completion.usage === null
+    ? message
+    : { ...message, usage: fromOpenAIUsage(completion.usage) };
+}
+
+function toDeltas(chunk: OpenAIChunk): ToolCallDelta[] {
+  const deltas = chunk.choices[0]?.delta.tool_calls ?? [];
+  return deltas.map((delta) => {
+    const name = delta.function?.name ?? delta.custom?.name;
+    const fragment = delta.function?.arguments ?? delta.custom?.input;
+    return {
+      index: delta.index,
+      ...(delta.id === undefined || delta.id === null ? {} : { id: delta.id }),
+      ...(name === undefined || name === null ? {} : { name }),
+      ...(fragment === undefined || fragment === null ? {} : { arguments: fragment }),
+    };
+  });
+}
+
+/**
+ * Converts one streamed chat-completion chunk into a message chunk; `undefined` for chunks that carry
+ * nothing (role-only or empty deltas).
+ *
+ * @example
+ * ```ts
+ * for await (const raw of stream) { const chunk = fromOpenAIChunk(raw); if (chunk) yield chunk; }
+ * ```
+ */
+export function fromOpenAIChunk(chunk: OpenAIChunk): MessageChunk | undefined {
+  const delta = chunk.choices[0]?.delta;
+  const text = delta?.content ?? delta?.refusal ?? undefined;
+  const toolCallDeltas = toDeltas(chunk);
+  const usage = chunk.usage === undefined || chunk.usage === null ? undefined : fromOpenAIUsage(chunk.usage);
+  if ((text === undefined || text === '') && toolCallDeltas.length === 0 && usage === undefined)
+    return undefined;
+  return {
+    ...(text === undefined || text === '' ? {} : { text }),
+    ...(toolCallDeltas.length === 0 ? {} : { toolCallDeltas }),
+    ...(usage === undefined ? {} : { usage }),
+  };
+}

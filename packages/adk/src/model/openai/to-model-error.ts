@@ -1,0 +1,64 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { AdkError } from '../../errors/adk-error.js';
+import { ModelError } from '../../errors/model-error.js';
+import { abortError } from '../../internal/abort.js';
+import { describeError } from '../../internal/json.js';
+import { isRetryableError } from '../is-retryable-error.js';
+
+function retryAfterMs(headers: Headers | undefined): number | undefined {
+  const milliseconds = Number(headers?.get('retry-after-ms') ?? Number.NaN);
+  if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds;
+  const value = headers?.get('retry-after');
+  if (value === undefined || value === null) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/**
+ * Maps what the `openai` client threw to an adk error: aborts to `ABORTED`, everything else to a
+ * {@link ModelError} with the HTTP status, whether it is retryable, and the server's `retry-after`.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   return await client.chat.completions.create(body, { signal });
+ * } catch (error) {
+ *   throw toModelError(error, 'openai:gpt-4o-mini', signal);
+ * }
+ * ```
+ */
+export function toModelError(error: unknown, modelName: string, signal: AbortSignal | undefined): AdkError {
+  if (error instanceof APIUserAbortError || signal?.aborted === true) {
+    return abortError(signal, `the request to model "${modelName}"`);
+  }
+  if (AdkError.isInstance(error)) return error;
+  const prefix = `model "${modelName}" failed`;
+  if (error instanceof APIConnectionTimeoutError) {
+    return new ModelError(`${prefix}: the request timed out`, { retryable: true, cause: error });
+  }
+  if (error instanceof APIConnectionError) {
+    return new ModelError(`${prefix}: could not reach the server (${error.message})`, {
+      retryable: true,
+      cause: error,
+    });
+  }
+  if (error instanceof APIError && typeof error.status === 'number') {
+    const after = retryAfterMs(error.headers);
+    return new ModelError(`${prefix}: ${error.message}`, {
+      status: error.status,
+      retryable: isRetryableStatus(error.status),
+      cause: error,
+      ...(after === undefined ? {} : { retryAfterMs: after }),
+    });
+  }
+  return new ModelError(`${prefix}: ${describeError(error)}`, {
+    retryable: isRetryableError(error),
+    cause: error,
+  });
+}

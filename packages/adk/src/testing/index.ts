@@ -1,0 +1,15 @@
+export type { ServerReply, ServerToolCall } from './openai-compatible-replies.js';
+export {
+  type OpenAICompatibleServer,
+  type OpenAICompatibleServerOptions,
+  type RecordedRequest,
+  type ServerScript,
+  startOpenAICompatibleServer,
+} from './openai-compatible-server.js';
+export {
+  type ScriptedCall,
+  ScriptedChatModel,
+  type ScriptedChatModelOptions,
+  type ScriptFunction,
+} from './scripted-chat-model.js';
+export type { ScriptedResponse, ScriptedToolCall, ScriptedTurn } from './scripted-response.js';

@@ -1,0 +1,176 @@
+import { AdkError } from '../errors/adk-error.js';
+import { ToolError, type ToolErrorCode } from '../errors/tool-error.js';
+import { onAbort } from '../internal/abort.js';
+import { assertNever } from '../internal/assert-never.js';
+import { describeError, toJsonValue } from '../internal/json.js';
+import type { MessageContent, ToolCall, ToolMessage } from '../message/message.js';
+import { toolMessage } from '../message/message-constructors.js';
+import type { SessionState } from './session-state.js';
+import type { AnyTool } from './tool.js';
+
+/**
+ * What one call needs from the batch it belongs to.
+ *
+ * @example
+ * ```ts
+ * const outcome = await runToolCall(call, { tools, signal, timeoutMs: 1_000, state, emit: () => {} });
+ * ```
+ */
+export interface RunToolCallOptions {
+  readonly tools: ReadonlyMap<string, AnyTool>;
+  readonly signal: AbortSignal;
+  readonly timeoutMs: number | undefined;
+  readonly state: SessionState;
+  readonly emit: (call: ToolCall, data: unknown) => void;
+}
+
+/**
+ * How one call ended: a result, a failure to report, or an abort.
+ *
+ * @example
+ * ```ts
+ * if (outcome.kind === 'error') throw outcome.error;
+ * ```
+ */
+export type ToolCallOutcome =
+  | { readonly kind: 'result'; readonly message: ToolMessage }
+  | { readonly kind: 'error'; readonly error: ToolError }
+  | { readonly kind: 'aborted' };
+
+type Settled =
+  | { kind: 'value'; value: unknown }
+  | { kind: 'thrown'; error: unknown }
+  | { kind: 'timeout' | 'aborted' };
+
+/**
+ * The tool message answering a call that was cancelled before it finished.
+ *
+ * @example
+ * ```ts
+ * results[index] ??= abortedToolMessage(call);
+ * ```
+ */
+export function abortedToolMessage(call: ToolCall): ToolMessage {
+  return toolMessage(
+    `Aborted: the run was cancelled before tool "${call.name}" finished; it returned no result.`,
+    {
+      toolCallId: call.id,
+      name: call.name,
+      status: 'error',
+    },
+  );
+}
+
+/**
+ * The tool message telling the model about a failed call.
+ *
+ * @example
+ * ```ts
+ * results[index] = errorToolMessage(call, outcome.error);
+ * ```
+ */
+export function errorToolMessage(call: ToolCall, error: ToolError): ToolMessage {
+  return toolMessage(`Error: ${error.message}`, { toolCallId: call.id, name: call.name, status: 'error' });
+}
+
+function toContent(value: unknown): MessageContent {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return '';
+  return [{ type: 'json', value: toJsonValue(value) }];
+}
+
+/** Runs `execute` until it settles, the call times out, or the batch is aborted, whichever comes first. */
+function settle(tool: AnyTool, args: Record<string, unknown>, call: ToolCall, options: RunToolCallOptions) {
+  const controller = new AbortController();
+  const timeoutMs = tool.timeoutMs ?? options.timeoutMs;
+  if (options.signal.aborted) return Promise.resolve<Settled>({ kind: 'aborted' });
+  return new Promise<Settled>((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const finish = (settled: Settled): void => {
+      clearTimeout(timer);
+      stopListening();
+      if (settled.kind === 'aborted') controller.abort(options.signal.reason);
+      else if (settled.kind === 'timeout') {
+        controller.abort(new AdkError('TOOL_TIMEOUT', `tool "${call.name}" timed out after ${timeoutMs} ms`));
+      }
+      resolve(settled);
+    };
+    const stopListening = onAbort(options.signal, () => finish({ kind: 'aborted' }));
+    if (timeoutMs !== undefined) timer = setTimeout(() => finish({ kind: 'timeout' }), timeoutMs);
+    const context = {
+      toolCallId: call.id,
+      toolName: call.name,
+      signal: controller.signal,
+      emit: (data: unknown) => options.emit(call, data),
+      state: options.state,
+    };
+    Promise.resolve()
+      .then(() => tool.execute(args, context))
+      .then(
+        (value) => finish({ kind: 'value', value }),
+        (error: unknown) => finish({ kind: 'thrown', error }),
+      );
+  });
+}
+
+function failure(code: ToolErrorCode, message: string, call: ToolCall, cause?: unknown): ToolCallOutcome {
+  const options = { tool: call.name, toolCallId: call.id, ...(cause === undefined ? {} : { cause }) };
+  return { kind: 'error', error: new ToolError(code, message, options) };
+}
+
+/**
+ * Runs one tool call: finds the tool, validates the arguments, executes with the timeout, and turns
+ * every failure into a {@link ToolError} (or an abort) instead of throwing.
+ *
+ * @example
+ * ```ts
+ * const outcome = await runToolCall(call, options);
+ * ```
+ */
+export async function runToolCall(call: ToolCall, options: RunToolCallOptions): Promise<ToolCallOutcome> {
+  if (options.signal.aborted) return { kind: 'aborted' };
+  const tool = options.tools.get(call.name);
+  if (tool === undefined) {
+    const available = [...options.tools.keys()].map((name) => `"${name}"`).join(', ') || 'none';
+    return failure('TOOL_NOT_FOUND', `Unknown tool "${call.name}". Available tools: ${available}.`, call);
+  }
+  const parsed = tool.parseArguments(call.arguments);
+  if (!parsed.success) return failure('INVALID_TOOL_ARGUMENTS', parsed.message, call);
+  const settled = await settle(tool, parsed.args, call, options);
+  switch (settled.kind) {
+    case 'aborted':
+      return { kind: 'aborted' };
+    case 'timeout':
+      return failure(
+        'TOOL_TIMEOUT',
+        `Tool "${call.name}" timed out after ${tool.timeoutMs ?? options.timeoutMs} ms.`,
+        call,
+      );
+    case 'thrown':
+      if (options.signal.aborted) return { kind: 'aborted' };
+      return failure(
+        'TOOL_ERROR',
+        `Tool "${call.name}" failed: ${describeError(settled.error)}`,
+        call,
+        settled.error,
+      );
+    case 'value':
+      try {
+        const content = toContent(settled.value);
+        return {
+          kind: 'result',
+          message: toolMessage(content, { toolCallId: call.id, name: call.name, status: 'success' }),
+        };
+      } catch (error) {
+        const detail = describeError(error);
+        return failure(
+          'TOOL_ERROR',
+          `Tool "${call.name}" returned a value that is not JSON: ${detail}`,
+          call,
+          error,
+        );
+      }
+    default:
+      return assertNever(settled);
+  }
+}

@@ -1,0 +1,31 @@
+import type { SessionState } from './session-state.js';
+
+/**
+ * What a tool's `execute` receives besides its arguments.
+ *
+ * @example
+ * ```ts
+ * const search = tool({
+ *   name: 'search',
+ *   description: 'Search the web',
+ *   parameters: z.object({ query: z.string() }),
+ *   async execute({ query }, context) {
+ *     context.emit({ progress: 'searching' });
+ *     const response = await fetch(`https://example.com/?q=${query}`, { signal: context.signal });
+ *     return response.text();
+ *   },
+ * });
+ * ```
+ */
+export interface ToolContext {
+  /** The id of the tool call being answered. */
+  readonly toolCallId: string;
+  /** The name of the tool being called. */
+  readonly toolName: string;
+  /** Fires when the run is cancelled, the tool timed out, or another call failed with `onToolError: 'throw'`. */
+  readonly signal: AbortSignal;
+  /** Publishes progress or custom data to whoever runs the tools (`onEmit` of `executeToolCalls`). */
+  emit(data: unknown): void;
+  /** The session state the tool may read and change. */
+  readonly state: SessionState;
+}

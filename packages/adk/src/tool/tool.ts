@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { AdkError } from '../errors/adk-error.js';
+import type { JsonSchema, ToolSpec } from '../model/chat-model.js';
+import { type ParsedToolArguments, parseToolArguments } from './parse-tool-arguments.js';
+import type { ToolContext } from './tool-context.js';
+
+/**
+ * The zod schemas a tool's parameters may use: schemas of JSON objects.
+ *
+ * @example
+ * ```ts
+ * const parameters: ToolParameters = z.object({ city: z.string() });
+ * ```
+ */
+export type ToolParameters = z.ZodType<Record<string, unknown>>;
+
+/**
+ * What {@link tool} takes.
+ *
+ * @example
+ * ```ts
+ * const definition: ToolDefinition<typeof parameters, number> = {
+ *   name: 'add',
+ *   description: 'Adds two numbers',
+ *   parameters,
+ *   execute: ({ a, b }) => a + b,
+ * };
+ * ```
+ */
+export interface ToolDefinition<TParameters extends ToolParameters, TResult> {
+  /** What the model calls the tool by: 1–64 letters, digits, `_` or `-`. */
+  readonly name: string;
+  /** What the tool does and when to use it, for the model. */
+  readonly description: string;
+  /** A zod object schema; the model gets its JSON Schema and calls are validated against it. */
+  readonly parameters: TParameters;
+  /** Does the work; a string result is sent as text, anything else as JSON. */
+  execute(args: z.output<TParameters>, context: ToolContext): TResult | Promise<TResult>;
+  /** Fails the call with a timeout after this many milliseconds (overrides `executeToolCalls`' `timeoutMs`). */
+  readonly timeoutMs?: number;
+  /** The agent ends with this tool's result instead of calling the model again. */
+  readonly returnDirectly?: boolean;
+  /** A person must approve the call first: always, or depending on the arguments. */
+  readonly needsApproval?: boolean | ((args: z.output<TParameters>) => boolean);
+  /** The tool changes nothing, so it may be offered in read-only phases. */
+  readonly readOnly?: boolean;
+}
+
+/**
+ * A tool the model can call, made by {@link tool}.
+ *
+ * @example
+ * ```ts
+ * const reply = await model.generate(messages, { tools: [add.spec] });
+ * const results = await executeToolCalls(reply.toolCalls ?? [], [add]);
+ * ```
+ */
+export interface Tool<TArgs extends Record<string, unknown> = Record<string, unknown>, TResult = unknown> {
+  readonly name: string;
+  readonly description: string;
+  /** What the model is told: name, description, and the parameters' JSON Schema. */
+  readonly spec: ToolSpec;
+  /** The zod schema of the arguments. */
+  readonly parameters: z.ZodType<TArgs>;
+  readonly timeoutMs: number | undefined;
+  readonly returnDirectly: boolean;
+  readonly readOnly: boolean;
+  /** Runs the tool with already validated arguments. */
+  execute(args: TArgs, context: ToolContext): Promise<TResult>;
+  /** Parses a tool call's JSON arguments and validates them against the schema. */
+  parseArguments(text: string): ParsedToolArguments<TArgs>;
+  /** Whether a person must approve this call (evaluates `needsApproval`). */
+  requiresApproval(args: TArgs): boolean;
+}
+
+/**
+ * A tool of any argument and result types, for lists of tools.
+ *
+ * @example
+ * ```ts
+ * const tools: AnyTool[] = [add, search];
+ * ```
+ */
+export type AnyTool = Tool<Record<string, unknown>, unknown>;
+
+const toolName = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/**
+ * Converts a zod schema into the JSON Schema sent to models (the input side of the schema, without
+ * `$schema`).
+ *
+ * @throws {AdkError} `INVALID_ARGUMENT` when the schema has types JSON Schema cannot express.
+ * @example
+ * ```ts
+ * const schema = zodToJsonSchema(z.object({ city: z.string() }));
+ * // { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false }
+ * ```
+ */
+export function zodToJsonSchema(schema: z.ZodType): JsonSchema {
+  try {
+    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', target: 'draft-07' });
+    return rest;
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new AdkError('INVALID_ARGUMENT', `the schema cannot be converted to JSON Schema: ${detail}`, {
+      cause: error,
+    });
+  }
+}
+
+function validateDefinition(name: string, description: string, parameters: JsonSchema): void {
+  if (!toolName.test(name)) {
+    throw new AdkError(
+      'INVALID_ARGUMENT',
+      `tool name "${name}" is invalid: use 1-64 letters, digits, "_" or "-" (e.g. "get_weather")`,
+    );
+  }
+  if (description.trim() === '') {
+    throw new AdkError(
+      'INVALID_ARGUMENT',
+      `tool "${name}" needs a description: the model reads it to choose tools`,
+    );
+  }
+  if (parameters.type !== 'object') {
+    throw new AdkError(
+      'INVALID_ARGUMENT',
+      `tool "${name}": parameters must be a zod object schema (z.object({...}))`,
+    );
+  }
+}
+
+/**
+ * Defines a tool: its arguments are described by a zod object schema, from which the model's JSON
+ * Schema is generated and against which every call is validated.
+ *
+ * @throws {AdkError} `INVALID_ARGUMENT` for an invalid name, an empty description, or parameters that
+ * are not an object schema.
+ * @example
+ * ```ts
+ * const add = tool({
+ *   name: 'add',
+ *   description: 'Adds two numbers',
+ *   parameters: z.object({ a: z.number(), b: z.number() }),
+ *   execute: ({ a, b }) => a + b,
+ * });
+ * ```
+ */
+export function tool<TParameters extends ToolParameters, TResult>(
+  definition: ToolDefinition<TParameters, TResult>,
+): Tool<z.output<TParameters>, TResult> {
+  const { name, description, needsApproval } = definition;
+  // A schema's parse result is its output type; tsc cannot see that through a generic TParameters.
+  const parameters = definition.parameters as unknown as z.ZodType<z.output<TParameters>>;
+  const jsonSchema = zodToJsonSchema(parameters);
+  validateDefinition(name, description, jsonSchema);
+  return {
+    name,
+    description,
+    spec: { name, description, parameters: jsonSchema },
+    parameters,
+    timeoutMs: definition.timeoutMs,
+    returnDirectly: definition.returnDirectly ?? false,
+    readOnly: definition.readOnly ?? false,
+    execute: async (args, context) => definition.execute(args, context),
+    parseArguments: (text) => parseToolArguments(name, parameters, text),
+    requiresApproval: (args) =>
+      typeof needsApproval === 'function' ? needsApproval(args) : needsApproval === true,
+  };
+}

@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe } from 'vitest';
+import type { Checkpointer } from '../checkpoint/checkpointer.js';
+import { describeListCases } from './conformance/list-cases.js';
+import { describeReadCases } from './conformance/read-cases.js';
+import { describeVolumeCases } from './conformance/volume-cases.js';
+import { describeWriteCases } from './conformance/write-cases.js';
+
+/**
+ * What a conformance factory returns: a fresh, empty store and how to dispose of it.
+ *
+ * @example
+ * ```ts
+ * const fixture: CheckpointerFixture = { checkpointer: new MemoryCheckpointer() };
+ * ```
+ */
+export interface CheckpointerFixture {
+  readonly checkpointer: Checkpointer;
+  /** Runs after `checkpointer.close()` (if defined): drop tables, delete files. */
+  readonly cleanup?: () => Promise<void>;
+}
+
+/**
+ * Registers the shared checkpoint-store conformance suite (vitest `describe`/`it` blocks); every store must
+ * pass it. `factory` runs before each test and must return a fresh, empty store; after each test the suite
+ * calls `checkpointer.close()` (if defined) and then `cleanup()`.
+ *
+ * Covered: put/get latest and by id, unknown threads, namespace isolation, list order, `limit`, `before`,
+ * `baseId` and `filter` (JSON equality of nested values), task writes (insertion order, replacement, the
+ * right checkpoint), duplicate puts, `deleteThread`, 1 MB and unicode payloads, concurrent puts, and ids
+ * that share a timestamp prefix (plain code-unit order, so SQL stores need a binary collation).
+ *
+ * @example
+ * ```ts
+ * import { describeCheckpointerConformance } from '@weft/compose/testing';
+ *
+ * describeCheckpointerConformance('MyCheckpointer', async () => {
+ *   const checkpointer = new MyCheckpointer(':memory:');
+ *   return { checkpointer, cleanup: async () => {} };
+ * });
+ * ```
+ */
+export function describeCheckpointerConformance(
+  name: string,
+  factory: () => Promise<CheckpointerFixture>,
+): void {
+  describe(`${name} (checkpointer conformance)`, () => {
+    let fixture: CheckpointerFixture | undefined;
+
+    beforeEach(async () => {
+      fixture = await factory();
+    });
+
+    afterEach(async () => {
+      const current = fixture;
+      fixture = undefined;
+      await current?.checkpointer.close?.();
+      await current?.cleanup?.();
+    });
+
+    const store = (): Checkpointer => {
+      if (fixture === undefined) throw new Error('the conformance factory did not produce a store');
+      return fixture.checkpointer;
+    };
+
+    describeReadCases(store);
+    describeListCases(store);
+    describeWriteCases(store);
+    describeVolumeCases(store);
+  });
+}

@@ -1,0 +1,2 @@
+export type { CheckpointerFixture } from './checkpointer-conformance.js';
+export { describeCheckpointerConformance } from './checkpointer-conformance.js';

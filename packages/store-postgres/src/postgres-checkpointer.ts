@@ -1,0 +1,234 @@
+import {
+  type Checkpointer,
+  type CheckpointRecord,
+  type CheckpointSource,
+  type GetCheckpointOptions,
+  type JsonValue,
+  type ListCheckpointsOptions,
+  type StoredCheckpoint,
+  type TaskWritesRecord,
+  WeftError,
+} from '@weft/compose';
+import pg, { type Pool, type QueryConfig, type QueryResult, type QueryResultRow } from 'pg';
+import { type PostgresTables, postgresTables, setupPostgresSchema } from './postgres-schema.js';
+
+/**
+ * Options of {@link PostgresCheckpointer}: a pool (yours) or a connection string (a pool it owns).
+ *
+ * @example
+ * ```ts
+ * const options: PostgresCheckpointerOptions = { pool, schema: 'agents', tablePrefix: 'app1_' };
+ * ```
+ */
+export type PostgresCheckpointerOptions = (
+  | { readonly pool: Pool }
+  | { readonly connectionString: string }
+) & {
+  /** Schema that holds the tables; `public` by default. Created by `setup()` when missing. */
+  readonly schema?: string;
+  /** Prefix of the table names (`<prefix>checkpoints`, ...); `weft_` by default. */
+  readonly tablePrefix?: string;
+};
+
+interface CheckpointRow {
+  thread_id: string;
+  ns: string;
+  id: string;
+  parent_id: string | null;
+  base_id: string;
+  step: number;
+  source: string;
+  created_at: string;
+  metadata: Record<string, JsonValue>;
+  payload: string;
+  writes?: { taskId: string; payload: string }[];
+}
+
+const COLUMNS =
+  'c.thread_id, c.ns, c.id, c.parent_id, c.base_id, c.step, c.source, c.created_at, c.metadata, c.payload';
+const UNIQUE_VIOLATION = '23505';
+const UNDEFINED_TABLE = '42P01';
+
+/** A short, stable hash for naming prepared statements per table set (FNV-1a, 32 bits). */
+function hash(text: string): string {
+  let value = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    value = Math.imul(value ^ text.charCodeAt(index), 0x01000193) >>> 0;
+  }
+  return value.toString(36);
+}
+
+/**
+ * A checkpoint store in PostgreSQL on `pg`: for many processes and machines. Call {@link setup} once
+ * (idempotent, safe to run concurrently) before use. Hot-path queries are named prepared statements; a
+ * `get` loads the checkpoint and its task writes in one round trip.
+ *
+ * @example
+ * ```ts
+ * import { PostgresCheckpointer } from '@weft/store-postgres';
+ *
+ * const checkpointer = new PostgresCheckpointer({ connectionString: process.env.DATABASE_URL! });
+ * await checkpointer.setup();
+ * const app = graph.compile({ checkpointer });
+ * await app.invoke({ count: 1 }, { threadId: 'thread-1' });
+ * await checkpointer.close();
+ * ```
+ */
+export class PostgresCheckpointer implements Checkpointer {
+  readonly #pool: Pool;
+  readonly #ownsPool: boolean;
+  readonly #tables: PostgresTables;
+  readonly #statementPrefix: string;
+
+  /** @throws {WeftError} code `INVALID_ARGUMENT` when the schema or table prefix is not a plain identifier. */
+  constructor(options: PostgresCheckpointerOptions) {
+    this.#tables = postgresTables(options.schema ?? 'public', options.tablePrefix ?? 'weft_');
+    this.#statementPrefix = `weft_${hash(this.#tables.checkpoints)}`;
+    if ('pool' in options) {
+      this.#pool = options.pool;
+      this.#ownsPool = false;
+    } else {
+      this.#pool = new pg.Pool({ connectionString: options.connectionString });
+      // An idle client that loses its connection is dropped by the pool; without a listener the
+      // pool's 'error' event would crash the process.
+      this.#pool.on('error', () => undefined);
+      this.#ownsPool = true;
+    }
+  }
+
+  /**
+   * Creates the schema and tables, or upgrades them; a no-op when they are current. Safe to call from
+   * many processes at once (an advisory lock serializes them).
+   *
+   * @throws {WeftError} code `CHECKPOINT` when the tables were written by a newer version of this package.
+   * @example
+   * ```ts
+   * await new PostgresCheckpointer({ pool, schema: 'agents' }).setup();
+   * ```
+   */
+  async setup(): Promise<void> {
+    await setupPostgresSchema(this.#pool, this.#tables);
+  }
+
+  /** @throws {WeftError} code `CHECKPOINT` when the id already exists in this thread and namespace. */
+  async put(record: CheckpointRecord): Promise<void> {
+    const { checkpoints } = this.#tables;
+    try {
+      await this.#query({
+        name: `${this.#statementPrefix}_put`,
+        text: `INSERT INTO ${checkpoints} (thread_id, ns, id, parent_id, base_id, step, source, created_at, metadata, payload)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)`,
+        values: [
+          record.threadId,
+          record.ns,
+          record.id,
+          record.parentId,
+          record.baseId,
+          record.step,
+          record.source,
+          record.createdAt,
+          JSON.stringify(record.metadata),
+          record.payload,
+        ],
+      });
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+      throw new WeftError(
+        'CHECKPOINT',
+        `checkpoint "${record.id}" already exists in thread "${record.threadId}" (namespace "${record.ns}"); checkpoint ids must be unique`,
+        { cause: error },
+      );
+    }
+  }
+
+  async putWrites(record: TaskWritesRecord): Promise<void> {
+    await this.#query({
+      name: `${this.#statementPrefix}_put_writes`,
+      text: `INSERT INTO ${this.#tables.writes} (thread_id, ns, checkpoint_id, task_id, payload) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (thread_id, ns, checkpoint_id, task_id) DO UPDATE SET payload = EXCLUDED.payload`,
+      values: [record.threadId, record.ns, record.checkpointId, record.taskId, record.payload],
+    });
+  }
+
+  async get(threadId: string, options: GetCheckpointOptions = {}): Promise<StoredCheckpoint | undefined> {
+    const { checkpoints, writes } = this.#tables;
+    const byId = options.id !== undefined;
+    const { rows } = await this.#query<CheckpointRow>({
+      name: `${this.#statementPrefix}_get${byId ? '_by_id' : '_latest'}`,
+      text: `SELECT ${COLUMNS}, coalesce((
+               SELECT json_agg(json_build_object('taskId', w.task_id, 'payload', w.payload) ORDER BY w.seq)
+               FROM ${writes} w WHERE w.thread_id = c.thread_id AND w.ns = c.ns AND w.checkpoint_id = c.id
+             ), '[]'::json) AS writes
+             FROM ${checkpoints} c WHERE c.thread_id = $1 AND c.ns = $2${byId ? ' AND c.id = $3' : ''}
+             ORDER BY c.id DESC LIMIT 1`,
+      values: byId ? [threadId, options.ns ?? '', options.id] : [threadId, options.ns ?? ''],
+    });
+    const row = rows[0];
+    if (row === undefined) return undefined;
+    const taskWrites = (row.writes ?? []).map(
+      (write): TaskWritesRecord => ({ threadId: row.thread_id, ns: row.ns, checkpointId: row.id, ...write }),
+    );
+    return { checkpoint: toRecord(row), writes: taskWrites };
+  }
+
+  async list(threadId: string, options: ListCheckpointsOptions = {}): Promise<CheckpointRecord[]> {
+    if (options.limit !== undefined && options.limit <= 0) return [];
+    const values: unknown[] = [threadId, options.ns ?? ''];
+    let where = 'c.thread_id = $1 AND c.ns = $2';
+    if (options.before !== undefined) where += ` AND c.id < $${values.push(options.before)}`;
+    if (options.baseId !== undefined) where += ` AND c.base_id = $${values.push(options.baseId)}`;
+    // Each filter key must hold a JSON-equal value: jsonb equality compares nested values in full.
+    for (const [key, value] of Object.entries(options.filter ?? {})) {
+      where += ` AND c.metadata -> $${values.push(key)}::text = $${values.push(JSON.stringify(value))}::jsonb`;
+    }
+    const limit = options.limit === undefined ? '' : ` LIMIT $${values.push(options.limit)}`;
+    const { rows } = await this.#query<CheckpointRow>({
+      text: `SELECT ${COLUMNS} FROM ${this.#tables.checkpoints} c WHERE ${where} ORDER BY c.id DESC${limit}`,
+      values,
+    });
+    return rows.map(toRecord);
+  }
+
+  async deleteThread(threadId: string): Promise<void> {
+    // One statement, so both deletes commit together without an explicit transaction.
+    await this.#query({
+      name: `${this.#statementPrefix}_delete_thread`,
+      text: `WITH deleted_writes AS (DELETE FROM ${this.#tables.writes} WHERE thread_id = $1)
+             DELETE FROM ${this.#tables.checkpoints} WHERE thread_id = $1`,
+      values: [threadId],
+    });
+  }
+
+  /** Ends the pool if this checkpointer created it (from a connection string); a pool you passed stays open. */
+  async close(): Promise<void> {
+    if (this.#ownsPool && !this.#pool.ended) await this.#pool.end();
+  }
+
+  async #query<TRow extends QueryResultRow>(config: QueryConfig): Promise<QueryResult<TRow>> {
+    try {
+      return await this.#pool.query<TRow>(config);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error;
+      throw new WeftError(
+        'CHECKPOINT',
+        `the checkpoint tables ${this.#tables.checkpoints} do not exist; call await checkpointer.setup() once before use`,
+        { cause: error },
+      );
+    }
+  }
+}
+
+function toRecord(row: CheckpointRow): CheckpointRecord {
+  return {
+    threadId: row.thread_id,
+    ns: row.ns,
+    id: row.id,
+    parentId: row.parent_id,
+    baseId: row.base_id,
+    step: row.step,
+    source: row.source as CheckpointSource,
+    createdAt: row.created_at,
+    metadata: row.metadata,
+    payload: row.payload,
+  };
+}

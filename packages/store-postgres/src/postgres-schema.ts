@@ -1,0 +1,139 @@
+import { WeftError } from '@weft/compose';
+import type { Pool } from 'pg';
+
+const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+const TABLE_PREFIX = /^([A-Za-z_][A-Za-z0-9_]{0,40})?$/;
+
+/**
+ * Quoted, schema-qualified names of the tables one checkpointer uses.
+ *
+ * @example
+ * ```ts
+ * const tables = postgresTables('public', 'weft_');
+ * tables.checkpoints; // '"public"."weft_checkpoints"'
+ * ```
+ */
+export interface PostgresTables {
+  readonly schema: string;
+  readonly prefix: string;
+  readonly checkpoints: string;
+  readonly writes: string;
+  readonly migrations: string;
+}
+
+/**
+ * Validates a schema name and table prefix and builds the quoted table names from them.
+ *
+ * @throws {WeftError} code `INVALID_ARGUMENT` when the schema or prefix is not a plain SQL identifier.
+ * @example
+ * ```ts
+ * postgresTables('agents', 'app1_').writes; // '"agents"."app1_checkpoint_writes"'
+ * ```
+ */
+export function postgresTables(schema: string, prefix: string): PostgresTables {
+  if (!SCHEMA_NAME.test(schema)) {
+    throw new WeftError(
+      'INVALID_ARGUMENT',
+      `schema ${JSON.stringify(schema)} is not a plain SQL identifier; use letters, digits and _ (not starting with a digit, at most 63)`,
+    );
+  }
+  if (!TABLE_PREFIX.test(prefix)) {
+    throw new WeftError(
+      'INVALID_ARGUMENT',
+      `tablePrefix ${JSON.stringify(prefix)} is not a plain SQL identifier prefix; use letters, digits and _ (not starting with a digit, at most 41)`,
+    );
+  }
+  const table = (name: string): string => `"${schema}"."${prefix}${name}"`;
+  return {
+    schema,
+    prefix,
+    checkpoints: table('checkpoints'),
+    writes: table('checkpoint_writes'),
+    migrations: table('migrations'),
+  };
+}
+
+/** The schema, one entry per version; never edit an applied entry, add a new one. */
+const MIGRATIONS: readonly ((tables: PostgresTables) => string)[] = [
+  ({ checkpoints, writes, prefix }) => `
+    CREATE TABLE ${checkpoints} (
+      thread_id  text NOT NULL,
+      ns         text NOT NULL,
+      id         text COLLATE "C" NOT NULL,
+      parent_id  text COLLATE "C",
+      base_id    text COLLATE "C" NOT NULL,
+      step       integer NOT NULL,
+      source     text NOT NULL,
+      created_at text NOT NULL,
+      metadata   jsonb NOT NULL,
+      payload    text NOT NULL,
+      PRIMARY KEY (thread_id, ns, id)
+    );
+    CREATE INDEX "${prefix}checkpoints_base_idx" ON ${checkpoints} (thread_id, ns, base_id, id);
+    CREATE INDEX "${prefix}checkpoints_parent_idx" ON ${checkpoints} (thread_id, ns, parent_id);
+    CREATE TABLE ${writes} (
+      seq           bigint GENERATED ALWAYS AS IDENTITY,
+      thread_id     text NOT NULL,
+      ns            text NOT NULL,
+      checkpoint_id text COLLATE "C" NOT NULL,
+      task_id       text NOT NULL,
+      payload       text NOT NULL,
+      PRIMARY KEY (thread_id, ns, checkpoint_id, task_id)
+    );
+  `,
+];
+
+/**
+ * The schema version {@link setupPostgresSchema} brings the tables to.
+ *
+ * @example
+ * ```ts
+ * console.log(`checkpoint tables at version ${POSTGRES_SCHEMA_VERSION}`);
+ * ```
+ */
+export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * Creates or upgrades the checkpoint tables: idempotent, in one transaction, serialized across processes
+ * by an advisory lock on the schema name (so concurrent setups neither race nor fail).
+ *
+ * @throws {WeftError} code `CHECKPOINT` when the tables were written by a newer version of this package.
+ * @example
+ * ```ts
+ * await setupPostgresSchema(pool, postgresTables('public', 'weft_'));
+ * ```
+ */
+export async function setupPostgresSchema(pool: Pool, tables: PostgresTables): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`weft-setup:${tables.schema}`]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS "${tables.schema}"`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${tables.migrations} (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const { rows } = await client.query<{ version: number }>(
+      `SELECT coalesce(max(version), 0)::integer AS version FROM ${tables.migrations}`,
+    );
+    const current = rows[0]?.version ?? 0;
+    if (current > MIGRATIONS.length) {
+      throw new WeftError(
+        'CHECKPOINT',
+        `the checkpoint tables ${tables.checkpoints} have schema version ${current}, newer than this @weft/store-postgres supports (${MIGRATIONS.length}); upgrade @weft/store-postgres`,
+      );
+    }
+    for (let version = current; version < MIGRATIONS.length; version++) {
+      await client.query(MIGRATIONS[version]!(tables));
+      await client.query(`INSERT INTO ${tables.migrations} (version) VALUES ($1)`, [version + 1]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch((rollbackError: Error) => {
+      broken = rollbackError;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}

@@ -1,0 +1,4 @@
+// @weft/store-sqlite — SQLite storage for Weft (checkpoints now; sessions later), on better-sqlite3.
+
+export { migrate, SQLITE_SCHEMA_VERSION } from './migrations.js';
+export { SqliteCheckpointer, type SqliteCheckpointerOptions } from './sqlite-checkpointer.js';

@@ -1,0 +1,71 @@
+import { WeftError } from '@weft/compose';
+import type { Database } from 'better-sqlite3';
+
+/**
+ * The schema of a `@weft/store-sqlite` database, one entry per version (`PRAGMA user_version`). The list
+ * belongs to the whole package: stores that share a file (the checkpointer now, the session service later)
+ * add their tables as new entries here, never by editing an applied one.
+ */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE weft_checkpoints (
+    thread_id  TEXT NOT NULL,
+    ns         TEXT NOT NULL,
+    id         TEXT NOT NULL,
+    parent_id  TEXT,
+    base_id    TEXT NOT NULL,
+    step       INTEGER NOT NULL,
+    source     TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    metadata   TEXT NOT NULL,
+    payload    TEXT NOT NULL,
+    PRIMARY KEY (thread_id, ns, id)
+  );
+  CREATE INDEX weft_checkpoints_base ON weft_checkpoints (thread_id, ns, base_id, id);
+  CREATE TABLE weft_checkpoint_writes (
+    seq           INTEGER PRIMARY KEY,
+    thread_id     TEXT NOT NULL,
+    ns            TEXT NOT NULL,
+    checkpoint_id TEXT NOT NULL,
+    task_id       TEXT NOT NULL,
+    payload       TEXT NOT NULL,
+    UNIQUE (thread_id, ns, checkpoint_id, task_id)
+  );
+  `,
+];
+
+/**
+ * The schema version this package writes (`PRAGMA user_version` after {@link migrate}).
+ *
+ * @example
+ * ```ts
+ * db.pragma('user_version', { simple: true }) === SQLITE_SCHEMA_VERSION; // true once opened
+ * ```
+ */
+export const SQLITE_SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * Brings a database up to {@link SQLITE_SCHEMA_VERSION}, applying the missing migrations in one immediate
+ * transaction (so two processes opening one file at once do not both migrate).
+ *
+ * @throws {WeftError} code `CHECKPOINT` when the file was written by a newer version of this package.
+ * @example
+ * ```ts
+ * const db = new Database('weft.db');
+ * migrate(db);
+ * ```
+ */
+export function migrate(db: Database): void {
+  const apply = db.transaction(() => {
+    const current = db.pragma('user_version', { simple: true }) as number;
+    if (current > MIGRATIONS.length) {
+      throw new WeftError(
+        'CHECKPOINT',
+        `the SQLite database has schema version ${current}, newer than this @weft/store-sqlite supports (${MIGRATIONS.length}); upgrade @weft/store-sqlite`,
+      );
+    }
+    for (let version = current; version < MIGRATIONS.length; version++) db.exec(MIGRATIONS[version]!);
+    if (current !== MIGRATIONS.length) db.pragma(`user_version = ${MIGRATIONS.length}`);
+  });
+  apply.immediate();
+}

@@ -1,0 +1,227 @@
+import {
+  type Checkpointer,
+  type CheckpointRecord,
+  type CheckpointSource,
+  type GetCheckpointOptions,
+  type JsonValue,
+  type ListCheckpointsOptions,
+  metadataMatches,
+  type StoredCheckpoint,
+  type TaskWritesRecord,
+  WeftError,
+} from '@weft/compose';
+import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
+import { migrate } from './migrations.js';
+
+/**
+ * Options of {@link SqliteCheckpointer}: a file to open, or a database you already opened.
+ *
+ * @example
+ * ```ts
+ * const inFile: SqliteCheckpointerOptions = { filename: 'weft.db' };
+ * const shared: SqliteCheckpointerOptions = { database: new Database('app.db') };
+ * ```
+ */
+export type SqliteCheckpointerOptions =
+  | {
+      /** Database file path, or `':memory:'` (the default). Created, with the schema, when missing. */
+      readonly filename?: string;
+    }
+  | {
+      /** An open better-sqlite3 database; the checkpointer migrates it but `close()` leaves it open. */
+      readonly database: Database;
+    };
+
+interface CheckpointRow {
+  thread_id: string;
+  ns: string;
+  id: string;
+  parent_id: string | null;
+  base_id: string;
+  step: number;
+  source: string;
+  created_at: string;
+  metadata: string;
+  payload: string;
+}
+
+interface WriteRow {
+  thread_id: string;
+  ns: string;
+  checkpoint_id: string;
+  task_id: string;
+  payload: string;
+}
+
+const COLUMNS = 'thread_id, ns, id, parent_id, base_id, step, source, created_at, metadata, payload';
+
+/**
+ * A checkpoint store in one SQLite file (or in memory) on better-sqlite3: WAL journal,
+ * `synchronous=NORMAL`, prepared statements, and a schema created and upgraded on open
+ * (`PRAGMA user_version`). Calls run synchronously inside the returned promises.
+ *
+ * @example
+ * ```ts
+ * import { SqliteCheckpointer } from '@weft/store-sqlite';
+ *
+ * const checkpointer = new SqliteCheckpointer({ filename: 'weft.db' });
+ * const app = graph.compile({ checkpointer });
+ * await app.invoke({ count: 1 }, { threadId: 'thread-1' });
+ * await checkpointer.close();
+ * ```
+ */
+export class SqliteCheckpointer implements Checkpointer {
+  readonly #db: Database;
+  readonly #ownsDatabase: boolean;
+  readonly #insert: Statement<unknown[]>;
+  readonly #upsertWrites: Statement<unknown[]>;
+  readonly #latest: Statement<unknown[], CheckpointRow>;
+  readonly #byId: Statement<unknown[], CheckpointRow>;
+  readonly #writes: Statement<unknown[], WriteRow>;
+  readonly #lists = new Map<number, Statement<unknown[], CheckpointRow>>();
+  readonly #deleteThread: (threadId: string) => void;
+
+  /** @throws {WeftError} code `CHECKPOINT` when the file holds a schema newer than this package knows. */
+  constructor(options: SqliteCheckpointerOptions = {}) {
+    if ('database' in options) {
+      this.#db = options.database;
+      this.#ownsDatabase = false;
+    } else {
+      this.#db = new BetterSqlite3(options.filename ?? ':memory:');
+      this.#ownsDatabase = true;
+    }
+    const db = this.#db;
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+    this.#insert = db.prepare(
+      `INSERT INTO weft_checkpoints (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#upsertWrites = db.prepare(
+      `INSERT INTO weft_checkpoint_writes (thread_id, ns, checkpoint_id, task_id, payload) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (thread_id, ns, checkpoint_id, task_id) DO UPDATE SET payload = excluded.payload`,
+    );
+    this.#latest = db.prepare(
+      `SELECT ${COLUMNS} FROM weft_checkpoints WHERE thread_id = ? AND ns = ? ORDER BY id DESC LIMIT 1`,
+    );
+    this.#byId = db.prepare(
+      `SELECT ${COLUMNS} FROM weft_checkpoints WHERE thread_id = ? AND ns = ? AND id = ?`,
+    );
+    this.#writes = db.prepare(
+      `SELECT thread_id, ns, checkpoint_id, task_id, payload FROM weft_checkpoint_writes
+       WHERE thread_id = ? AND ns = ? AND checkpoint_id = ? ORDER BY seq`,
+    );
+    const deleteWrites = db.prepare('DELETE FROM weft_checkpoint_writes WHERE thread_id = ?');
+    const deleteCheckpoints = db.prepare('DELETE FROM weft_checkpoints WHERE thread_id = ?');
+    this.#deleteThread = db.transaction((threadId: string) => {
+      deleteWrites.run(threadId);
+      deleteCheckpoints.run(threadId);
+    });
+  }
+
+  /** @throws {WeftError} code `CHECKPOINT` when the id already exists in this thread and namespace. */
+  async put(record: CheckpointRecord): Promise<void> {
+    try {
+      this.#insert.run(
+        record.threadId,
+        record.ns,
+        record.id,
+        record.parentId,
+        record.baseId,
+        record.step,
+        record.source,
+        record.createdAt,
+        JSON.stringify(record.metadata),
+        record.payload,
+      );
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') throw error;
+      throw new WeftError(
+        'CHECKPOINT',
+        `checkpoint "${record.id}" already exists in thread "${record.threadId}" (namespace "${record.ns}"); checkpoint ids must be unique`,
+        { cause: error },
+      );
+    }
+  }
+
+  async putWrites(record: TaskWritesRecord): Promise<void> {
+    this.#upsertWrites.run(record.threadId, record.ns, record.checkpointId, record.taskId, record.payload);
+  }
+
+  async get(threadId: string, options: GetCheckpointOptions = {}): Promise<StoredCheckpoint | undefined> {
+    const ns = options.ns ?? '';
+    const row =
+      options.id === undefined ? this.#latest.get(threadId, ns) : this.#byId.get(threadId, ns, options.id);
+    if (row === undefined) return undefined;
+    const writes = this.#writes.all(threadId, ns, row.id).map(toWritesRecord);
+    return { checkpoint: toCheckpointRecord(row), writes };
+  }
+
+  async list(threadId: string, options: ListCheckpointsOptions = {}): Promise<CheckpointRecord[]> {
+    const limit = options.limit ?? -1;
+    if (options.limit !== undefined && options.limit <= 0) return [];
+    const params: unknown[] = [threadId, options.ns ?? ''];
+    if (options.before !== undefined) params.push(options.before);
+    if (options.baseId !== undefined) params.push(options.baseId);
+    const filter = options.filter;
+    const statement = this.#listStatement(options.before !== undefined, options.baseId !== undefined);
+    if (filter === undefined) return statement.all(...params, limit).map(toCheckpointRecord);
+    // Metadata equality of nested JSON is checked in JS (SQLite cannot compare JSON by value); the
+    // iterator stops reading rows once `limit` matches are found.
+    const result: CheckpointRecord[] = [];
+    for (const row of statement.iterate(...params, -1)) {
+      const record = toCheckpointRecord(row);
+      if (metadataMatches(record.metadata, filter)) result.push(record);
+      if (result.length === limit) break;
+    }
+    return result;
+  }
+
+  async deleteThread(threadId: string): Promise<void> {
+    this.#deleteThread(threadId);
+  }
+
+  /** Closes the database if this checkpointer opened it. */
+  async close(): Promise<void> {
+    if (this.#ownsDatabase && this.#db.open) this.#db.close();
+  }
+
+  #listStatement(before: boolean, baseId: boolean): Statement<unknown[], CheckpointRow> {
+    const key = (before ? 1 : 0) | (baseId ? 2 : 0);
+    let statement = this.#lists.get(key);
+    if (statement === undefined) {
+      const where = `${before ? ' AND id < ?' : ''}${baseId ? ' AND base_id = ?' : ''}`;
+      statement = this.#db.prepare<unknown[], CheckpointRow>(
+        `SELECT ${COLUMNS} FROM weft_checkpoints WHERE thread_id = ? AND ns = ?${where} ORDER BY id DESC LIMIT ?`,
+      );
+      this.#lists.set(key, statement);
+    }
+    return statement;
+  }
+}
+
+function toCheckpointRecord(row: CheckpointRow): CheckpointRecord {
+  return {
+    threadId: row.thread_id,
+    ns: row.ns,
+    id: row.id,
+    parentId: row.parent_id,
+    baseId: row.base_id,
+    step: row.step,
+    source: row.source as CheckpointSource,
+    createdAt: row.created_at,
+    metadata: JSON.parse(row.metadata) as Record<string, JsonValue>,
+    payload: row.payload,
+  };
+}
+
+function toWritesRecord(row: WriteRow): TaskWritesRecord {
+  return {
+    threadId: row.thread_id,
+    ns: row.ns,
+    checkpointId: row.checkpoint_id,
+    taskId: row.task_id,
+    payload: row.payload,
+  };
+}
