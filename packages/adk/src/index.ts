@@ -1,6 +1,36 @@
+export type { AgentRunConfig, ChatModelAgentOptions } from './agent/agent-config.js';
+export {
+  AGENT_CONTEXT_KEY,
+  type AgentEventInit,
+  type AgentRunContext,
+  agentContextOf,
+  type SafePoint,
+} from './agent/agent-context.js';
+export { type AgentState, agentStateSchema } from './agent/agent-state.js';
+export { EXIT_TOOL, exitTool } from './agent/agent-tools-node.js';
+export { type ToolApprovalRequest, type ToolDecision, toolDecisions } from './agent/approval.js';
+export { type AgentGraph, type AgentNode, ChatModelAgent } from './agent/chat-model-agent.js';
+export {
+  type Instruction,
+  type InstructionContext,
+  renderInstruction,
+  resolveInstruction,
+} from './agent/instruction.js';
+export { InvocationState } from './agent/invocation-state.js';
+export type { AgentInput } from './agent/lifecycle-nodes.js';
+export type { AgentMiddleware, MiddlewareContext, ModelRequest } from './agent/middleware.js';
+export type { ResolvedAgent } from './agent/resolved-agent.js';
+export {
+  createToolNode,
+  type ToolNodeOptions,
+  type ToolNodeState,
+  type ToolNodeUpdate,
+} from './agent/tool-node.js';
 export { AdkError, type AdkErrorCode } from './errors/adk-error.js';
+export { MaxIterationsError } from './errors/max-iterations-error.js';
 export { ModelError, type ModelErrorOptions } from './errors/model-error.js';
 export { ToolError, type ToolErrorCode, type ToolErrorOptions } from './errors/tool-error.js';
+export type { AgentEvent, AgentInterrupt, EventActions } from './event/agent-event.js';
 export type {
   AssistantMessage,
   ContentPart,
@@ -57,6 +87,36 @@ export { OpenAIChatModel, type OpenAIChatModelOptions } from './model/openai/ope
 export { toOpenAIMessages } from './model/openai/to-openai-messages.js';
 export { type FallbackOptions, withFallback } from './model/with-fallback.js';
 export { type RetryOptions, withRetry } from './model/with-retry.js';
+export type { CancelMode, CancelOptions } from './runner/cancel-state.js';
+export { threadOf } from './runner/invocation.js';
+export { Runner, type RunnerOptions, type SessionRef } from './runner/runner.js';
+export { MemorySessionService } from './session/memory-session-service.js';
+export {
+  APP_PREFIX,
+  type GetSessionOptions,
+  type Session,
+  type SessionKey,
+  type SessionService,
+  type SessionSummary,
+  TEMP_PREFIX,
+  USER_PREFIX,
+} from './session/session.js';
+export {
+  assertCommittableEvent,
+  assertGetSessionOptions,
+  assertSessionNames,
+  duplicateEventError,
+  isAtLeastAsNew,
+  type StateScope,
+  type StateWrite,
+  sessionExistsError,
+  sessionNotFoundError,
+  stateScopeOf,
+  toCommittedEvent,
+  toJsonText,
+  toStateWrites,
+  type WriteStamp,
+} from './session/session-commit.js';
 export {
   type ExecuteToolCallsOptions,
   executeToolCalls,

@@ -86,6 +86,7 @@ export {
   type SumReducer,
   sumReducer,
 } from './state/reducers.js';
+export { AsyncQueue } from './stream/async-queue.js';
 export type {
   ChunkPart,
   CustomPart,

@@ -1,4 +1,3 @@
-import { mergeReducer } from '@weft/compose';
 import { z } from 'zod';
 import type { Message } from '../message/message.js';
 import { messagesReducer } from '../message/messages-reducer.js';
@@ -17,10 +16,17 @@ export const agentStateSchema = z.object({
   output: z.unknown().optional(),
   /** Why the last tool step ends the agent: a return-directly tool or the exit tool ran. */
   finish: z.enum(['returnDirectly', 'exit']).optional(),
+  /** The new user message of a turn, consumed by `init`. */
+  input: z
+    .union([
+      z.string(),
+      z.custom<Message>((value) => typeof value === 'object' && value !== null && 'role' in value),
+    ])
+    .optional(),
 });
 
 /** The state of an agent graph. */
 export type AgentState = z.infer<typeof agentStateSchema>;
 
 /** Reducers of the agent state. */
-export const agentReducers = { messages: messagesReducer, stateDelta: mergeReducer } as const;
+export const agentReducers = { messages: messagesReducer } as const;

@@ -17,7 +17,10 @@ export type AdkErrorCode =
   | 'INVALID_ARGUMENT'
   | 'SESSION_NOT_FOUND'
   | 'SESSION_EXISTS'
-  | 'SESSION_STORE';
+  | 'SESSION_STORE'
+  | 'MAX_ITERATIONS'
+  | 'OUTPUT_INVALID'
+  | 'NOT_RESUMABLE';
 
 /** The marker every Weft error carries (shared with `WeftError` of `@weft/compose`). */
 const weftMarker = Symbol.for('weft.error');

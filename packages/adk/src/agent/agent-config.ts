@@ -1,0 +1,43 @@
+import type { ZodType } from 'zod';
+import type { ChatModel, ChatModelCallOptions } from '../model/chat-model.js';
+import type { AnyTool } from '../tool/tool.js';
+import type { Instruction } from './instruction.js';
+import type { AgentMiddleware } from './middleware.js';
+
+/** Options of a {@link ChatModelAgent}. */
+export interface ChatModelAgentOptions {
+  /** Unique within a team of agents: letters, digits, `_` or `-`. */
+  readonly name: string;
+  /** What the agent does (shown to other agents choosing whom to transfer to). */
+  readonly description?: string;
+  /** The system instruction: a `{key}` template over session state, or a function. */
+  readonly instruction?: Instruction;
+  readonly model: ChatModel;
+  readonly tools?: readonly AnyTool[];
+  /** Model calls allowed per invocation (default 20); `MaxIterationsError` beyond. */
+  readonly maxIterations?: number;
+  /** Session state key that receives the final output. */
+  readonly outputKey?: string;
+  /** Validates the final answer (JSON); one repair round is asked of the model on failure. */
+  readonly outputSchema?: ZodType;
+  /** Add an `exit` tool the model calls with its final result to end the agent. */
+  readonly exitTool?: boolean;
+  /** Tool names whose result ends the agent (in addition to tools marked `returnDirectly`). */
+  readonly returnDirectly?: readonly string[];
+  readonly middleware?: readonly AgentMiddleware[];
+  /** Options passed to every model call (temperature, maxTokens...). */
+  readonly modelOptions?: Omit<ChatModelCallOptions, 'tools' | 'signal' | 'responseFormat'>;
+  /** Tool calls run at once (default: all). */
+  readonly toolConcurrency?: number;
+  /** Timeout of each tool call unless the tool sets its own. */
+  readonly toolTimeoutMs?: number;
+  /** `return` (default): tool failures become tool messages the model reads; `throw`: they fail the run. */
+  readonly onToolError?: 'return' | 'throw';
+}
+
+/** The per-run copy of an agent's configuration that hooks see (mutating it never changes the agent). */
+export interface AgentRunConfig {
+  readonly name: string;
+  readonly tools: readonly AnyTool[];
+  readonly modelOptions: Omit<ChatModelCallOptions, 'tools' | 'signal' | 'responseFormat'>;
+}

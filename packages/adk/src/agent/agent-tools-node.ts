@@ -1,0 +1,65 @@
+import type { NodeContext } from '@weft/compose';
+import { z } from 'zod';
+import type { Message, ToolMessage } from '../message/message.js';
+import { type AnyTool, tool } from '../tool/tool.js';
+import type { AgentState } from './agent-state.js';
+import { middlewareContext, type ResolvedAgent } from './resolved-agent.js';
+import { createToolNode } from './tool-node.js';
+
+/** The name of the built-in exit tool. */
+export const EXIT_TOOL = 'exit';
+
+/** The built-in exit tool: the model calls it with its final result to end the agent. */
+export function exitTool(): AnyTool {
+  return tool({
+    name: EXIT_TOOL,
+    description: 'Call this when the task is complete, with the final result. Nothing runs after it.',
+    parameters: z.object({ final_result: z.string().describe('The final answer or result') }),
+    execute: ({ final_result }) => final_result,
+  }) as unknown as AnyTool;
+}
+
+/**
+ * The agent's `tools` node: the generic tool node with the agent's hooks, plus the exits — the exit
+ * tool or a return-directly tool that ran successfully ends the agent with that tool's result.
+ */
+export function agentToolsNode(agent: ResolvedAgent) {
+  const base = createToolNode({
+    tools: agent.tools,
+    author: agent.name,
+    concurrency: agent.toolConcurrency,
+    ...(agent.toolTimeoutMs === undefined ? {} : { timeoutMs: agent.toolTimeoutMs }),
+    onToolError: agent.onToolError,
+    middleware: agent.middleware,
+    hookContext: (state, session) => middlewareContext(agent, state as AgentState, session, []),
+  });
+  return async (state: AgentState, ctx: NodeContext) => {
+    const update = await base(state, ctx);
+    const exit = update.ran.includes(EXIT_TOOL) && agent.toolsByName.has(EXIT_TOOL);
+    const direct = update.ran.find(
+      (name) => agent.returnDirectly.has(name) || agent.toolsByName.get(name)?.returnDirectly,
+    );
+    const finishing = exit ? EXIT_TOOL : direct;
+    if (!finishing) return { messages: update.messages, stateDelta: update.stateDelta };
+    const result = update.messages.find((m) => m.name === finishing && m.status !== 'error');
+    return {
+      messages: update.messages,
+      stateDelta: update.stateDelta,
+      finish: exit ? ('exit' as const) : ('returnDirectly' as const),
+      output: result ? toolResult(result) : undefined,
+    };
+  };
+}
+
+function toolResult(message: ToolMessage): unknown {
+  if (typeof message.content === 'string') return message.content;
+  const json = message.content.find((part) => part.type === 'json');
+  if (json && 'value' in json) return json.value;
+  return message.content.map((part) => ('text' in part ? part.text : '')).join('');
+}
+
+/** True when the last message is an assistant reply asking for tools. */
+export function wantsTools(messages: readonly Message[]): boolean {
+  const last = messages[messages.length - 1];
+  return last?.role === 'assistant' && (last.toolCalls?.length ?? 0) > 0;
+}

@@ -1,0 +1,99 @@
+import type { NodeContext } from '@weft/compose';
+import { AdkError } from '../errors/adk-error.js';
+import type { AssistantMessage, Message, ToolMessage } from '../message/message.js';
+import { userMessage } from '../message/message-constructors.js';
+import { messageText } from '../message/message-text.js';
+import { abortedToolMessage } from '../tool/run-tool-call.js';
+import { agentContextOf, type SafePoint } from './agent-context.js';
+import type { AgentState } from './agent-state.js';
+import { InvocationState } from './invocation-state.js';
+import { runAfter, runBefore } from './middleware.js';
+import { middlewareContext, type ResolvedAgent } from './resolved-agent.js';
+import { parseStructured } from './structured-output.js';
+
+/** The input an agent graph takes for one turn. */
+export interface AgentInput {
+  /** The new user message (a string becomes a user message). */
+  readonly input?: Message | string;
+}
+
+/**
+ * `init`: starts an invocation — answers tool calls left dangling by a cancelled run (so the history
+ * stays valid), appends the new message, resets per-invocation counters and runs `beforeAgent` hooks.
+ */
+export function initNode(agent: ResolvedAgent) {
+  return async (state: AgentState & AgentInput, ctx: NodeContext) => {
+    const run = agentContextOf(ctx.config);
+    const session = new InvocationState(run.sessionState, {}, run.temp);
+    const history: Message[] = [];
+    const hooks = middlewareContext(agent, state, session, []);
+    await runBefore(agent.middleware, undefined, (m) => m.beforeAgent?.(hooks));
+    const repaired = danglingToolCalls(state.messages).map((call) => abortedToolMessage(call) as ToolMessage);
+    const input = typeof state.input === 'string' ? userMessage(state.input) : state.input;
+    if (input) history.push(input);
+    return {
+      messages: [...repaired, ...history],
+      iterations: 0,
+      stateDelta: { ...session.writes },
+      output: undefined,
+      finish: undefined,
+      input: undefined,
+    };
+  };
+}
+
+function danglingToolCalls(messages: readonly Message[]) {
+  const answered = new Set(
+    messages.filter((m): m is ToolMessage => m.role === 'tool').map((m) => m.toolCallId),
+  );
+  return messages
+    .flatMap((m) => (m.role === 'assistant' ? ((m as AssistantMessage).toolCalls ?? []) : []))
+    .filter((c) => !answered.has(c.id));
+}
+
+/**
+ * A cancel safe point: when a cancel that stops here was requested, the run pauses (resumable) with a
+ * `{ type: 'cancelled', at }` interrupt; otherwise it passes through.
+ */
+export function safePointNode(point: SafePoint) {
+  return (_state: AgentState, ctx: NodeContext) => {
+    if (agentContextOf(ctx.config).cancelRequested(point)) ctx.interrupt({ type: 'cancelled', at: point });
+    return undefined;
+  };
+}
+
+/**
+ * `afterAgent`: settles the final output (a returned-directly tool result, the exit tool's result, or the
+ * last reply — validated against `outputSchema`, with one repair round), writes `outputKey`, runs
+ * `afterAgent` hooks and commits the final state delta.
+ */
+export function afterAgentNode(agent: ResolvedAgent) {
+  return async (state: AgentState, ctx: NodeContext) => {
+    const run = agentContextOf(ctx.config);
+    const session = new InvocationState(run.sessionState, state.stateDelta, run.temp);
+    const hooks = middlewareContext(agent, state, session, []);
+    let output: unknown = state.finish ? state.output : messageText(lastReply(state.messages));
+    let messages: Message[] = [];
+    if (agent.outputSchema && !state.finish) {
+      const structured = await parseStructured(agent, state.messages, output as string, ctx.signal);
+      output = structured.value;
+      messages = structured.messages;
+    }
+    if (agent.outputKey) session.set(agent.outputKey, output);
+    await runAfter(agent.middleware, undefined, (m) => m.afterAgent?.(hooks, output));
+    const delta = { ...session.writes };
+    if (Object.keys(delta).length > 0 || state.finish === 'exit') {
+      await run.emit({
+        author: agent.name,
+        actions: { stateDelta: delta, ...(state.finish === 'exit' ? { exit: true } : {}) },
+      });
+    }
+    return { output, stateDelta: { ...state.stateDelta, ...delta }, messages };
+  };
+}
+
+function lastReply(messages: readonly Message[]): Message {
+  for (let i = messages.length - 1; i >= 0; i--)
+    if (messages[i]?.role === 'assistant') return messages[i] as Message;
+  throw new AdkError('INVALID_ARGUMENT', 'the agent finished without a model reply');
+}

@@ -1,0 +1,45 @@
+import type { ZodType } from 'zod';
+import type { MessagesUpdate } from '../message/messages-reducer.js';
+import type { ChatModel, ChatModelCallOptions } from '../model/chat-model.js';
+import type { AnyTool } from '../tool/tool.js';
+import type { AgentState } from './agent-state.js';
+import type { Instruction } from './instruction.js';
+import type { InvocationState } from './invocation-state.js';
+import type { AgentMiddleware, MiddlewareContext } from './middleware.js';
+
+/** An agent's options with defaults applied, shared by its graph's nodes. Never mutated. */
+export interface ResolvedAgent {
+  readonly name: string;
+  readonly description: string;
+  readonly instruction: Instruction | undefined;
+  readonly model: ChatModel;
+  readonly tools: readonly AnyTool[];
+  readonly toolsByName: ReadonlyMap<string, AnyTool>;
+  readonly maxIterations: number;
+  readonly outputKey: string | undefined;
+  readonly outputSchema: ZodType | undefined;
+  readonly returnDirectly: ReadonlySet<string>;
+  readonly middleware: readonly AgentMiddleware[];
+  readonly modelOptions: Omit<ChatModelCallOptions, 'tools' | 'signal' | 'responseFormat'>;
+  readonly toolConcurrency: number;
+  readonly toolTimeoutMs: number | undefined;
+  readonly onToolError: 'return' | 'throw';
+}
+
+/** Builds the context hooks receive, collecting history updates they ask for. */
+export function middlewareContext(
+  agent: ResolvedAgent,
+  state: AgentState,
+  session: InvocationState,
+  historyUpdates: MessagesUpdate[],
+): MiddlewareContext {
+  return {
+    agentName: agent.name,
+    state,
+    session,
+    iteration: state.iterations,
+    updateHistory: (update) => {
+      historyUpdates.push(update);
+    },
+  };
+}

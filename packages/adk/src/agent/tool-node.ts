@@ -1,0 +1,147 @@
+import type { NodeContext } from '@weft/compose';
+import { mapWithConcurrency } from '../internal/map-with-concurrency.js';
+import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../message/message.js';
+import { toolMessage } from '../message/message-constructors.js';
+import { abortedToolMessage, errorToolMessage, runToolCall } from '../tool/run-tool-call.js';
+import type { AnyTool } from '../tool/tool.js';
+import { agentContextOf } from './agent-context.js';
+import { type ToolApprovalRequest, toolDecisions } from './approval.js';
+import { InvocationState } from './invocation-state.js';
+import { type AgentMiddleware, composeWrap, type MiddlewareContext, runAfter } from './middleware.js';
+
+/** Options of {@link createToolNode}. */
+export interface ToolNodeOptions {
+  readonly tools: readonly AnyTool[];
+  /** Who authors the tool events (default `tools`). */
+  readonly author?: string;
+  /** Calls run at once (default: all). */
+  readonly concurrency?: number;
+  readonly timeoutMs?: number;
+  /** `return` (default): failures become tool messages; `throw`: they fail the node. */
+  readonly onToolError?: 'return' | 'throw';
+  readonly middleware?: readonly AgentMiddleware[];
+  /** Builds the hook context (agents pass theirs). */
+  readonly hookContext?: (state: ToolNodeState, session: InvocationState) => MiddlewareContext;
+}
+
+/** What the tool node reads: the conversation (and, in agents, the invocation's state delta). */
+export interface ToolNodeState {
+  readonly messages: readonly Message[];
+  readonly stateDelta?: Readonly<Record<string, unknown>>;
+}
+
+/** What the tool node writes. */
+export interface ToolNodeUpdate {
+  readonly messages: ToolMessage[];
+  readonly stateDelta: Record<string, unknown>;
+  /** Names of the tools that ran successfully, in call order. */
+  readonly ran: string[];
+}
+
+/**
+ * A node that runs the tool calls of the last assistant message — in parallel by default, results in
+ * call order — usable in any state graph with a `messages` key. Calls whose tool `needsApproval` pause
+ * the run first (`ctx.interrupt` with a {@link ToolApprovalRequest}); rejected calls are answered with a
+ * message the model reads. Tool writes to session state come back as `stateDelta`.
+ *
+ * @example
+ * ```ts
+ * graph.addNode('tools', createToolNode({ tools: [weather, calculator] }));
+ * ```
+ */
+export function createToolNode(options: ToolNodeOptions) {
+  const byName = new Map(options.tools.map((t) => [t.name, t]));
+  const author = options.author ?? 'tools';
+  const middleware = options.middleware ?? [];
+  return async (state: ToolNodeState, ctx: NodeContext): Promise<ToolNodeUpdate> => {
+    const calls = lastToolCalls(state.messages);
+    const run = agentContextOf(ctx.config);
+    const session = new InvocationState(run.sessionState, state.stateDelta ?? {}, run.temp);
+    const decisions = askApproval(calls, byName, author, ctx);
+    const hooks = options.hookContext?.(state, session);
+    const runOptions = {
+      tools: byName,
+      signal: ctx.signal,
+      timeoutMs: options.timeoutMs,
+      state: session,
+      emit: (call: ToolCall, data: unknown) => ctx.emit({ tool: call.name, toolCallId: call.id, data }),
+    };
+    const execute = async (call: ToolCall): Promise<ToolMessage> => {
+      const outcome = await runToolCall(call, runOptions);
+      if (outcome.kind === 'result') return outcome.message;
+      if (outcome.kind === 'aborted') return abortedToolMessage(call);
+      if (options.onToolError === 'throw') throw outcome.error;
+      return errorToolMessage(call, outcome.error);
+    };
+    const wrapped = hooks
+      ? composeWrap<ToolCall, ToolMessage>(
+          middleware,
+          (m) => (m.wrapToolCall ? (c, next) => m.wrapToolCall!(c, next, hooks) : undefined),
+          execute,
+        )
+      : execute;
+    const ran: string[] = [];
+    const messages = await mapWithConcurrency(
+      calls,
+      options.concurrency ?? Number.POSITIVE_INFINITY,
+      async (call) => {
+        const decision = decisions?.get(call.id);
+        if (decision && !decision.approved) {
+          return toolMessage(`The user rejected this call${decision.reason ? `: ${decision.reason}` : '.'}`, {
+            toolCallId: call.id,
+            name: call.name,
+            status: 'error',
+          });
+        }
+        let result = await wrapped(call);
+        if (hooks) result = await runAfter(middleware, result, (m, r) => m.afterTool?.(r, call, hooks));
+        if (result.status !== 'error') ran.push(call.name);
+        return result;
+      },
+    );
+    const stateDelta = { ...(state.stateDelta ?? {}), ...session.writes };
+    for (let i = 0; i < messages.length; i++) {
+      const last = i === messages.length - 1 && Object.keys(session.writes).length > 0;
+      await run.emit({
+        author,
+        message: messages[i] as ToolMessage,
+        actions: last ? { stateDelta: session.writes } : {},
+      });
+    }
+    return { messages, stateDelta, ran };
+  };
+}
+
+function lastToolCalls(messages: readonly Message[]): readonly ToolCall[] {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i] as Message;
+    if (message.role === 'assistant') return (message as AssistantMessage).toolCalls ?? [];
+    if (message.role === 'user') break;
+  }
+  return [];
+}
+
+function askApproval(
+  calls: readonly ToolCall[],
+  byName: ReadonlyMap<string, AnyTool>,
+  author: string,
+  ctx: NodeContext,
+) {
+  const needing = calls.filter((call) => {
+    const tool = byName.get(call.name);
+    if (!tool) return false;
+    const parsed = tool.parseArguments(call.arguments);
+    return parsed.success && tool.requiresApproval(parsed.args);
+  });
+  if (needing.length === 0) return undefined;
+  const request: ToolApprovalRequest = {
+    type: 'tool-approval',
+    agent: author,
+    calls: needing.map(({ id, name, arguments: args }) => ({ id, name, arguments: args })),
+  };
+  const answer = ctx.interrupt(request);
+  return toolDecisions(
+    answer,
+    needing.map((c) => c.id),
+  );
+}

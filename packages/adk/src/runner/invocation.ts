@@ -1,0 +1,91 @@
+import { Command, WeftError } from '@weft/compose';
+import { AGENT_CONTEXT_KEY, type AgentEventInit, type AgentRunContext } from '../agent/agent-context.js';
+import type { AgentGraph } from '../agent/chat-model-agent.js';
+import type { AgentEvent, AgentInterrupt } from '../event/agent-event.js';
+import { eventId } from '../internal/event-id.js';
+import type { Message } from '../message/message.js';
+import { userMessage } from '../message/message-constructors.js';
+import type { SessionKey, SessionService } from '../session/session.js';
+import type { CancelState } from './cancel-state.js';
+
+/** Everything one invocation needs. */
+export interface InvocationArgs {
+  readonly graph: AgentGraph;
+  readonly agentName: string;
+  readonly sessionService: SessionService;
+  readonly key: SessionKey;
+  readonly threadId: string;
+  /** A new user message, or decisions resuming a pause. */
+  readonly input: { readonly message: Message | string } | { readonly resume: unknown };
+  readonly streaming: boolean;
+  readonly signal: AbortSignal;
+  readonly cancel: CancelState;
+  /** Receives every event (committed ones after they are stored). */
+  readonly push: (event: AgentEvent) => Promise<void> | undefined;
+}
+
+/**
+ * Runs one invocation of an agent graph against a session: commits the user message, runs (or resumes)
+ * the graph with an agent context whose `emit` commits each event before the agent continues, and ends
+ * with a committed `turnComplete` event — carrying the interrupts when the run paused, or the error.
+ */
+export async function runInvocation(args: InvocationArgs): Promise<void> {
+  const session = await args.sessionService.get(args.key, { recentEvents: 0 });
+  if (!session) throw new WeftError('NOT_FOUND', `session "${args.key.sessionId}" does not exist`);
+  const invocationId = eventId('inv');
+  const finalize = (init: AgentEventInit): AgentEvent => ({
+    ...init,
+    id: eventId(),
+    invocationId,
+    timestamp: init.timestamp ?? Date.now(),
+  });
+  const commit = async (init: AgentEventInit): Promise<void> => {
+    const stored = await args.sessionService.appendEvent(args.key, finalize(init));
+    await args.push(stored);
+  };
+  const context: AgentRunContext = {
+    invocationId,
+    sessionState: session.state,
+    temp: new Map(),
+    streaming: args.streaming,
+    emit: commit,
+    emitPartial: (init) => void args.push(finalize({ ...init, partial: true })),
+    cancelRequested: (point) => args.cancel.requested(point),
+  };
+  let graphInput: Parameters<AgentGraph['run']>[0];
+  if ('message' in args.input) {
+    const message =
+      typeof args.input.message === 'string' ? userMessage(args.input.message) : args.input.message;
+    await commit({ author: 'user', message, actions: {} });
+    graphInput = { input: message };
+  } else graphInput = new Command({ resume: args.input.resume });
+  try {
+    const result = await args.graph.run(graphInput, {
+      threadId: args.threadId,
+      signal: args.signal,
+      config: { [AGENT_CONTEXT_KEY]: context },
+    });
+    const interrupts: AgentInterrupt[] = result.interrupts.map((i) => ({
+      id: i.id,
+      value: i.value,
+      path: i.path,
+    }));
+    await commit({
+      author: args.agentName,
+      actions: {},
+      turnComplete: true,
+      ...(interrupts.length > 0 ? { interrupts } : {}),
+    });
+  } catch (error) {
+    const cancelled = args.signal.aborted;
+    const code = cancelled ? 'CANCELLED' : ((error as { code?: string }).code ?? 'ERROR');
+    const message = error instanceof Error ? error.message : String(error);
+    await commit({ author: args.agentName, actions: {}, turnComplete: true, error: { code, message } });
+    if (!cancelled) throw error;
+  }
+}
+
+/** The checkpoint thread of a session. */
+export function threadOf(key: SessionKey): string {
+  return `${key.appName}/${key.userId}/${key.sessionId}`;
+}

@@ -1,0 +1,142 @@
+import { AsyncQueue, type Checkpointer, MemoryCheckpointer } from '@weft/compose';
+import type { ChatModelAgent } from '../agent/chat-model-agent.js';
+import { AdkError } from '../errors/adk-error.js';
+import type { AgentEvent } from '../event/agent-event.js';
+import type { Message } from '../message/message.js';
+import type { SessionKey, SessionService } from '../session/session.js';
+import { type CancelOptions, CancelState } from './cancel-state.js';
+import { runInvocation, threadOf } from './invocation.js';
+
+/** Options of a {@link Runner}. */
+export interface RunnerOptions {
+  readonly agent: ChatModelAgent;
+  readonly sessionService: SessionService;
+  /** Stores the agent graph's checkpoints (default: in memory). Use a durable one to resume after restarts. */
+  readonly checkpointer?: Checkpointer;
+  /** App name for session scoping (default: the agent's name). */
+  readonly appName?: string;
+  /** Yield model tokens as partial events (default true). */
+  readonly streaming?: boolean;
+}
+
+/** Which session a call works on. */
+export interface SessionRef {
+  readonly userId: string;
+  readonly sessionId: string;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Runs an agent against sessions and yields its events. The contract: a non-partial event's
+ * `stateDelta` is committed to the session service before the agent continues; partial (streaming)
+ * events are forwarded, never stored; `temp:` keys live for one invocation; a pause is persisted, and
+ * `resume` continues exactly there — also from a new process over the same stores.
+ *
+ * @example
+ * ```ts
+ * const runner = new Runner({ agent, sessionService: new MemorySessionService() });
+ * for await (const event of runner.run({ userId: 'u1', sessionId: 's1', message: 'Hi!' })) {
+ *   if (!event.partial && event.message) console.log(event.author, event.message.content);
+ * }
+ * ```
+ */
+export class Runner {
+  readonly appName: string;
+  readonly #options: RunnerOptions;
+  readonly #checkpointer: Checkpointer;
+  readonly #active = new Map<string, CancelState>();
+
+  constructor(options: RunnerOptions) {
+    this.#options = options;
+    this.#checkpointer = options.checkpointer ?? new MemoryCheckpointer();
+    this.appName = options.appName ?? options.agent.name;
+  }
+
+  /** Sends a user message (the session is created when missing) and yields the invocation's events. */
+  run(
+    options: SessionRef & {
+      readonly message: Message | string;
+      readonly state?: Readonly<Record<string, unknown>>;
+    },
+  ): AsyncIterableIterator<AgentEvent> {
+    return this.#start(options, { message: options.message }, options.state);
+  }
+
+  /**
+   * Continues a paused invocation: `decisions` answers its interrupts (`{ [interruptId]: value }`, or one
+   * value for a single pause; tool approvals take `true`/`false` or `{ approved, reason }`).
+   */
+  resume(options: SessionRef & { readonly decisions?: unknown }): AsyncIterableIterator<AgentEvent> {
+    return this.#start(options, { resume: options.decisions ?? { continue: true } });
+  }
+
+  /** Cancels the session's running invocation; returns false when none is running. */
+  cancel(sessionId: string, options: CancelOptions = {}): boolean {
+    let found = false;
+    for (const [key, state] of this.#active) {
+      if (key.endsWith(`/${sessionId}`)) {
+        state.request(options);
+        found = true;
+      }
+    }
+    return found;
+  }
+
+  #start(
+    ref: SessionRef,
+    input: { message: Message | string } | { resume: unknown },
+    state?: Readonly<Record<string, unknown>>,
+  ): AsyncIterableIterator<AgentEvent> {
+    const key: SessionKey = { appName: this.appName, userId: ref.userId, sessionId: ref.sessionId };
+    const threadId = threadOf(key);
+    const controller = new AbortController();
+    const queue = new AsyncQueue<AgentEvent>(256, () =>
+      controller.abort(new Error('the event consumer stopped reading')),
+    );
+    if (this.#active.has(threadId)) {
+      queue.fail(
+        new AdkError(
+          'INVALID_ARGUMENT',
+          `session "${ref.sessionId}" is already running; wait for it or cancel it`,
+        ),
+      );
+      return queue;
+    }
+    const cancel = new CancelState(controller);
+    this.#active.set(threadId, cancel);
+    const signal = ref.signal ? AbortSignal.any([ref.signal, controller.signal]) : controller.signal;
+    const work = async (): Promise<void> => {
+      const existing = await this.#options.sessionService.get(key, { recentEvents: 0 });
+      if (!existing) {
+        if ('resume' in input)
+          throw new AdkError(
+            'SESSION_NOT_FOUND',
+            `session "${ref.sessionId}" does not exist; nothing to resume`,
+          );
+        await this.#options.sessionService.create({ ...key, ...(state ? { state } : {}) });
+      }
+      await runInvocation({
+        graph: this.#options.agent.compile({ checkpointer: this.#checkpointer }),
+        agentName: this.#options.agent.name,
+        sessionService: this.#options.sessionService,
+        key,
+        threadId,
+        input,
+        streaming: this.#options.streaming ?? true,
+        signal,
+        cancel,
+        push: (event) => queue.push(event),
+      });
+    };
+    work()
+      .then(
+        () => queue.close(),
+        (error: unknown) => queue.fail(error),
+      )
+      .finally(() => {
+        cancel.dispose();
+        this.#active.delete(threadId);
+      });
+    return queue;
+  }
+}

@@ -1,0 +1,24 @@
+import { expect, test } from 'vitest';
+import { z } from 'zod';
+import { ChatModelAgent } from '../src/agent/chat-model-agent.js';
+import { ScriptedChatModel } from '../src/testing/scripted-chat-model.js';
+import { tool } from '../src/tool/tool.js';
+
+test('agent answers with a tool round', async () => {
+  const add = tool({
+    name: 'add',
+    description: 'adds',
+    parameters: z.object({ a: z.number(), b: z.number() }),
+    execute: ({ a, b }) => a + b,
+  });
+  const model = new ScriptedChatModel([
+    { toolCalls: [{ name: 'add', arguments: { a: 2, b: 3 } }] },
+    'The sum is 5.',
+  ]);
+  const agent = new ChatModelAgent({ name: 'calc', model, tools: [add], instruction: 'Be brief.' });
+  const state = await agent.graph.invoke({ input: 'what is 2+3?' });
+  expect(state.output).toBe('The sum is 5.');
+  expect(state.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+  expect(model.calls[1]?.messages[0]).toMatchObject({ role: 'system', content: 'Be brief.' });
+  console.log(agent.graph.toMermaid());
+});
