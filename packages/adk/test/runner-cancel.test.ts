@@ -1,0 +1,102 @@
+import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { type AgentEvent, ChatModelAgent, MemorySessionService, Runner, tool } from '../src/index.js';
+import { ScriptedChatModel } from '../src/testing/index.js';
+
+async function drain(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
+  const out: AgentEvent[] = [];
+  for await (const event of events) out.push(event);
+  return out;
+}
+
+/** A two-round agent whose tools log when they start and can trigger a cancel. */
+function setup(onToolStart: (runner: Runner, name: string) => void) {
+  const log: string[] = [];
+  let runner!: Runner;
+  const step = (name: string) =>
+    tool({
+      name,
+      description: `does ${name}`,
+      parameters: z.object({}),
+      execute: async (_args, ctx) => {
+        log.push(`start ${name}`);
+        onToolStart(runner, name);
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(resolve, 30);
+          ctx.signal.addEventListener('abort', () => {
+            clearTimeout(timer);
+            reject(ctx.signal.reason);
+          });
+        });
+        log.push(`end ${name}`);
+        return `${name} done`;
+      },
+    });
+  const model = new ScriptedChatModel([
+    { toolCalls: [{ name: 'first' }] },
+    { toolCalls: [{ name: 'second' }] },
+    'all done',
+  ]);
+  const agent = new ChatModelAgent({ name: 'worker', model, tools: [step('first'), step('second')] });
+  runner = new Runner({ agent, sessionService: new MemorySessionService(), streaming: false });
+  return { runner, log, model };
+}
+
+describe('runner.cancel', () => {
+  test('immediate: the running tool sees its signal, nothing starts afterwards, the run ends cancelled', async () => {
+    const { runner, log, model } = setup((r, name) => name === 'first' && r.cancel('s'));
+    const events = await drain(runner.run({ userId: 'u', sessionId: 's', message: 'go' }));
+    expect(log).toEqual(['start first']);
+    expect(model.calls).toHaveLength(1);
+    expect(events.at(-1)).toMatchObject({ turnComplete: true, error: { code: 'CANCELLED' } });
+  });
+
+  test('afterTools: the running tool finishes, the model is not called again, and resume continues', async () => {
+    const { runner, log, model } = setup(
+      (r, name) => name === 'first' && r.cancel('s', { mode: 'afterTools' }),
+    );
+    const events = await drain(runner.run({ userId: 'u', sessionId: 's', message: 'go' }));
+    expect(log).toEqual(['start first', 'end first']);
+    expect(model.calls).toHaveLength(1);
+    expect(events.at(-1)?.interrupts?.[0]?.value).toEqual({ type: 'cancelled', at: 'afterTools' });
+    await drain(runner.resume({ userId: 'u', sessionId: 's' }));
+    expect(log).toEqual(['start first', 'end first', 'start second', 'end second']);
+    expect(model.calls).toHaveLength(3);
+  });
+
+  test('afterModel: requested during a tool, it stops after the next model call, before its tools', async () => {
+    const { runner, log, model } = setup(
+      (r, name) => name === 'first' && r.cancel('s', { mode: 'afterModel' }),
+    );
+    const events = await drain(runner.run({ userId: 'u', sessionId: 's', message: 'go' }));
+    expect(model.calls).toHaveLength(2);
+    expect(log).toEqual(['start first', 'end first']);
+    expect(events.at(-1)?.interrupts?.[0]?.value).toEqual({ type: 'cancelled', at: 'afterModel' });
+    const resumed = await drain(runner.resume({ userId: 'u', sessionId: 's' }));
+    expect(log).toEqual(['start first', 'end first', 'start second', 'end second']);
+    expect(resumed.at(-1)).toMatchObject({ turnComplete: true });
+    expect(resumed.at(-1)?.interrupts).toBeUndefined();
+  });
+
+  test('a safe-point cancel escalates to immediate after its timeout', async () => {
+    const { runner, log } = setup(
+      (r, name) => name === 'first' && r.cancel('s', { mode: 'afterModel', timeoutMs: 5 }),
+    );
+    const events = await drain(runner.run({ userId: 'u', sessionId: 's', message: 'go' }));
+    expect(log).toEqual(['start first']);
+    expect(events.at(-1)).toMatchObject({ error: { code: 'CANCELLED' } });
+  });
+
+  test('a new turn after an immediate cancel answers the dangling tool call so the history stays valid', async () => {
+    const { runner, model } = setup((r, name) => name === 'first' && r.cancel('s'));
+    await drain(runner.run({ userId: 'u', sessionId: 's', message: 'go' }));
+    await drain(runner.run({ userId: 'u', sessionId: 's', message: 'again' })).catch(() => undefined);
+    const sent = model.calls[1]?.messages ?? [];
+    const roles = sent.map((m) => m.role);
+    expect(roles).toEqual(['user', 'assistant', 'tool', 'user']);
+    expect(sent[2]).toMatchObject({
+      role: 'tool',
+      toolCallId: (sent[1] as { toolCalls: { id: string }[] }).toolCalls[0]?.id,
+    });
+  });
+});
