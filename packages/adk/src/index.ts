@@ -1,3 +1,4 @@
+export type { Agent } from './agent/agent.js';
 export type { AgentRunConfig, ChatModelAgentOptions } from './agent/agent-config.js';
 export {
   AGENT_CONTEXT_KEY,
@@ -6,10 +7,17 @@ export {
   agentContextOf,
   type SafePoint,
 } from './agent/agent-context.js';
-export { type AgentState, agentStateSchema } from './agent/agent-state.js';
+export {
+  type AgentState,
+  agentReducers,
+  agentStateSchema,
+  deltaReducer,
+  RESET_DELTA,
+} from './agent/agent-state.js';
 export { EXIT_TOOL, exitTool } from './agent/agent-tools-node.js';
 export { type ToolApprovalRequest, type ToolDecision, toolDecisions } from './agent/approval.js';
 export { type AgentGraph, type AgentNode, ChatModelAgent } from './agent/chat-model-agent.js';
+export { historyFor } from './agent/history-view.js';
 export {
   type Instruction,
   type InstructionContext,

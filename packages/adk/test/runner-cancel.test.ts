@@ -96,7 +96,7 @@ describe('runner.cancel', () => {
     expect(roles).toEqual(['user', 'assistant', 'tool', 'user']);
     expect(sent[2]).toMatchObject({
       role: 'tool',
-      toolCallId: (sent[1] as { toolCalls: { id: string }[] }).toolCalls[0]?.id,
+      toolCallId: (sent[1] as unknown as { toolCalls: { id: string }[] }).toolCalls[0]?.id,
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import type { ChatModel, ChatModelCallOptions } from '../model/chat-model.js';
 import type { AnyTool } from '../tool/tool.js';
+import type { Agent } from './agent.js';
 import type { Instruction } from './instruction.js';
 import type { AgentMiddleware } from './middleware.js';
 
@@ -25,6 +26,8 @@ export interface ChatModelAgentOptions {
   /** Tool names whose result ends the agent (in addition to tools marked `returnDirectly`). */
   readonly returnDirectly?: readonly string[];
   readonly middleware?: readonly AgentMiddleware[];
+  /** Agents this one may transfer the conversation to (gives it a `transfer_to_agent` tool in a team). */
+  readonly subAgents?: readonly Agent[];
   /** Options passed to every model call (temperature, maxTokens...). */
   readonly modelOptions?: Omit<ChatModelCallOptions, 'tools' | 'signal' | 'responseFormat'>;
   /** Tool calls run at once (default: all). */

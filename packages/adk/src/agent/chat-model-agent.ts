@@ -1,6 +1,7 @@
 import { type Checkpointer, type CompiledGraph, END, START, StateGraph } from '@weft/compose';
 import { AdkError } from '../errors/adk-error.js';
 import type { AnyTool } from '../tool/tool.js';
+import type { Agent } from './agent.js';
 import type { ChatModelAgentOptions } from './agent-config.js';
 import { type AgentState, agentReducers, agentStateSchema } from './agent-state.js';
 import { agentToolsNode, EXIT_TOOL, exitTool, wantsTools } from './agent-tools-node.js';
@@ -39,9 +40,11 @@ const agentName = /^[A-Za-z][\w-]{0,63}$/;
  * console.log(agent.graph.toMermaid());
  * ```
  */
-export class ChatModelAgent {
+export class ChatModelAgent implements Agent {
   readonly name: string;
   readonly description: string;
+  /** Agents this one may transfer the conversation to. */
+  readonly subAgents: readonly Agent[];
   /** The agent's graph without a checkpointer (draw it, or invoke it directly). */
   readonly graph: AgentGraph;
   readonly #resolved: ResolvedAgent;
@@ -51,6 +54,7 @@ export class ChatModelAgent {
     this.#resolved = resolve(options);
     this.name = options.name;
     this.description = options.description ?? '';
+    this.subAgents = [...(options.subAgents ?? [])];
     this.graph = this.compile();
   }
 

@@ -1,11 +1,12 @@
 import type { NodeContext } from '@weft/compose';
 import { AdkError } from '../errors/adk-error.js';
+import { eventId } from '../internal/event-id.js';
 import type { AssistantMessage, Message, ToolMessage } from '../message/message.js';
 import { userMessage } from '../message/message-constructors.js';
 import { messageText } from '../message/message-text.js';
 import { abortedToolMessage } from '../tool/run-tool-call.js';
 import { agentContextOf, type SafePoint } from './agent-context.js';
-import type { AgentState } from './agent-state.js';
+import { type AgentState, RESET_DELTA } from './agent-state.js';
 import { InvocationState } from './invocation-state.js';
 import { runAfter, runBefore } from './middleware.js';
 import { middlewareContext, type ResolvedAgent } from './resolved-agent.js';
@@ -30,13 +31,16 @@ export function initNode(agent: ResolvedAgent) {
     await runBefore(agent.middleware, undefined, (m) => m.beforeAgent?.(hooks));
     const repaired = danglingToolCalls(state.messages).map((call) => abortedToolMessage(call) as ToolMessage);
     const input = typeof state.input === 'string' ? userMessage(state.input) : state.input;
-    if (input) history.push(input);
+    if (input) history.push(input.id === undefined ? { ...input, id: eventId('msg') } : input);
+    const delta =
+      Object.keys(session.writes).length > 0 ? { ...RESET_DELTA, ...session.writes } : RESET_DELTA;
     return {
-      messages: [...repaired, ...history],
+      messages: [...repaired.map((m) => ({ ...m, id: eventId('msg'), author: agent.name })), ...history],
       iterations: 0,
-      stateDelta: { ...session.writes },
+      stateDelta: delta,
       output: undefined,
       finish: undefined,
+      transferTo: undefined,
       input: undefined,
     };
   };
@@ -88,7 +92,7 @@ export function afterAgentNode(agent: ResolvedAgent) {
         actions: { stateDelta: delta, ...(state.finish === 'exit' ? { exit: true } : {}) },
       });
     }
-    return { output, stateDelta: { ...state.stateDelta, ...delta }, messages };
+    return { output, stateDelta: delta, messages, activeAgent: agent.name };
   };
 }
 

@@ -1,6 +1,7 @@
 import type { NodeContext } from '@weft/compose';
 import { z } from 'zod';
 import { MaxIterationsError } from '../errors/max-iterations-error.js';
+import { eventId } from '../internal/event-id.js';
 import type { AssistantMessage } from '../message/message.js';
 import { concatMessageChunks, type MessageChunk } from '../message/message-chunk.js';
 import { systemMessage } from '../message/message-constructors.js';
@@ -9,6 +10,7 @@ import type { ChatModelCallOptions } from '../model/chat-model.js';
 import { zodToJsonSchema } from '../tool/tool.js';
 import { type AgentRunContext, agentContextOf } from './agent-context.js';
 import type { AgentState } from './agent-state.js';
+import { historyFor } from './history-view.js';
 import { resolveInstruction } from './instruction.js';
 import { InvocationState } from './invocation-state.js';
 import { composeWrap, type ModelRequest, runAfter, runBefore } from './middleware.js';
@@ -35,7 +37,9 @@ export function modelNode(agent: ResolvedAgent) {
       agentName: agent.name,
     });
     const initial: ModelRequest = {
-      messages: instruction ? [systemMessage(instruction), ...state.messages] : [...state.messages],
+      messages: instruction
+        ? [systemMessage(instruction), ...historyFor(agent.name, state.messages)]
+        : historyFor(agent.name, state.messages),
       tools: [...agent.tools],
       options: { ...agent.modelOptions, ...responseFormat(agent) },
     };
@@ -45,7 +49,8 @@ export function modelNode(agent: ResolvedAgent) {
       (m) => (m.wrapModel ? (r, next) => m.wrapModel!(r, next, hooks) : undefined),
       (r) => callModel(agent, r, ctx.signal, run),
     );
-    const reply = await runAfter(agent.middleware, await call(request), (m, r) => m.afterModel?.(r, hooks));
+    const answer = await runAfter(agent.middleware, await call(request), (m, r) => m.afterModel?.(r, hooks));
+    const reply: AssistantMessage = { ...answer, id: answer.id ?? eventId('msg'), author: agent.name };
     await run.emit({
       author: agent.name,
       message: reply,

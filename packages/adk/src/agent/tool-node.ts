@@ -1,4 +1,5 @@
 import type { NodeContext } from '@weft/compose';
+import { eventId } from '../internal/event-id.js';
 import { mapWithConcurrency } from '../internal/map-with-concurrency.js';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../message/message.js';
 import { toolMessage } from '../message/message-constructors.js';
@@ -33,6 +34,7 @@ export interface ToolNodeState {
 /** What the tool node writes. */
 export interface ToolNodeUpdate {
   readonly messages: ToolMessage[];
+  /** Session state the tools wrote (merged into the invocation's delta by the state's reducer). */
   readonly stateDelta: Record<string, unknown>;
   /** Names of the tools that ran successfully, in call order. */
   readonly ran: string[];
@@ -87,19 +89,24 @@ export function createToolNode(options: ToolNodeOptions) {
       async (call) => {
         const decision = decisions?.get(call.id);
         if (decision && !decision.approved) {
-          return toolMessage(`The user rejected this call${decision.reason ? `: ${decision.reason}` : '.'}`, {
-            toolCallId: call.id,
-            name: call.name,
-            status: 'error',
-          });
+          const rejected = toolMessage(
+            `The user rejected this call${decision.reason ? `: ${decision.reason}` : '.'}`,
+            {
+              toolCallId: call.id,
+              name: call.name,
+              status: 'error',
+              id: eventId('msg'),
+            },
+          );
+          return { ...rejected, author };
         }
         let result = await wrapped(call);
         if (hooks) result = await runAfter(middleware, result, (m, r) => m.afterTool?.(r, call, hooks));
         if (result.status !== 'error') ran.push(call.name);
-        return result;
+        return { ...result, id: result.id ?? eventId('msg'), author };
       },
     );
-    const stateDelta = { ...(state.stateDelta ?? {}), ...session.writes };
+    const stateDelta = { ...session.writes };
     for (let i = 0; i < messages.length; i++) {
       const last = i === messages.length - 1 && Object.keys(session.writes).length > 0;
       await run.emit({

@@ -111,6 +111,8 @@ interface MessageBase {
   /** Identifies the message in a history; `messagesReducer` replaces or removes messages by it. */
   readonly id?: string;
   readonly content: MessageContent;
+  /** The agent that produced it, in multi-agent histories (never sent to the model as such). */
+  readonly author?: string;
 }
 
 /**

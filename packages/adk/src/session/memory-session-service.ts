@@ -1,11 +1,5 @@
 import type { AgentEvent } from '../event/agent-event.js';
-import type {
-  GetSessionOptions,
-  Session,
-  SessionKey,
-  SessionService,
-  SessionSummary,
-} from './session.js';
+import type { GetSessionOptions, Session, SessionKey, SessionService, SessionSummary } from './session.js';
 import {
   assertCommittableEvent,
   assertGetSessionOptions,
@@ -82,14 +76,22 @@ export class MemorySessionService implements SessionService {
   }): Promise<Session> {
     const { appName, userId } = options;
     assertSessionNames(
-      options.sessionId === undefined ? { appName, userId } : { appName, userId, sessionId: options.sessionId },
+      options.sessionId === undefined
+        ? { appName, userId }
+        : { appName, userId, sessionId: options.sessionId },
     );
     const sessionId = options.sessionId ?? this.#newSessionId(appName, userId);
     const key: SessionKey = { appName, userId, sessionId };
     if (this.#sessions.has(storageKey(key))) throw sessionExistsError(key);
     const writes = toStateWrites(structuredClone(options.state));
     const now = Date.now();
-    const stored: StoredSession = { key, state: new Map(), events: [], eventIds: new Set(), lastUpdateTime: now };
+    const stored: StoredSession = {
+      key,
+      state: new Map(),
+      events: [],
+      eventIds: new Set(),
+      lastUpdateTime: now,
+    };
     this.#sessions.set(storageKey(key), stored);
     this.#applyWrites(stored, writes, { timestamp: now, id: '' });
     return this.#snapshot(stored, {});

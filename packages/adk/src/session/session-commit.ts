@@ -47,6 +47,8 @@ export interface WriteStamp {
   readonly id: string;
 }
 
+const NAME_FIELDS = ['appName', 'userId', 'sessionId'] as const;
+
 const SCOPE_ORDER: Readonly<Record<StateScope, number>> = { app: 0, user: 1, session: 2 };
 
 /**
@@ -142,7 +144,9 @@ export function assertSessionNames(names: {
   readonly userId: string;
   readonly sessionId?: string;
 }): void {
-  for (const [field, value] of Object.entries(names)) {
+  const fields = names.sessionId === undefined ? NAME_FIELDS.slice(0, 2) : NAME_FIELDS;
+  for (const field of fields) {
+    const value: unknown = names[field];
     if (typeof value !== 'string' || value === '') {
       throw new AdkError(
         'INVALID_ARGUMENT',
@@ -243,4 +247,29 @@ export function sessionNotFoundError(key: SessionKey): AdkError {
     'SESSION_NOT_FOUND',
     `session "${key.sessionId}" of user "${key.userId}" in app "${key.appName}" does not exist; create it first`,
   );
+}
+
+/**
+ * A value as JSON text, for stores that keep state and events as JSON.
+ *
+ * @throws {AdkError} code `INVALID_ARGUMENT` when the value has no JSON form (a function, a symbol, a
+ * BigInt or a cycle).
+ * @example
+ * ```ts
+ * statement.run(key, toJsonText(value, `state key "${key}"`));
+ * ```
+ */
+export function toJsonText(value: unknown, what: string): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    throw new AdkError('INVALID_ARGUMENT', `${what} cannot be stored as JSON: ${String(error)}`, {
+      cause: error,
+    });
+  }
+  if (text === undefined) {
+    throw new AdkError('INVALID_ARGUMENT', `${what} cannot be stored as JSON (it is a ${typeof value})`);
+  }
+  return text;
 }
