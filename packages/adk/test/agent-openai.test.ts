@@ -55,8 +55,8 @@ it('runs a ChatModelAgent on an OpenAI-compatible endpoint with streaming tool c
     const requests = server.requests.map((r) => r.body);
     expect(requests).toHaveLength(3);
     expect(requests[0]?.stream).toBe(true);
-    expect((requests[0]?.tools as unknown[]).length).toBe(1);
-    expect((requests[2]?.messages as Array<{ role: string }>).map((m) => m.role)).toEqual([
+    expect(requests[0]?.tools as unknown[]).toHaveLength(1);
+    expect(((requests[2]?.messages ?? []) as Array<{ role: string }>).map((m) => m.role)).toEqual([
       'system',
       'user',
       'assistant',
