@@ -10,6 +10,7 @@ import {
 } from '../checkpoint/thread-state.js';
 import { InputValidationError } from '../errors/input-validation-error.js';
 import { WeftError } from '../errors/weft-error.js';
+import { RunControl } from '../pregel/run-control.js';
 import type { RunOptions } from '../pregel/run-options.js';
 import { concatChunks } from '../runnable/concat.js';
 import type { Runnable } from '../runnable/runnable.js';
@@ -207,7 +208,7 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
     const run = {
       runId: 'update',
       path: [],
-      signal: new AbortController().signal,
+      control: new RunControl(),
       config: {},
       threadId,
       observer: {},

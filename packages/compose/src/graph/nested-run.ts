@@ -1,10 +1,11 @@
 import { runDurable } from '../checkpoint/durable-run.js';
 import { drive } from '../pregel/drive.js';
 import type { RunContext } from '../pregel/run-context.js';
+import { RunControl } from '../pregel/run-control.js';
 import { SubgraphPaused } from '../pregel/subgraph-paused.js';
 import { SubgraphWrites } from '../pregel/subgraph-writes.js';
 import type { NestedRunParent } from './graph-spec.js';
-import type { GraphRuntime } from './run-graph.js';
+import { breakpointsOf, type GraphRuntime } from './run-graph.js';
 
 /**
  * Runs a compiled graph as a task of a parent run: same run id, events, signal and config, a path one
@@ -19,10 +20,13 @@ export async function runNested(
   parent: NestedRunParent,
 ): Promise<unknown> {
   const { topology } = runtime;
+  const control = new RunControl();
+  const unfollow = control.follow(parent.signal);
   const run: RunContext = {
     ...parent.run,
     path: [...parent.run.path, parent.ctx.node],
-    signal: parent.signal,
+    control,
+    abort: (reason) => control.abort(reason),
     maxSteps: runtime.maxSteps,
     kind: topology.kind,
     durable: undefined,
@@ -31,8 +35,8 @@ export async function runNested(
   const childInput = state ? parse(pickKeys(input, state.keys)) : input;
   const recordWrites = state !== undefined && parent.run.kind === 'state';
   const durable = parent.run.durable;
-  const result = durable
-    ? await runDurable(
+  const result = await (durable
+    ? runDurable(
         topology,
         run,
         childInput,
@@ -43,11 +47,13 @@ export async function runNested(
           durability: durable.durability,
           parents: { ...durable.parents, [durable.ns]: durable.currentId() ?? '' },
           resumeById: durable.resumeById,
+          breakpoints: breakpointsOf(runtime, {}),
           nested: true,
         },
         recordWrites,
       )
-    : await drive(topology, run, childInput, { recordWrites });
+    : drive(topology, run, childInput, { recordWrites })
+  ).finally(unfollow);
   if (result.status === 'interrupted') throw new SubgraphPaused(result.interrupts);
   if (result.writes) return new SubgraphWrites(result.writes);
   return result.output;

@@ -4,12 +4,15 @@ import { isCommand } from '../graph/command.js';
 import { START } from '../graph/constants.js';
 import { isPromiseLike } from '../runnable/runnable.js';
 import { applyStateWrites } from './apply.js';
+import { DagConflicts } from './dag-conflicts.js';
 import { type DagPlan, START_INDEX } from './dag-plan.js';
 import { addRouted } from './dag-route.js';
 import type { LoopResult } from './loop.js';
 import { mergeInbox } from './plan.js';
 import type { RunContext } from './run-context.js';
 import { executeTask } from './runner.js';
+import { checkConcurrency } from './step.js';
+import { SubgraphWrites } from './subgraph-writes.js';
 import { TaskPaused } from './task.js';
 import type { CompiledNode, Topology } from './topology.js';
 
@@ -36,6 +39,7 @@ export class DagLoop {
   private running = 0;
   private wake: (() => void) | undefined;
   private failure: { error: unknown } | undefined;
+  private readonly conflicts: DagConflicts;
 
   constructor(
     private readonly topology: Topology,
@@ -47,6 +51,7 @@ export class DagLoop {
     this.activated = new Uint8Array(count);
     this.status = new Uint8Array(count);
     this.writes = new Array(count);
+    this.conflicts = new DagConflicts(topology, plan.predecessors);
   }
 
   /** Runs the whole DAG from `input`. */
@@ -61,22 +66,35 @@ export class DagLoop {
       ).values;
       this.post.set(START_INDEX, this.startValues);
     }
-    this.route(START_INDEX, undefined, input);
+    // Routers on START see the state (with schema defaults), as in Pregel mode.
+    this.route(START_INDEX, undefined, topology.state ? this.startValues : input, input);
+    const { control, concurrency } = this.run;
+    checkConcurrency(concurrency);
+    // An abort must wake the loop even while running nodes ignore their signal.
+    const stopListening = control.onAbort(() => this.wake?.());
     let steps = 0;
-    for (;;) {
-      if (this.failure) throw this.failure.error;
-      if (this.run.signal.aborted) throw abortError(this.run.signal.reason);
-      while (this.ready.length > 0) this.start(this.ready.shift() as number);
-      if (this.completed.length > 0) {
-        const [index, output] = this.completed.shift() as [number, unknown];
-        await this.finish(index, output);
-        steps++;
-        continue;
+    try {
+      for (;;) {
+        if (this.failure) throw this.failure.error;
+        if (control.aborted) throw abortError(control.reason);
+        if (this.ready.length > 0 && this.running < concurrency) {
+          // One at a time, so a node failing synchronously stops the others from starting.
+          this.start(this.ready.shift() as number);
+          continue;
+        }
+        if (this.completed.length > 0) {
+          const [index, output] = this.completed.shift() as [number, unknown];
+          await this.finish(index, output);
+          steps++;
+          continue;
+        }
+        if (this.running === 0) break;
+        await new Promise<void>((resolve) => {
+          this.wake = resolve;
+        });
       }
-      if (this.running === 0) break;
-      await new Promise<void>((resolve) => {
-        this.wake = resolve;
-      });
+    } finally {
+      stopListening();
     }
     return { status: 'done', output: this.output(), interrupts: [], steps };
   }
@@ -149,7 +167,8 @@ export class DagLoop {
       const wait = observer.values?.(post, path);
       if (wait) await wait;
     }
-    const wait = observer.updates?.(node.name, value, path);
+    const update = value instanceof SubgraphWrites ? Object.fromEntries(value.writes) : value;
+    const wait = observer.updates?.(node.name, update, path);
     if (wait) await wait;
     this.route(index, node, routerInput, value);
   }
@@ -243,8 +262,11 @@ export class DagLoop {
       .sort((a, b) => (this.plan.rank[a] as number) - (this.plan.rank[b] as number));
     const names = done.map((i) => (this.topology.nodes[i] as CompiledNode).name);
     let values = this.startValues;
+    const writers = done.length > 1 ? new Map<string, number>() : undefined;
     for (let i = 0; i < done.length; i++) {
-      values = applyStateWrites(state, values, [names[i] as string], [this.writes[done[i] as number]]).values;
+      const write = this.writes[done[i] as number];
+      if (writers) this.conflicts.check(writers, done[i] as number, write);
+      values = applyStateWrites(state, values, [names[i] as string], [write]).values;
     }
     return values;
   }
@@ -258,7 +280,8 @@ export class DagLoop {
     const writes: Array<readonly [string, unknown]> = [];
     for (const index of done) {
       const update = this.writes[index];
-      if (update && typeof update === 'object') writes.push(...Object.entries(update));
+      if (update instanceof SubgraphWrites) writes.push(...update.writes);
+      else if (update && typeof update === 'object') writes.push(...Object.entries(update));
     }
     return writes;
   }

@@ -6,6 +6,7 @@ import { runId as newRunId } from '../internal/ids.js';
 import { drive } from './drive.js';
 import type { LoopResult } from './loop.js';
 import type { RunContext, RunObserver } from './run-context.js';
+import { RunControl } from './run-control.js';
 import type { RunOptions } from './run-options.js';
 import type { Topology } from './topology.js';
 
@@ -29,20 +30,19 @@ export async function executeRun(
 ): Promise<LoopResult> {
   const userSignal = options.signal;
   if (userSignal?.aborted) throw abortError(userSignal.reason);
-  const controller = new AbortController();
-  const onUserAbort = (): void => controller.abort(userSignal?.reason);
-  userSignal?.addEventListener('abort', onUserAbort, { once: true });
+  const control = new RunControl();
+  const unfollow = control.follow(userSignal);
   const observer = withCallbacks(listeners, options);
   const run: RunContext = {
     runId: options.runId ?? newRunId(),
     path: [],
-    signal: controller.signal,
+    control,
     config: options.config ?? {},
     threadId: options.threadId,
     observer,
     maxSteps: options.maxSteps ?? defaults.maxSteps,
     concurrency: options.concurrency ?? Number.POSITIVE_INFINITY,
-    abort: (reason) => controller.abort(reason),
+    abort: (reason) => control.abort(reason),
     kind: topology.kind,
   };
   const started = observer.event ? Date.now() : 0;
@@ -74,7 +74,7 @@ export async function executeRun(
     return result;
   } catch (thrown) {
     const error = userSignal?.aborted ? abortError(userSignal.reason) : asError(thrown);
-    controller.abort(error);
+    control.abort(error);
     if (observer.event) {
       const now = Date.now();
       observer.event({
@@ -89,7 +89,7 @@ export async function executeRun(
     }
     throw error;
   } finally {
-    userSignal?.removeEventListener('abort', onUserAbort);
+    unfollow();
   }
 }
 

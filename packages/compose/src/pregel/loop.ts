@@ -103,7 +103,7 @@ export class PregelLoop {
   async loop(): Promise<LoopResult> {
     const { run } = this;
     while (this.tasks.length > 0) {
-      if (run.signal.aborted) throw abortError(run.signal.reason);
+      if (run.control.aborted) throw abortError(run.control.reason);
       if (this.stepsRun >= run.maxSteps) throw new StepLimitError(run.maxSteps);
       const before = this.checkBreakpoint('before');
       if (before) return this.pause(new Array(this.tasks.length), before);

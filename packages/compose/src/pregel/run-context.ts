@@ -1,5 +1,6 @@
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import type { RunEvent } from '../events/run-event.js';
+import type { RunControl } from './run-control.js';
 
 /**
  * Optional listeners of one run. Each is `undefined` unless someone subscribed, and the engine checks
@@ -38,8 +39,8 @@ export interface RunContext {
   readonly runId: string;
   /** Node path of the graph being run (`[]` for the root graph). */
   readonly path: readonly string[];
-  /** Fires when the run is cancelled or a sibling task failed. */
-  readonly signal: AbortSignal;
+  /** Cancellation of the run (cancelled by the caller, or a sibling task failed); its signal is lazy. */
+  readonly control: RunControl;
   readonly config: Readonly<Record<string, unknown>>;
   readonly threadId: string | undefined;
   readonly observer: RunObserver;

@@ -31,8 +31,8 @@ function attempt(call: TaskCall, attemptNo: number): unknown {
   const { run, node } = call;
   const timeout = node.options.timeoutMs;
   const controller = timeout === undefined ? undefined : new AbortController();
-  const signal = controller ? AbortSignal.any([run.signal, controller.signal]) : run.signal;
-  const ctx = new TaskContext(run, signal, call.step, node.name, call.taskId, attemptNo, call.resume);
+  const own = controller ? AbortSignal.any([run.control.signal, controller.signal]) : undefined;
+  const ctx = new TaskContext(run, own, call.step, node.name, call.taskId, attemptNo, call.resume);
   const started = run.observer.event ? Date.now() : 0;
   if (run.observer.event) {
     run.observer.event({
@@ -52,18 +52,18 @@ function attempt(call: TaskCall, attemptNo: number): unknown {
   let out: unknown;
   try {
     const input = node.inputSchema ? parseWith(node, 'input', node.inputSchema, call.input) : call.input;
-    out = invokeNode(call, input, ctx, signal);
+    out = invokeNode(call, input, ctx);
   } catch (error) {
     return fail(error);
   }
   if (isPromiseLike(out)) {
     const pending = controller ? withTimeout(out, timeout as number, controller, node.name) : out;
     return Promise.resolve(pending)
-      .then((value) => (isAsyncIterable(value) ? consume(call, value, ctx, signal) : value))
+      .then((value) => (isAsyncIterable(value) ? consume(call, value, ctx) : value))
       .then(finish, fail);
   }
   if (isAsyncIterable(out)) {
-    const pending = consume(call, out, ctx, signal);
+    const pending = consume(call, out, ctx);
     return (controller ? withTimeout(pending, timeout as number, controller, node.name) : pending).then(
       finish,
       fail,
@@ -72,20 +72,20 @@ function attempt(call: TaskCall, attemptNo: number): unknown {
   return finish(out);
 }
 
-function invokeNode(call: TaskCall, input: unknown, ctx: TaskContext, signal: AbortSignal): unknown {
+function invokeNode(call: TaskCall, input: unknown, ctx: TaskContext): unknown {
   const { impl } = call.node;
   switch (impl.kind) {
     case 'function':
       return (impl.fn as (input: unknown, ctx: TaskContext) => unknown)(input, ctx);
     case 'runnable': {
-      const options = { signal, config: call.run.config };
+      const options = { signal: ctx.signal, config: call.run.config };
       const streaming = call.run.observer.chunk !== undefined || call.run.observer.event !== undefined;
       return streaming
         ? impl.runnable.stream(input as never, options)
         : impl.runnable.invoke(input as never, options);
     }
     case 'subgraph':
-      return impl.graph.runNested(input, { run: call.run, ctx, signal });
+      return impl.graph.runNested(input, { run: call.run, ctx, signal: ctx.signal });
   }
 }
 
@@ -93,12 +93,12 @@ async function consume(
   call: TaskCall,
   source: AsyncIterable<unknown>,
   ctx: TaskContext,
-  signal: AbortSignal,
 ): Promise<unknown> {
   const { observer, runId } = call.run;
+  const control = call.run.control;
   const chunks: unknown[] = [];
   for await (const chunk of source) {
-    if (signal.aborted) throw signal.reason;
+    if (control.aborted) throw control.reason;
     chunks.push(chunk);
     if (observer.event) {
       observer.event({
@@ -152,11 +152,11 @@ function onFailure(call: TaskCall, attemptNo: number, thrown: unknown, started: 
     return new TaskPaused([interrupt]);
   }
   if (thrown instanceof SubgraphPaused) return new TaskPaused(thrown.interrupts);
-  if (run.signal.aborted) throw run.signal.reason;
+  if (run.control.aborted) throw run.control.reason;
   const error = toError(thrown);
   const path = [...run.path, node.name];
   const policy = node.retry;
-  if (policy && attemptNo < policy.maxAttempts && shouldRetry(policy, error, run.signal)) {
+  if (policy && attemptNo < policy.maxAttempts && shouldRetry(policy, error, run.control.signal)) {
     const delayMs = retryDelay(policy, attemptNo);
     run.observer.event?.({
       type: 'node-retry',
@@ -170,7 +170,7 @@ function onFailure(call: TaskCall, attemptNo: number, thrown: unknown, started: 
       attempt: attemptNo,
       delayMs,
     });
-    return sleep(delayMs, run.signal).then(() => attempt(call, attemptNo + 1));
+    return sleep(delayMs, run.control.signal).then(() => attempt(call, attemptNo + 1));
   }
   const failure =
     error instanceof NodeError || (WeftError.isInstance(error) && error.code === 'GRAPH_INVALID')

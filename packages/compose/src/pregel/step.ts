@@ -1,3 +1,4 @@
+import { WeftError } from '../errors/weft-error.js';
 import { isPromiseLike } from '../runnable/runnable.js';
 import type { RunContext } from './run-context.js';
 import { executeTask } from './runner.js';
@@ -83,25 +84,36 @@ function start(call: StepCall, i: number, outputs: unknown[]): PromiseLike<void>
 }
 
 async function settle(pending: ReadonlyArray<PromiseLike<void>>, call: StepCall): Promise<void> {
-  const { signal } = call.run;
-  if (signal.aborted) throw signal.reason;
+  const { control } = call.run;
+  if (control.aborted) throw control.reason;
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
+    onAbort = control.onAbort((reason) => reject(reason));
   });
   try {
     await Promise.race([Promise.all(pending), aborted]);
   } finally {
-    signal.removeEventListener('abort', onAbort as () => void);
+    onAbort?.();
+  }
+}
+
+/**
+ * Checks the `concurrency` run option (0 or less would otherwise run nothing and succeed).
+ *
+ * @throws WeftError `INVALID_ARGUMENT` unless it is at least 1.
+ */
+export function checkConcurrency(limit: number): void {
+  if (!(limit >= 1)) {
+    throw new WeftError('INVALID_ARGUMENT', `concurrency must be at least 1 (or left out for no limit), got ${limit}`);
   }
 }
 
 async function runPooled(call: StepCall, outputs: unknown[]): Promise<unknown[]> {
+  checkConcurrency(call.run.concurrency);
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < call.tasks.length) {
-      if (call.run.signal.aborted) throw call.run.signal.reason;
+      if (call.run.control.aborted) throw call.run.control.reason;
       const result = start(call, next++, outputs);
       if (result) await result;
     }

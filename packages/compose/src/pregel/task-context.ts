@@ -19,13 +19,18 @@ export class TaskContext implements NodeContext {
 
   constructor(
     private readonly run: RunContext,
-    readonly signal: AbortSignal,
+    private readonly ownSignal: AbortSignal | undefined,
     readonly step: number,
     readonly node: string,
     readonly taskId: string,
     readonly attempt: number,
     private readonly resume: ResumeValues | undefined,
   ) {}
+
+  /** The attempt's signal: the run's (created on first use) or, with a timeout, one that also fires on it. */
+  get signal(): AbortSignal {
+    return this.ownSignal ?? this.run.control.signal;
+  }
 
   get path(): readonly string[] {
     return [...this.run.path, this.node];
