@@ -21,16 +21,24 @@ export interface Callbacks {
   readonly onError?: (event: NodeErrorEvent) => void;
 }
 
-/** Turns callbacks into one event listener. */
+/** Turns callbacks into one event listener. Each callback is isolated: one that throws does not silence the others. */
 export function callbacksToListener(callbacks: Callbacks): (event: RunEvent) => void {
   return (event) => {
-    try {
-      callbacks.onEvent?.(event);
-      if (event.type === 'node-start') callbacks.onStart?.(event);
-      else if (event.type === 'node-end') callbacks.onEnd?.(event);
-      else if (event.type === 'node-error') callbacks.onError?.(event);
-    } catch (error) {
-      console.error('[weft] a callback threw; the run goes on', error);
+    if (callbacks.onEvent) call(callbacks.onEvent, event);
+    if (event.type === 'node-start') {
+      if (callbacks.onStart) call(callbacks.onStart, event);
+    } else if (event.type === 'node-end') {
+      if (callbacks.onEnd) call(callbacks.onEnd, event);
+    } else if (event.type === 'node-error') {
+      if (callbacks.onError) call(callbacks.onError, event);
     }
   };
+}
+
+function call<TEvent>(callback: (event: TEvent) => void, event: TEvent): void {
+  try {
+    callback(event);
+  } catch (error) {
+    console.error('[weft] a callback threw; the run goes on', error);
+  }
 }

@@ -34,9 +34,11 @@ export class Chain<TInput, TOutput = TInput> {
     options: NodeOptions & { readonly name?: string } = {},
   ): Chain<TInput, TNext> {
     const { name = `step-${this.#count + 1}`, ...nodeOptions } = options;
-    this.#builder.addNode(name, node, nodeOptions);
-    this.#builder.addEdge(this.#last, name);
-    return new Chain<TInput, TNext>(this.#builder, name, this.#count + 1);
+    // Each chain owns its builder: extending one chain twice must give two independent chains.
+    const builder = this.#builder.clone();
+    builder.addNode(name, node, nodeOptions);
+    builder.addEdge(this.#last, name);
+    return new Chain<TInput, TNext>(builder, name, this.#count + 1);
   }
 
   /**
@@ -45,8 +47,7 @@ export class Chain<TInput, TOutput = TInput> {
    * @throws GraphValidationError with every problem at once (for example an empty chain).
    */
   compile(options?: CompileOptions): CompiledGraph<TInput, TOutput, string, unknown> {
-    const builder = this.#builder;
-    const spec = builder.spec();
+    const spec = this.#builder.spec();
     const withEnd = { ...spec, edges: [...spec.edges, { from: this.#last, to: END }] };
     return compileSpec(this.#last === START ? spec : withEnd, options);
   }

@@ -14,6 +14,11 @@ export interface CompileOptions<TNodes extends string = string> {
   readonly mode?: 'pregel' | 'dag';
   /** Supersteps allowed per run (default 25); `StepLimitError` beyond. */
   readonly maxSteps?: number;
+  /**
+   * Tasks of this graph that may run at once within one step (default: the run's `concurrency`, else
+   * unlimited). Unlike the run option, it also holds when the graph runs nested as a subgraph.
+   */
+  readonly concurrency?: number;
   /** Combines streaming nodes' chunks (default `concatChunks`); a node's own `concat` wins. */
   readonly concat?: ConcatFunction;
   /** Stores a checkpoint after every superstep. */
@@ -45,6 +50,16 @@ export function compileSpec<TInput, TOutput, TNodes extends string, TUpdate>(
       message: `maxSteps must be a positive integer, got ${options.maxSteps}`,
     });
   }
+  if (
+    options.concurrency !== undefined &&
+    !(Number.isInteger(options.concurrency) && options.concurrency > 0)
+  ) {
+    issues.push({
+      kind: 'invalid-option',
+      at: 'concurrency',
+      message: `concurrency must be a positive integer, got ${options.concurrency}`,
+    });
+  }
   for (const [key, list] of [
     ['interruptBefore', options.interruptBefore],
     ['interruptAfter', options.interruptAfter],
@@ -67,6 +82,7 @@ export function compileSpec<TInput, TOutput, TNodes extends string, TUpdate>(
   return new CompiledGraph<TInput, TOutput, TNodes, TUpdate>({
     topology,
     maxSteps: options.maxSteps ?? 25,
+    concurrency: options.concurrency,
     checkpointer: options.checkpointer,
     durability: options.durability ?? 'sync',
     interruptBefore: options.interruptBefore ?? [],

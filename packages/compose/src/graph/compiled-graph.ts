@@ -149,6 +149,9 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   /** Runs several inputs (up to `batchConcurrency` at once, default 8); outputs in input order. */
   async batch(inputs: readonly TInput[], options: BatchOptions = {}): Promise<TOutput[]> {
     const { batchConcurrency = 8, ...runOptions } = options;
+    if (!(Number.isInteger(batchConcurrency) && batchConcurrency >= 1)) {
+      throw new WeftError('INVALID_ARGUMENT', `batch: batchConcurrency must be an integer of at least 1, got ${batchConcurrency}`);
+    }
     const outputs: TOutput[] = new Array(inputs.length);
     let next = 0;
     const worker = async (): Promise<void> => {

@@ -27,6 +27,13 @@ export interface NestedRunParent {
   readonly run: RunContext;
   readonly ctx: NodeContext;
   readonly signal: AbortSignal;
+  /**
+   * Set by `ctx.runSubgraph`: names the nested run within its task (its checkpoint namespace is
+   * `node:taskId:key`), and the run returns the nested graph's output instead of its writes.
+   */
+  readonly key?: string;
+  /** Values merged over the run's `config` for the nested run (`ctx.runSubgraph`). */
+  readonly config?: Readonly<Record<string, unknown>>;
 }
 
 /** A node as declared. */

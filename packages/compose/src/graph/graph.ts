@@ -11,9 +11,24 @@ import { SpecBuilder } from './spec-builder.js';
 
 /** The input and output types of one dataflow node. */
 export interface NodeIO {
+  /** What the node accepts (`unknown` when it declares a `merge`: the merge decides). */
   readonly input: unknown;
+  /** What the node returns (what its routers see). */
   readonly output: unknown;
+  /** What its successors receive: the output, or `{ [outputKey]: output }` with an `outputKey`. */
+  readonly sent?: unknown;
 }
+
+/** A dataflow node's input type for edge checks: a node with a `merge` takes anything. */
+type InputFor<TIn, TOptions> = TOptions extends { readonly merge: (...args: never) => unknown }
+  ? unknown
+  : TIn;
+/** What a dataflow node's successors receive. */
+type SentFor<TOut, TOptions> = TOptions extends { readonly outputKey: infer TKey extends string }
+  ? string extends TKey
+    ? Record<string, TOut>
+    : { [K in TKey]: TOut }
+  : TOut;
 
 /** A dataflow node: a function of its input, a `Runnable`, or a compiled graph. */
 export type DataflowNode<TIn, TOut> =
@@ -31,6 +46,13 @@ type OutputOf<TNodes, TInput, TKey> = TKey extends Start
       ? TNodes[TKey]['output']
       : never
     : never;
+type SentOf<TNodes, TInput, TKey> = TKey extends Start
+  ? TInput
+  : TKey extends keyof TNodes
+    ? TNodes[TKey] extends { readonly sent: infer TSent }
+      ? TSent
+      : OutputOf<TNodes, TInput, TKey>
+    : never;
 type InputOf<TNodes, TOutput, TKey> = TKey extends End
   ? TOutput
   : TKey extends keyof TNodes
@@ -40,7 +62,7 @@ type InputOf<TNodes, TOutput, TKey> = TKey extends End
     : never;
 
 /** Empty when an edge's types fit; otherwise a one-element tuple whose label explains the mismatch. */
-export type EdgeCheck<TNodes, TInput, TOutput, TFrom, TTo> = [OutputOf<TNodes, TInput, TFrom>] extends [
+export type EdgeCheck<TNodes, TInput, TOutput, TFrom, TTo> = [SentOf<TNodes, TInput, TFrom>] extends [
   InputOf<TNodes, TOutput, TTo>,
 ]
   ? []
@@ -78,23 +100,45 @@ export class Graph<TInput, TOutput, TNodes extends Record<string, NodeIO> = {}> 
   }
 
   /** Adds a node; its input and output types join the graph's type for edge checks. */
-  addNode<const TName extends string, TIn, TOut>(
+  addNode<
+    const TName extends string,
+    TIn,
+    TOut,
+    // No default: a default would be fixed before `merge`'s parameters get their contextual types.
+    const TOptions extends DataflowNodeOptions & {
+      readonly goto?: readonly ((keyof TNodes & string) | NoInfer<TName> | End)[];
+    },
+  >(
     name: NewNodeName<TName, keyof TNodes & string>,
     node: DataflowNode<TIn, TOut>,
-    options?: DataflowNodeOptions & { readonly goto?: readonly ((keyof TNodes & string) | TName | End)[] },
-  ): Graph<TInput, TOutput, TNodes & { [K in TName]: { input: TIn; output: TOut } }> {
+    options?: TOptions,
+  ): Graph<
+    TInput,
+    TOutput,
+    TNodes & { [K in TName]: { input: InputFor<TIn, TOptions>; output: TOut; sent: SentFor<TOut, TOptions> } }
+  > {
     this.#builder.addNode(name, node, options);
-    return this as unknown as Graph<TInput, TOutput, TNodes & { [K in TName]: { input: TIn; output: TOut } }>;
+    return this as unknown as Graph<
+      TInput,
+      TOutput,
+      TNodes & {
+        [K in TName]: { input: InputFor<TIn, TOptions>; output: TOut; sent: SentFor<TOut, TOptions> };
+      }
+    >;
   }
 
-  /** Adds an edge carrying `from`'s output to `to`; with a list of sources, `to` waits for all (a join). */
+  /**
+   * Adds an edge carrying `from`'s output to `to`, type-checked. With a list of sources, `to` waits for
+   * all of them (a join); their outputs are combined by `to`'s `merge` or their `outputKey`s, so a join
+   * is not type-checked.
+   */
   addEdge<
-    const TFrom extends Start | (keyof TNodes & string),
+    const TFrom extends Start | (keyof TNodes & string) | readonly (keyof TNodes & string)[],
     const TTo extends (keyof TNodes & string) | End,
   >(
-    from: TFrom | readonly (keyof TNodes & string)[],
+    from: TFrom,
     to: TTo,
-    ..._check: EdgeCheck<TNodes, TInput, TOutput, TFrom, TTo>
+    ..._check: TFrom extends string ? EdgeCheck<TNodes, TInput, TOutput, TFrom, TTo> : []
   ): this {
     this.#builder.addEdge(from, to);
     return this;
@@ -106,7 +150,10 @@ export class Graph<TInput, TOutput, TNodes extends Record<string, NodeIO> = {}> 
     const TTarget extends (keyof TNodes & string) | End,
   >(
     from: TFrom,
-    router: (output: OutputOf<TNodes, TInput, TFrom>) => RouterResult<TTarget, keyof TNodes & string>,
+    // NoInfer: the declared targets (or, without them, every node and END) decide what the router may return.
+    router: (
+      output: OutputOf<TNodes, TInput, TFrom>,
+    ) => RouterResult<NoInfer<TTarget>, keyof TNodes & string>,
     targets?: readonly TTarget[],
   ): this {
     this.#builder.addBranch(from, router, targets);

@@ -25,15 +25,18 @@ export async function runNested(
   const run: RunContext = {
     ...parent.run,
     path: [...parent.run.path, parent.ctx.node],
+    ...(parent.config ? { config: { ...parent.run.config, ...parent.config } } : {}),
     control,
     abort: (reason) => control.abort(reason),
     maxSteps: runtime.maxSteps,
+    concurrency: runtime.concurrency ?? parent.run.concurrency,
     kind: topology.kind,
     durable: undefined,
   };
   const state = topology.state;
   const childInput = state ? parse(pickKeys(input, state.keys)) : input;
-  const recordWrites = state !== undefined && parent.run.kind === 'state';
+  const recordWrites = state !== undefined && parent.run.kind === 'state' && parent.key === undefined;
+  const key = parent.key === undefined ? '' : `:${parent.key}`;
   const durable = parent.run.durable;
   const result = await (durable
     ? runDurable(
@@ -43,7 +46,7 @@ export async function runNested(
         {
           checkpointer: durable.checkpointer,
           threadId: durable.threadId,
-          ns: `${durable.ns ? `${durable.ns}|` : ''}${parent.ctx.node}:${parent.ctx.taskId}`,
+          ns: `${durable.ns ? `${durable.ns}|` : ''}${parent.ctx.node}:${parent.ctx.taskId}${key}`,
           durability: durable.durability,
           parents: { ...durable.parents, [durable.ns]: durable.currentId() ?? '' },
           resumeById: durable.resumeById,

@@ -43,8 +43,9 @@ export interface NodeOptions {
 /** Extra `addNode` options of dataflow graphs. */
 export interface DataflowNodeOptions extends NodeOptions {
   /**
-   * Combines the inputs that reach this node from several predecessors in one step (fan-in), given in
-   * predecessor declaration order with their source names.
+   * Builds this node's input from everything that reached it since it last ran (one input or several,
+   * fan-in), given in arrival order with their source names. Always called when set, so the input type
+   * does not depend on how many predecessors fired.
    */
   readonly merge?: (inputs: readonly unknown[], sources: readonly string[]) => unknown;
   /** Wraps this node's output as `{ [outputKey]: output }`, so fan-in merges outputs key by key. */

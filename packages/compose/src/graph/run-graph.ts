@@ -15,6 +15,8 @@ import type { Topology } from '../pregel/topology.js';
 export interface GraphRuntime {
   readonly topology: Topology;
   readonly maxSteps: number;
+  /** Tasks per step of this graph (compile option); `undefined` leaves it to the run. */
+  readonly concurrency?: number | undefined;
   readonly checkpointer: Checkpointer | undefined;
   readonly durability: Durability;
   readonly interruptBefore: readonly string[];
@@ -45,7 +47,7 @@ export async function runGraph(
   listeners: RunObserver = {},
 ): Promise<RunResult<unknown>> {
   const { topology, checkpointer } = runtime;
-  const defaults = { maxSteps: runtime.maxSteps };
+  const defaults = { maxSteps: runtime.maxSteps, concurrency: runtime.concurrency };
   if (!checkpointer) {
     if (isContinuation(input)) {
       throw new WeftError(
@@ -83,7 +85,8 @@ export async function runGraph(
   return { ...result, checkpointId };
 }
 
-function breakpointsOf(runtime: GraphRuntime, options: RunOptions): Breakpoints | undefined {
+/** The static breakpoints of a run: the run's own lists, else the graph's compile options. */
+export function breakpointsOf(runtime: GraphRuntime, options: RunOptions): Breakpoints | undefined {
   const before = options.interruptBefore ?? runtime.interruptBefore;
   const after = options.interruptAfter ?? runtime.interruptAfter;
   if (before.length === 0 && after.length === 0) return undefined;

@@ -115,6 +115,18 @@ export class SpecBuilder {
     this.outputSchema = output;
   }
 
+  /** An independent copy, so a builder can be extended in two directions (see `Chain.pipe`). */
+  clone(): SpecBuilder {
+    const copy = new SpecBuilder(this.kind, this.state);
+    for (const [name, node] of this.nodes) copy.nodes.set(name, node);
+    copy.edges.push(...this.edges);
+    copy.joins.push(...this.joins);
+    copy.branches.push(...this.branches);
+    copy.issues.push(...this.issues);
+    copy.setSchemas(this.inputSchema, this.outputSchema);
+    return copy;
+  }
+
   /** A snapshot of everything declared so far. */
   spec(): GraphSpec {
     return {

@@ -83,8 +83,9 @@ export class StateGraph<
    */
   addNode<const TName extends string, TIn = z.infer<TSchema>>(
     name: NewNodeName<TName, TNodes>,
-    node: StateNode<TIn, StateUpdate<z.infer<TSchema>, TReducers>, TNodes | TName>,
-    options?: NodeOptions & { readonly goto?: readonly (TNodes | TName | End)[] },
+    // NoInfer: a Command's goto in the node's return must not be taken as the node's name.
+    node: StateNode<TIn, StateUpdate<z.infer<TSchema>, TReducers>, TNodes | NoInfer<TName>>,
+    options?: NodeOptions & { readonly goto?: readonly (TNodes | NoInfer<TName> | End)[] },
   ): StateGraph<TSchema, TReducers, TNodes | TName> {
     this.#builder.addNode(name, node, options);
     return this as unknown as StateGraph<TSchema, TReducers, TNodes | TName>;
@@ -102,7 +103,8 @@ export class StateGraph<
    */
   addConditionalEdges<const TTarget extends TNodes | End>(
     from: Start | TNodes,
-    router: (state: z.infer<TSchema>) => RouterResult<TTarget, TNodes>,
+    // NoInfer: the declared targets (or, without them, every node and END) decide what the router may return.
+    router: (state: z.infer<TSchema>) => RouterResult<NoInfer<TTarget>, TNodes>,
     targets?: readonly TTarget[],
   ): this {
     this.#builder.addBranch(from, router, targets);

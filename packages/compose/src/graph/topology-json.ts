@@ -95,19 +95,52 @@ export function jsonToMermaid(graph: GraphJSON): string {
   return lines.join('\n');
 }
 
+/** Words Mermaid reads as syntax, which must not be used as node ids. */
+const mermaidKeywords = new Set([
+  'end',
+  'subgraph',
+  'graph',
+  'flowchart',
+  'style',
+  'class',
+  'classdef',
+  'click',
+  'linkstyle',
+  'direction',
+  'default',
+]);
+
 function draw(graph: GraphJSON, prefix: string, lines: string[], indent: string): void {
-  const id = (name: string): string => `${prefix}${name.replace(/[^A-Za-z0-9_]/g, '_')}`;
+  const id = mermaidIds(graph, prefix);
   for (const node of graph.nodes) {
     if (node.subgraph) {
-      lines.push(`${indent}subgraph ${id(node.id)} [${node.id}]`);
+      lines.push(`${indent}subgraph ${id(node.id)} [${label(node.id)}]`);
       draw(node.subgraph, `${id(node.id)}__`, lines, `${indent}  `);
       lines.push(`${indent}end`);
     } else if (node.id === START || node.id === END) {
       lines.push(`${indent}${id(node.id)}([${node.id === START ? 'start' : 'end'}])`);
-    } else lines.push(`${indent}${id(node.id)}[${JSON.stringify(node.id)}]`);
+    } else lines.push(`${indent}${id(node.id)}[${label(node.id)}]`);
   }
   for (const edge of graph.edges) {
     const arrow = edge.kind === 'static' ? '-->' : edge.kind === 'join' ? '==>' : '-.->';
     lines.push(`${indent}${id(edge.source)} ${arrow} ${id(edge.target)}`);
   }
+}
+
+/** Gives each node a distinct Mermaid-safe id (`a-b` and `a_b` must not become one node; `end` is syntax). */
+function mermaidIds(graph: GraphJSON, prefix: string): (name: string) => string {
+  const ids = new Map<string, string>();
+  const used = new Set<string>();
+  for (const node of graph.nodes) {
+    const base = `${prefix}${node.id.replace(/[^A-Za-z0-9_]/g, '_')}`;
+    let id = base;
+    for (let n = 1; used.has(id) || mermaidKeywords.has(id.toLowerCase()); n++) id = `${base}_${n}`;
+    used.add(id);
+    ids.set(node.id, id);
+  }
+  return (name) => ids.get(name) ?? `${prefix}${name.replace(/[^A-Za-z0-9_]/g, '_')}`;
+}
+
+function label(name: string): string {
+  return `"${name.replace(/"/g, '#quot;')}"`;
 }

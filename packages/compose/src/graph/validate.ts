@@ -14,6 +14,7 @@ export type Successors = ReadonlyMap<string, ReadonlySet<string>>;
 export function validateSpec(spec: GraphSpec, mode: 'pregel' | 'dag'): ValidationIssue[] {
   const issues: ValidationIssue[] = [...spec.issues];
   checkEndpoints(spec, issues);
+  checkNodeOptions(spec, issues);
   const graph = buildTopology(spec);
   if (!graph.hasNode(START) || graph.outDegree(START) === 0) {
     issues.push({
@@ -25,16 +26,62 @@ export function validateSpec(spec: GraphSpec, mode: 'pregel' | 'dag'): Validatio
   } else {
     checkReachability(spec, graph, issues);
   }
-  if (mode === 'dag' && hasCycle(graph)) {
-    const cycle = findCycle(graph);
-    issues.push({
-      kind: 'dag-cycle',
-      at: cycle.join(' -> '),
-      message: `DAG mode forbids cycles, found ${cycle.join(' -> ')}; remove the back edge or compile with mode 'pregel'`,
-    });
-  }
+  if (mode === 'dag') checkDag(spec, graph, issues);
   if (spec.kind === 'dataflow') checkFanIn(spec, issues);
   return issues;
+}
+
+/** Cycles are errors in DAG mode; a router there must list its targets (else it could go anywhere). */
+function checkDag(spec: GraphSpec, graph: DirectedGraph, issues: ValidationIssue[]): void {
+  const open = spec.branches.filter((branch) => branch.targets === undefined);
+  for (const branch of open) {
+    issues.push({
+      kind: 'undeclared-target',
+      at: `${branch.from} -> ?`,
+      message: `in DAG mode a conditional edge must list its targets: addConditionalEdges("${branch.from}", router, [targets])`,
+    });
+  }
+  // Without its open routers (reported above), which would link a node to every node, itself included.
+  const declared =
+    open.length > 0 ? buildTopology({ ...spec, branches: spec.branches.filter((b) => b.targets) }) : graph;
+  if (!hasCycle(declared)) return;
+  const cycle = findCycle(declared);
+  issues.push({
+    kind: 'dag-cycle',
+    at: cycle.join(' -> '),
+    message: `DAG mode forbids cycles, found ${cycle.join(' -> ')}; remove the back edge or compile with mode 'pregel'`,
+  });
+}
+
+/** The longest delay `setTimeout` honours; longer ones fire at once. */
+const maxTimerMs = 2_147_483_647;
+
+function checkNodeOptions(spec: GraphSpec, issues: ValidationIssue[]): void {
+  for (const node of spec.nodes.values()) {
+    const { timeoutMs, retry } = node.options;
+    const bad = (message: string): void => {
+      issues.push({ kind: 'invalid-option', at: node.name, message });
+    };
+    if (timeoutMs !== undefined && !(timeoutMs > 0 && timeoutMs <= maxTimerMs)) {
+      bad(`timeoutMs must be a number of milliseconds above 0 and at most ${maxTimerMs}, got ${timeoutMs}`);
+    }
+    if (!retry) continue;
+    const { maxAttempts, initialDelayMs, maxDelayMs, backoffFactor } = retry;
+    if (maxAttempts !== undefined && !(Number.isInteger(maxAttempts) && maxAttempts >= 1)) {
+      bad(`retry.maxAttempts must be a whole number of at least 1, got ${maxAttempts}`);
+    }
+    for (const [key, value] of [
+      ['initialDelayMs', initialDelayMs],
+      ['maxDelayMs', maxDelayMs],
+    ] as const) {
+      if (value !== undefined && !(value >= 0 && value <= maxTimerMs)) {
+        bad(`retry.${key} must be between 0 and ${maxTimerMs} ms, got ${value}`);
+      }
+    }
+    if (backoffFactor !== undefined && !(backoffFactor > 0 && Number.isFinite(backoffFactor))) {
+      bad(`retry.backoffFactor must be a finite number above 0, got ${backoffFactor}`);
+    }
+  }
 }
 
 function checkEndpoints(spec: GraphSpec, issues: ValidationIssue[]): void {

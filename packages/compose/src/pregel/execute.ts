@@ -13,6 +13,8 @@ import type { Topology } from './topology.js';
 /** Defaults a compiled graph passes to every run. */
 export interface RunDefaults {
   readonly maxSteps: number;
+  /** Tasks per step when the run options do not say (default: unlimited). */
+  readonly concurrency?: number | undefined;
 }
 
 /**
@@ -28,6 +30,7 @@ export async function executeRun(
   listeners: RunObserver = {},
   body: (run: RunContext) => Promise<LoopResult> = (run) => drive(topology, run, input),
 ): Promise<LoopResult> {
+  checkRunOptions(options);
   const userSignal = options.signal;
   if (userSignal?.aborted) throw abortError(userSignal.reason);
   const control = new RunControl();
@@ -41,7 +44,7 @@ export async function executeRun(
     threadId: options.threadId,
     observer,
     maxSteps: options.maxSteps ?? defaults.maxSteps,
-    concurrency: options.concurrency ?? Number.POSITIVE_INFINITY,
+    concurrency: options.concurrency ?? defaults.concurrency ?? Number.POSITIVE_INFINITY,
     abort: (reason) => control.abort(reason),
     kind: topology.kind,
   };
@@ -113,4 +116,14 @@ function threadOf(options: RunOptions): { threadId?: string } {
 function asError(thrown: unknown): Error {
   if (thrown instanceof Error) return thrown;
   return new WeftError('NODE_FAILED', `a non-error was thrown: ${String(thrown)}`, { cause: thrown });
+}
+
+function checkRunOptions(options: RunOptions): void {
+  const { maxSteps, concurrency } = options;
+  if (maxSteps !== undefined && !(Number.isInteger(maxSteps) && maxSteps >= 1)) {
+    throw new WeftError('INVALID_ARGUMENT', `maxSteps must be an integer of at least 1, got ${maxSteps}`);
+  }
+  if (concurrency !== undefined && !(concurrency >= 1)) {
+    throw new WeftError('INVALID_ARGUMENT', `concurrency must be at least 1, got ${concurrency}`);
+  }
 }

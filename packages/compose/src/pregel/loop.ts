@@ -107,11 +107,12 @@ export class PregelLoop {
       if (this.stepsRun >= run.maxSteps) throw new StepLimitError(run.maxSteps);
       const before = this.checkBreakpoint('before');
       if (before) return this.pause(new Array(this.tasks.length), before);
-      const outputs = await this.execute();
+      const started = run.observer.event ? Date.now() : 0;
+      const outputs = await this.execute(started);
       const interrupts = collectInterrupts(outputs);
       if (interrupts) return this.pause(outputs, interrupts);
       const ranTasks = this.tasks;
-      await this.complete(ranTasks, outputs);
+      await this.complete(ranTasks, outputs, started);
       const after = this.breakpoints?.after.size ? breakpointInterrupts(this, ranTasks, 'after') : undefined;
       if (after)
         return { status: 'interrupted', output: this.output(), interrupts: after, steps: this.stepsRun };
@@ -143,14 +144,14 @@ export class PregelLoop {
     return { status: 'interrupted', output: this.output(), interrupts, steps: this.stepsRun };
   }
 
-  private async execute(): Promise<unknown[]> {
+  private async execute(started: number): Promise<unknown[]> {
     const { run, topology, tasks, step } = this;
     if (run.observer.event) {
       const names = tasks.map((t) => (topology.nodes[t.node] as CompiledNode).name);
       run.observer.event({
         type: 'step-start',
         runId: run.runId,
-        ts: Date.now(),
+        ts: started,
         path: run.path,
         step,
         tasks: names,
@@ -169,9 +170,8 @@ export class PregelLoop {
     return this.resumeUsed?.get(taskId);
   }
 
-  private async complete(tasks: readonly Task[], outputs: unknown[]): Promise<void> {
+  private async complete(tasks: readonly Task[], outputs: unknown[], started: number): Promise<void> {
     const { run, topology } = this;
-    const started = run.observer.event ? Date.now() : 0;
     const record = await this.apply(tasks, outputs);
     this.stepsRun++;
     if (run.observer.event) {

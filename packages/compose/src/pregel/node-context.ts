@@ -1,3 +1,5 @@
+import type { CompiledGraph } from '../graph/compiled-graph.js';
+
 /**
  * What a node receives besides its input.
  *
@@ -37,4 +39,36 @@ export interface NodeContext {
    * in one node are matched in order. Requires a checkpointer and a `threadId`.
    */
   interrupt<TResume = unknown>(value: unknown): TResume;
+  /**
+   * Runs a compiled graph nested under this task (an agent used as a tool, a graph picked at run time):
+   * the run's events, config and checkpoints, a path one node deeper, and its own checkpoint namespace
+   * named by `key` (unique within the task, e.g. a tool call id). Resolves with the graph's output (its
+   * final state, for state graphs). If it pauses, the promise rejects with a pause signal that carries
+   * every nested pause of this task so far: let it (or the last one, when several nested runs went in
+   * parallel) propagate out of the node and the task pauses; resuming re-runs the node, and the same
+   * `runSubgraph` call continues inside the nested graph — a finished one returns its output without
+   * running again. Rethrow what {@link isGraphPause} recognises when catching errors around it.
+   */
+  runSubgraph<TOutput>(
+    graph: CompiledGraph<never, TOutput, string, unknown>,
+    input: unknown,
+    options: RunSubgraphOptions,
+  ): Promise<TOutput>;
+}
+
+/**
+ * Options of `ctx.runSubgraph`.
+ *
+ * @example
+ * ```ts
+ * const options: RunSubgraphOptions = { key: call.id, config: { tenant: 'acme' } };
+ * ```
+ */
+export interface RunSubgraphOptions {
+  /** Names the nested run within the task (its checkpoint namespace); unique per task. */
+  readonly key: string;
+  /** Values merged over the run's `config` for the nested run. */
+  readonly config?: Readonly<Record<string, unknown>>;
+  /** Aborts the nested run (in addition to the task's own signal). */
+  readonly signal?: AbortSignal;
 }

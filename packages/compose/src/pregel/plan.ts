@@ -69,15 +69,29 @@ export function planNext(
 }
 
 function callRouter(branch: CompiledBranch, input: unknown): unknown {
+  let result: unknown;
   try {
-    return (branch.router as (value: unknown) => unknown)(input);
+    result = (branch.router as (value: unknown) => unknown)(input);
   } catch (error) {
-    throw new WeftError(
-      'NODE_FAILED',
-      `the router of "${branch.from}" threw: ${(error as Error)?.message ?? error}`,
-      { cause: error },
-    );
+    throw routerError(branch, error);
   }
+  // An asynchronous router that rejects is reported like one that throws.
+  if (isPromiseLike(result)) {
+    return Promise.resolve(result).catch((error: unknown) => {
+      throw routerError(branch, error);
+    });
+  }
+  return result;
+}
+
+function routerError(branch: CompiledBranch, error: unknown): WeftError {
+  return new WeftError(
+    'NODE_FAILED',
+    `the router of "${branch.from}" threw: ${(error as Error)?.message ?? error}`,
+    {
+      cause: error,
+    },
+  );
 }
 
 function collect(
@@ -268,9 +282,10 @@ export function takeInbox(
 
 /** Merges a node's pending inputs into one (its `merge` option, or outputKey objects key by key). */
 export function mergeInbox(entry: InboxEntry, node: CompiledNode | undefined): unknown {
+  // A declared merge always runs, so the node's input has one shape however many inputs arrived.
+  if (node?.options.merge) return node.options.merge(entry.values, entry.sources);
   if (entry.values.length === 1) return entry.values[0];
   const name = node?.name ?? END;
-  if (node?.options.merge) return node.options.merge(entry.values, entry.sources);
   if (entry.values.every(isPlainObject)) return mergeKeyed(name, entry);
   throw new WriteConflictError(
     name,

@@ -89,11 +89,7 @@ function invokeNode(call: TaskCall, input: unknown, ctx: TaskContext): unknown {
   }
 }
 
-async function consume(
-  call: TaskCall,
-  source: AsyncIterable<unknown>,
-  ctx: TaskContext,
-): Promise<unknown> {
+async function consume(call: TaskCall, source: AsyncIterable<unknown>, ctx: TaskContext): Promise<unknown> {
   const { observer, runId } = call.run;
   const control = call.run.control;
   const chunks: unknown[] = [];

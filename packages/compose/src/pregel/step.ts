@@ -104,7 +104,10 @@ async function settle(pending: ReadonlyArray<PromiseLike<void>>, call: StepCall)
  */
 export function checkConcurrency(limit: number): void {
   if (!(limit >= 1)) {
-    throw new WeftError('INVALID_ARGUMENT', `concurrency must be at least 1 (or left out for no limit), got ${limit}`);
+    throw new WeftError(
+      'INVALID_ARGUMENT',
+      `concurrency must be at least 1 (or left out for no limit), got ${limit}`,
+    );
   }
 }
 

@@ -1,5 +1,8 @@
-import type { NodeContext } from './node-context.js';
+import type { CompiledGraph } from '../graph/compiled-graph.js';
+import type { NodeContext, RunSubgraphOptions } from './node-context.js';
 import type { RunContext } from './run-context.js';
+import { SubgraphPaused } from './subgraph-paused.js';
+import type { PendingInterrupt } from './task.js';
 
 /** Thrown by `ctx.interrupt()` to pause a task; caught by the runner, never seen by users. */
 export class InterruptSignal {
@@ -10,12 +13,32 @@ export class InterruptSignal {
   ) {}
 }
 
+/**
+ * True for the signals that pause a task: what `ctx.interrupt()` throws and what `ctx.runSubgraph`
+ * rejects with when the nested graph paused. Code that catches errors around them must rethrow them.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   return await ctx.runSubgraph(graph, input, { key: call.id });
+ * } catch (error) {
+ *   if (isGraphPause(error)) throw error;
+ *   return { failed: String(error) };
+ * }
+ * ```
+ */
+export function isGraphPause(value: unknown): boolean {
+  return value instanceof InterruptSignal || value instanceof SubgraphPaused;
+}
+
 /** Resume values for one task's `interrupt()` calls, by call position. */
 export type ResumeValues = ReadonlyMap<number, unknown>;
 
 /** The `ctx` object a node receives. One per task attempt. */
 export class TaskContext implements NodeContext {
   private interruptCount = 0;
+  /** Interrupts of nested runs started with `runSubgraph` that paused in this attempt. */
+  private nestedPauses: PendingInterrupt[] = [];
 
   constructor(
     private readonly run: RunContext,
@@ -67,5 +90,24 @@ export class TaskContext implements NodeContext {
     const index = this.interruptCount++;
     if (this.resume?.has(index)) return this.resume.get(index) as TResume;
     throw new InterruptSignal(value, index);
+  }
+
+  async runSubgraph<TOutput>(
+    graph: CompiledGraph<never, TOutput, string, unknown>,
+    input: unknown,
+    options: RunSubgraphOptions,
+  ): Promise<TOutput> {
+    const signal = options.signal ? AbortSignal.any([this.signal, options.signal]) : this.signal;
+    try {
+      const parent = { run: this.run, ctx: this, signal, key: options.key };
+      return (await graph.runNested(
+        input,
+        options.config ? { ...parent, config: options.config } : parent,
+      )) as TOutput;
+    } catch (thrown) {
+      if (!(thrown instanceof SubgraphPaused)) throw thrown;
+      this.nestedPauses = [...this.nestedPauses, ...thrown.interrupts];
+      throw new SubgraphPaused(this.nestedPauses);
+    }
   }
 }

@@ -1,3 +1,4 @@
+import { WeftError } from '../errors/weft-error.js';
 import { type ConcatFunction, concatChunks } from './concat.js';
 import type { CallOptions, Runnable } from './runnable.js';
 
@@ -29,7 +30,10 @@ export function runnable<TInput, TOutput, TChunk = TOutput>(
   parts: RunnableParts<TInput, TOutput, TChunk>,
 ): Runnable<TInput, TOutput, TChunk> {
   if (!parts.invoke && !parts.stream && !parts.collect && !parts.transform) {
-    throw new TypeError('runnable() needs at least one of invoke, stream, collect, transform');
+    throw new WeftError(
+      'INVALID_ARGUMENT',
+      'runnable() needs at least one of invoke, stream, collect, transform',
+    );
   }
   const concatOut = parts.concatOutput ?? ((chunks: readonly TChunk[]) => concatChunks(chunks) as TOutput);
   const concatIn = parts.concatInput ?? concatChunks;
@@ -61,6 +65,13 @@ export function runnable<TInput, TOutput, TChunk = TOutput>(
   };
   const transform = (input: AsyncIterable<TInput>, options?: CallOptions): AsyncIterable<TChunk> => {
     if (parts.transform) return parts.transform(input, options);
+    const { collect: collectInput } = parts;
+    if (collectInput && !parts.stream) {
+      // Without a stream to prefer, the input stream goes to collect as is (its chunks intact).
+      return (async function* () {
+        yield (await collectInput(input, options)) as unknown as TChunk;
+      })();
+    }
     return (async function* () {
       yield* stream(concatIn(await gather(input)) as TInput, options);
     })();

@@ -23,26 +23,34 @@ export function createGraphStream(options: GraphStreamOptions, onCancel: () => v
   const put = (mode: StreamMode, payload: unknown): Promise<void> | undefined =>
     queue.push(options.tagged ? [mode, payload] : payload);
   const inScope = (path: readonly string[]): boolean => options.subgraphs || path.length === 0;
+  // Events and custom values are pushed synchronously; the run waits for the consumer at the next step,
+  // write or chunk instead, so those modes have backpressure too.
+  const wait = (): Promise<void> | undefined => queue.waitForSpace();
+  const events = wants.has('events');
+  const paced = events || wants.has('custom');
   const observer: RunObserver = {
     ...(wants.has('values')
-      ? { values: (values, path) => (inScope(path) ? put('values', values) : undefined) }
-      : {}),
+      ? { values: (values, path) => (inScope(path) ? put('values', values) : wait()) }
+      : paced
+        ? { values: wait }
+        : {}),
     ...(wants.has('updates')
-      ? {
-          updates: (node, update, path) =>
-            inScope(path) ? put('updates', { node, update, path }) : undefined,
-        }
-      : {}),
+      ? { updates: (node, update, path) => (inScope(path) ? put('updates', { node, update, path }) : wait()) }
+      : paced
+        ? { updates: wait }
+        : {}),
     ...(wants.has('messages')
-      ? { chunk: (node, chunk, path) => (inScope(path) ? put('messages', { node, chunk, path }) : undefined) }
-      : {}),
+      ? { chunk: (node, chunk, path) => (inScope(path) ? put('messages', { node, chunk, path }) : wait()) }
+      : events
+        ? { chunk: wait }
+        : {}),
     ...(wants.has('custom')
       ? {
           custom: (node, data, path) =>
             void (inScope(path) ? put('custom', { node, data, path }) : undefined),
         }
       : {}),
-    ...(wants.has('events') ? { event: (event) => void put('events', event) } : {}),
+    ...(events ? { event: (event) => void put('events', event) } : {}),
   };
   return { queue, observer, put };
 }

@@ -1,0 +1,93 @@
+import { describe, expect, it, vi } from 'vitest';
+import { AsyncQueue } from './async-queue.js';
+
+describe('AsyncQueue', () => {
+  it('yields pushed items in order, then ends when closed', async () => {
+    const queue = new AsyncQueue<number>();
+    queue.push(1);
+    queue.push(2);
+    queue.close();
+    queue.push(3);
+    const seen: number[] = [];
+    for await (const item of queue) seen.push(item);
+    expect(seen).toEqual([1, 2]);
+  });
+
+  it('hands an item straight to a waiting consumer', async () => {
+    const queue = new AsyncQueue<string>();
+    const next = queue.next();
+    expect(queue.push('direct')).toBeUndefined();
+    expect(await next).toEqual({ value: 'direct', done: false });
+  });
+
+  it('makes the producer wait above the high-water mark until the consumer catches up', async () => {
+    const queue = new AsyncQueue<number>(2);
+    expect(queue.push(1)).toBeUndefined();
+    expect(queue.push(2)).toBeUndefined();
+    const blocked = queue.push(3);
+    expect(blocked).toBeInstanceOf(Promise);
+    expect(queue.waitForSpace()).toBeInstanceOf(Promise);
+    let released = false;
+    void blocked?.then(() => {
+      released = true;
+    });
+    await Promise.resolve();
+    expect(released).toBe(false);
+    await queue.next();
+    await Promise.resolve();
+    expect(released).toBe(true);
+    expect(queue.waitForSpace()).toBeUndefined();
+  });
+
+  it('delivers queued items before the failure, then throws it once', async () => {
+    const queue = new AsyncQueue<number>();
+    queue.push(1);
+    queue.fail(new Error('broken'));
+    expect(await queue.next()).toEqual({ value: 1, done: false });
+    await expect(queue.next()).rejects.toThrow('broken');
+    expect(await queue.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it('rejects a waiting consumer when the producer fails', async () => {
+    const queue = new AsyncQueue<number>();
+    const next = queue.next();
+    queue.fail(new Error('late'));
+    await expect(next).rejects.toThrow('late');
+  });
+
+  it('calls onCancel once when the consumer stops early, and releases a blocked producer', async () => {
+    const onCancel = vi.fn();
+    const queue = new AsyncQueue<number>(1, onCancel);
+    queue.push(1);
+    const blocked = queue.push(2);
+    for await (const item of queue) {
+      expect(item).toBe(1);
+      break;
+    }
+    await blocked;
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    await queue.return();
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(queue.push(3)).toBeUndefined();
+  });
+
+  it('does not call onCancel after a normal end', async () => {
+    const onCancel = vi.fn();
+    const queue = new AsyncQueue<number>(8, onCancel);
+    queue.close();
+    for await (const _ of queue) expect.unreachable();
+    await queue.return();
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  it('keeps order across many items (compaction of consumed slots)', async () => {
+    const queue = new AsyncQueue<number>(10_000);
+    for (let i = 0; i < 5000; i++) queue.push(i);
+    const seen: number[] = [];
+    for (let i = 0; i < 3000; i++) seen.push((await queue.next()).value as number);
+    for (let i = 5000; i < 6000; i++) queue.push(i);
+    queue.close();
+    for await (const item of queue) seen.push(item);
+    expect(seen).toEqual(Array.from({ length: 6000 }, (_, i) => i));
+  });
+});
