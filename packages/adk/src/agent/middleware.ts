@@ -1,8 +1,9 @@
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../message/message.js';
 import type { MessagesUpdate } from '../message/messages-reducer.js';
-import type { ChatModelCallOptions } from '../model/chat-model.js';
+import type { ChatModel, ChatModelCallOptions } from '../model/chat-model.js';
 import type { SessionState } from '../tool/session-state.js';
 import type { AnyTool } from '../tool/tool.js';
+import type { AgentEventInit } from './agent-context.js';
 import type { AgentState } from './agent-state.js';
 
 /** What is about to be sent to the model; `beforeModel` may return a changed copy. */
@@ -13,6 +14,8 @@ export interface ModelRequest {
   readonly tools: readonly AnyTool[];
   /** Call options (tool choice, response format, temperature...). */
   readonly options: ChatModelCallOptions;
+  /** The model this call goes to (default: the agent's), e.g. a phase's own model. */
+  readonly model?: ChatModel;
 }
 
 /** What every hook receives. It is a per-run copy: mutating it never changes the agent. */
@@ -26,6 +29,10 @@ export interface MiddlewareContext {
   readonly iteration: number;
   /** Persist a change to the conversation history (e.g. a compaction summary): stored in graph state. */
   updateHistory(update: MessagesUpdate): void;
+  /** Commits an event to the run's stream (model hooks only; a detached run drops it). */
+  readonly emit?: (event: AgentEventInit) => Promise<void>;
+  /** Fires when the run is cancelled (model hooks only): pass it to any model or I/O a hook starts. */
+  readonly signal?: AbortSignal;
 }
 
 /**

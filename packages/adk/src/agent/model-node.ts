@@ -7,10 +7,11 @@ import { concatMessageChunks, type MessageChunk } from '../message/message-chunk
 import { systemMessage } from '../message/message-constructors.js';
 import type { MessagesUpdate } from '../message/messages-reducer.js';
 import type { ChatModelCallOptions } from '../model/chat-model.js';
+import { conversationFor } from '../multi/hand-off-view.js';
+import { transferInstruction } from '../multi/transfer.js';
 import { zodToJsonSchema } from '../tool/tool.js';
-import { type AgentRunContext, agentContextOf } from './agent-context.js';
+import { type AgentRunContext, agentContextFor } from './agent-context.js';
 import type { AgentState } from './agent-state.js';
-import { historyFor } from './history-view.js';
 import { resolveInstruction } from './instruction.js';
 import { InvocationState } from './invocation-state.js';
 import { composeWrap, type ModelRequest, runAfter, runBefore } from './middleware.js';
@@ -28,18 +29,17 @@ export function modelNode(agent: ResolvedAgent) {
   ): Promise<Partial<AgentState> & { messages: MessagesUpdate }> => {
     if (state.iterations >= agent.maxIterations)
       throw new MaxIterationsError(agent.name, agent.maxIterations);
-    const run = agentContextOf(ctx.config);
+    const run = agentContextFor(ctx);
     const session = new InvocationState(run.sessionState, state.stateDelta, run.temp);
     const history: MessagesUpdate[] = [];
-    const hooks = middlewareContext(agent, state, session, history);
-    const instruction = await resolveInstruction(agent.instruction, {
-      state: session.snapshot(),
-      agentName: agent.name,
-    });
+    const hooks = middlewareContext(agent, state, session, history, { emit: run.emit, signal: ctx.signal });
+    const instruction = withTransferSection(
+      agent,
+      await resolveInstruction(agent.instruction, { state: session.snapshot(), agentName: agent.name }),
+    );
+    const conversation = conversationFor(agent.name, state.messages);
     const initial: ModelRequest = {
-      messages: instruction
-        ? [systemMessage(instruction), ...historyFor(agent.name, state.messages)]
-        : historyFor(agent.name, state.messages),
+      messages: instruction ? [systemMessage(instruction), ...conversation] : conversation,
       tools: [...agent.tools],
       options: { ...agent.modelOptions, ...responseFormat(agent) },
     };
@@ -64,6 +64,13 @@ export function modelNode(agent: ResolvedAgent) {
   };
 }
 
+/** Appends the list of transfer targets to the instruction of an agent that runs in a team. */
+function withTransferSection(agent: ResolvedAgent, instruction: string): string {
+  if (!agent.transfer || agent.transfer.targets.length === 0) return instruction;
+  const section = transferInstruction(agent.transfer.targets);
+  return instruction ? `${instruction}\n\n${section}` : section;
+}
+
 function responseFormat(agent: ResolvedAgent): Pick<ChatModelCallOptions, 'responseFormat'> {
   if (!agent.outputSchema) return {};
   return {
@@ -86,9 +93,10 @@ async function callModel(
     signal,
     ...(request.tools.length > 0 ? { tools: request.tools.map((t) => t.spec) } : {}),
   };
-  if (!run.streaming) return agent.model.generate(request.messages, options);
+  const model = request.model ?? agent.model;
+  if (!run.streaming) return model.generate(request.messages, options);
   const chunks: MessageChunk[] = [];
-  for await (const chunk of agent.model.stream(request.messages, options)) {
+  for await (const chunk of model.stream(request.messages, options)) {
     chunks.push(chunk);
     run.emitPartial({ author: agent.name, partial: true, chunk, actions: {} });
   }

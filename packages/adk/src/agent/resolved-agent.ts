@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import type { MessagesUpdate } from '../message/messages-reducer.js';
 import type { ChatModel, ChatModelCallOptions } from '../model/chat-model.js';
+import type { TeamPlace } from '../multi/transfer.js';
 import type { AnyTool } from '../tool/tool.js';
 import type { AgentState } from './agent-state.js';
 import type { Instruction } from './instruction.js';
@@ -24,6 +25,8 @@ export interface ResolvedAgent {
   readonly toolConcurrency: number;
   readonly toolTimeoutMs: number | undefined;
   readonly onToolError: 'return' | 'throw';
+  /** Set when the agent runs in a team: whom it may transfer to (its tools then hold `transfer_to_agent`). */
+  readonly transfer?: TeamPlace | undefined;
 }
 
 /** Builds the context hooks receive, collecting history updates they ask for. */
@@ -32,6 +35,7 @@ export function middlewareContext(
   state: AgentState,
   session: InvocationState,
   historyUpdates: MessagesUpdate[],
+  run: Pick<MiddlewareContext, 'emit' | 'signal'> = {},
 ): MiddlewareContext {
   return {
     agentName: agent.name,
@@ -41,5 +45,6 @@ export function middlewareContext(
     updateHistory: (update) => {
       historyUpdates.push(update);
     },
+    ...run,
   };
 }

@@ -1,4 +1,4 @@
-import type { Message, Usage } from '../message/message.js';
+import type { JsonValue, Message, Usage } from '../message/message.js';
 import type { MessageChunk } from '../message/message-chunk.js';
 
 /** What an event asks of the runtime besides its content. Only actions on an agent's own path steer it. */
@@ -55,4 +55,6 @@ export interface AgentEvent {
   readonly error?: { readonly code: string; readonly message: string };
   /** True on the last event of an invocation. */
   readonly turnComplete?: boolean;
+  /** What middleware reports (e.g. `{ type: 'context-compaction', data }`); stored like any event. */
+  readonly custom?: { readonly type: string; readonly data: JsonValue };
 }

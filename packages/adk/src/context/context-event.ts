@@ -1,0 +1,37 @@
+import type { MiddlewareContext } from '../agent/middleware.js';
+import type { JsonValue } from '../message/message.js';
+
+/**
+ * What the context engine reports, as `event.custom` of an `AgentEvent` (committed and stored like any
+ * event). Data per type:
+ * - `context-sections-dropped`: `{ dropped: string[], budgetTokens, tokens }` — prompt sections left out.
+ * - `context-compaction`: `{ summarized, kept, tokensBefore, tokensAfter, summaryId }`.
+ * - `context-reminder`: `{ rule, trigger }` — a reminder shown to one model call.
+ * - `context-phase`: `{ phase, tools }` — the phase changed.
+ *
+ * @example
+ * ```ts
+ * if (event.custom?.type === 'context-compaction') console.log('compacted', event.custom.data);
+ * ```
+ */
+export type ContextEventType =
+  | 'context-sections-dropped'
+  | 'context-compaction'
+  | 'context-reminder'
+  | 'context-phase';
+
+/**
+ * Reports a context-engine event through the hook context (a no-op where hooks cannot emit).
+ *
+ * @example
+ * ```ts
+ * await reportContextEvent(ctx, 'context-phase', { phase: 'execution', tools: ['write_file'] });
+ * ```
+ */
+export async function reportContextEvent(
+  ctx: MiddlewareContext,
+  type: ContextEventType,
+  data: JsonValue,
+): Promise<void> {
+  await ctx.emit?.({ author: ctx.agentName, actions: {}, custom: { type, data } });
+}

@@ -1,0 +1,110 @@
+import type { AssistantMessage, Message, ToolMessage } from '../message/message.js';
+import { messageText } from '../message/message-text.js';
+import { isCompactionSummary, isContextNote } from './turns.js';
+
+/**
+ * Decides whether a tool result is progress. Default ({@link isNewResult}): it succeeded and no
+ * earlier result of the same tool had the same content.
+ *
+ * @example
+ * ```ts
+ * const wroteSomething: ProgressPredicate = (result) => result.name === 'write_file' && result.status !== 'error';
+ * ```
+ */
+export type ProgressPredicate = (result: ToolMessage, earlier: readonly ToolMessage[]) => boolean;
+
+/**
+ * The default {@link ProgressPredicate}: a successful result that is new for its tool.
+ *
+ * @example
+ * ```ts
+ * isNewResult(toolMessage('42', { toolCallId: 'c2', name: 'calc' }), [previousCalcResult]);
+ * ```
+ */
+export const isNewResult: ProgressPredicate = (result, earlier) => {
+  if (result.status === 'error') return false;
+  const text = messageText(result);
+  return !earlier.some((other) => other.name === result.name && messageText(other) === text);
+};
+
+/**
+ * Model calls made since the last progress (a tool result the predicate accepts) or since the user's
+ * latest message, whichever is later; at most `iteration` (the calls of this invocation). Pure.
+ *
+ * @example
+ * ```ts
+ * iterationsWithoutProgress(ctx.state.messages, ctx.iteration); // 3: three replies, nothing new learned
+ * ```
+ */
+export function iterationsWithoutProgress(
+  messages: readonly Message[],
+  iteration: number,
+  progress: ProgressPredicate = isNewResult,
+): number {
+  const earlier: ToolMessage[] = [];
+  let stalled = 0;
+  for (const message of messages) {
+    if (message.role === 'user' && !isContextNote(message)) stalled = 0;
+    else if (message.role === 'assistant') stalled++;
+    else if (message.role === 'tool') {
+      if (progress(message, earlier)) stalled = 0;
+      earlier.push(message);
+    }
+  }
+  return Math.min(stalled, iteration);
+}
+
+/**
+ * True when `messages` (what is about to be sent) holds a compaction summary that the persisted
+ * history does not have yet: the history was compacted for this very call. Pure.
+ *
+ * @example
+ * ```ts
+ * compactedForThisCall(request.messages, ctx.state.messages);
+ * ```
+ */
+export function compactedForThisCall(messages: readonly Message[], history: readonly Message[]): boolean {
+  const known = new Set(history.map((message) => message.id));
+  return messages.some((message) => isCompactionSummary(message) && !known.has(message.id));
+}
+
+/**
+ * The names of `reply`'s tool calls whose tool is in `category` (per the `categories` map). Pure.
+ *
+ * @example
+ * ```ts
+ * callsInCategory(reply, 'destructive', { delete_file: 'destructive' }); // ['delete_file']
+ * ```
+ */
+export function callsInCategory(
+  reply: AssistantMessage,
+  category: string,
+  categories: Readonly<Record<string, string>>,
+): string[] {
+  return (reply.toolCalls ?? [])
+    .filter((call) => categories[call.name] === category)
+    .map((call) => call.name);
+}
+
+/**
+ * True when, since the user's latest message, the model already called a tool of `category` (so its
+ * reminder was shown in this turn). Pure.
+ *
+ * @example
+ * ```ts
+ * categoryUsedThisTurn(ctx.state.messages, 'destructive', { delete_file: 'destructive' });
+ * ```
+ */
+export function categoryUsedThisTurn(
+  messages: readonly Message[],
+  category: string,
+  categories: Readonly<Record<string, string>>,
+): boolean {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i] as Message;
+    if (message.role === 'user' && !isContextNote(message)) return false;
+    if (message.role === 'assistant' && callsInCategory(message, category, categories).length > 0)
+      return true;
+  }
+  return false;
+}

@@ -1,0 +1,140 @@
+import { type AnyTool, tool } from '@weft/adk';
+import { z } from 'zod';
+import type { Backend } from './backend/backend.js';
+import { normalizePath } from './backend/virtual-path.js';
+import { globToRegExp } from './glob-pattern.js';
+
+/** Output limits of the reading tools. */
+export interface ReadToolLimits {
+  /** `read_file` returns at most this many characters per call (default 20 000). */
+  readonly maxReadChars?: number;
+  /** `glob` and `grep` list at most this many results (default 200). */
+  readonly maxResults?: number;
+}
+
+/**
+ * `read_file`: a file's lines numbered from 1 (`cat -n` style), from line `offset` (0-based) for
+ * `limit` lines, each cut to 2000 characters, at most `maxReadChars` per call — with a note saying
+ * which offset reads on.
+ *
+ * @example
+ * ```ts
+ * const reader = readFileTool(backend);
+ * ```
+ */
+export function readFileTool(backend: Backend, limits: ReadToolLimits = {}): AnyTool {
+  const maxChars = limits.maxReadChars ?? 20_000;
+  return tool({
+    name: 'read_file',
+    description:
+      'Read a text file. Lines are numbered from 1. Use offset (0-based line) and limit to page through long files.',
+    parameters: z.object({
+      path: z.string().describe('Path of the file, e.g. /src/index.ts'),
+      offset: z.number().int().min(0).default(0).describe('First line to read, 0-based'),
+      limit: z.number().int().min(1).max(5000).default(500).describe('Lines to read'),
+    }),
+    readOnly: true,
+    execute: async ({ path, offset, limit }) => {
+      const content = await backend.read(path);
+      if (content === '') return '(empty file)';
+      const lines = content.endsWith('\n') ? content.slice(0, -1).split('\n') : content.split('\n');
+      if (offset >= lines.length)
+        throw new Error(`offset ${offset} is past the end of ${normalizePath(path)} (${lines.length} lines)`);
+      const out: string[] = [];
+      let size = 0;
+      let next = offset;
+      for (; next < Math.min(lines.length, offset + limit); next++) {
+        const text = (lines[next] as string).slice(0, 2000);
+        const line = `${String(next + 1).padStart(6)}\t${text}`;
+        if (size + line.length > maxChars && out.length > 0) break;
+        out.push(line);
+        size += line.length + 1;
+      }
+      if (next < lines.length) out.push(`[… ${lines.length - next} more lines; read on with offset=${next}]`);
+      return out.join('\n');
+    },
+  });
+}
+
+/**
+ * `ls`, `glob` and `grep`: listing and searching a {@link Backend}, all read-only.
+ *
+ * @example
+ * ```ts
+ * const [ls, glob, grep] = searchTools(new MemoryBackend({ '/a.md': 'hello' }));
+ * ```
+ */
+export function searchTools(backend: Backend, limits: ReadToolLimits = {}): AnyTool[] {
+  const maxResults = limits.maxResults ?? 200;
+  const ls = tool({
+    name: 'ls',
+    description: 'List the files and folders directly inside a folder (default: the root "/").',
+    parameters: z.object({ path: z.string().default('/').describe('Folder to list') }),
+    readOnly: true,
+    execute: async ({ path }) => {
+      const entries = await backend.ls(path);
+      if (entries.length === 0) return `${normalizePath(path)} is empty`;
+      return entries
+        .map((e) => (e.kind === 'directory' ? `${e.path}/` : `${e.path} (${e.size ?? 0} bytes)`))
+        .join('\n');
+    },
+  });
+  const glob = tool({
+    name: 'glob',
+    description:
+      'Find files by name pattern (** any folders, * any name part, {a,b} either), e.g. "**/*.ts".',
+    parameters: z.object({
+      pattern: z.string().describe('Glob pattern, relative to path (or absolute, starting with /)'),
+      path: z.string().default('/').describe('Folder to search in'),
+    }),
+    readOnly: true,
+    execute: async ({ pattern, path }) => {
+      const matched = await findFiles(backend, path, pattern);
+      if (matched.length === 0) return `no files match "${pattern}" in ${normalizePath(path)}`;
+      return listed(matched, maxResults);
+    },
+  });
+  const grep = tool({
+    name: 'grep',
+    description: 'Search file contents for literal text. Returns path:line: text for each matching line.',
+    parameters: z.object({
+      pattern: z.string().min(1).describe('Text to find (literal, not a regular expression)'),
+      path: z.string().default('/').describe('Folder (or file) to search'),
+      glob: z.string().optional().describe('Only files matching this glob, e.g. "**/*.md"'),
+      ignore_case: z.boolean().default(false),
+    }),
+    readOnly: true,
+    execute: async ({ pattern, path, glob: filter, ignore_case }) => {
+      const files = filter ? await findFiles(backend, path, filter) : await backend.files(path);
+      const needle = ignore_case ? pattern.toLowerCase() : pattern;
+      const hits: string[] = [];
+      for (const file of files) {
+        if (hits.length > maxResults) break;
+        const content = await backend.read(file).catch(() => undefined);
+        content?.split('\n').forEach((line, index) => {
+          if ((ignore_case ? line.toLowerCase() : line).includes(needle))
+            hits.push(`${file}:${index + 1}: ${line.slice(0, 300)}`);
+        });
+      }
+      if (hits.length === 0) return `no matches for "${pattern}" in ${normalizePath(path)}`;
+      return listed(hits, maxResults);
+    },
+  });
+  return [ls, glob, grep];
+}
+
+/** Files below `path` whose path (relative to `path`, or absolute for a pattern starting with `/`) matches. */
+export async function findFiles(backend: Backend, path: string, pattern: string): Promise<string[]> {
+  const base = normalizePath(path);
+  const absolute = pattern.startsWith('/');
+  const regex = globToRegExp(absolute ? pattern.slice(1) : pattern);
+  const prefix = base === '/' ? '/' : `${base}/`;
+  return (await backend.files(base)).filter((file) =>
+    regex.test(absolute ? file.slice(1) : file.slice(prefix.length)),
+  );
+}
+
+function listed(items: readonly string[], max: number): string {
+  const shown = items.slice(0, max).join('\n');
+  return items.length > max ? `${shown}\n[… more results; narrow the search]` : shown;
+}

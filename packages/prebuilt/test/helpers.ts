@@ -1,0 +1,45 @@
+import { type AgentEvent, type AnyTool, executeToolCalls, MemorySessionState, messageText } from '@weft/adk';
+
+/** Drains an event stream. */
+export async function drain(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
+  const out: AgentEvent[] = [];
+  for await (const event of events) out.push(event);
+  return out;
+}
+
+/** Runs one call of `tool` through adk's tool executor; returns the text the model would read and the status. */
+export async function call(
+  tool: AnyTool,
+  args: Record<string, unknown>,
+  state = new MemorySessionState(),
+): Promise<{ text: string; status: string | undefined }> {
+  const [result] = await executeToolCalls(
+    [{ id: 'call_1', name: tool.name, arguments: JSON.stringify(args) }],
+    [tool],
+    {
+      state,
+    },
+  );
+  if (!result) throw new Error('no tool result');
+  return { text: messageText(result), status: result.status };
+}
+
+/** A compact trace of events: `author:kind`, where kind is the message role, a tool call list, `delta`, `pause` or `done`. */
+export function trace(events: readonly AgentEvent[]): string[] {
+  return events
+    .filter((event) => !event.partial)
+    .map((event) => {
+      const message = event.message;
+      let kind: string;
+      if (message?.role === 'assistant' && message.toolCalls?.length)
+        kind = `calls(${message.toolCalls.map((c) => c.name).join(',')})`;
+      else if (message?.role === 'tool')
+        kind = `result(${message.name}${message.status === 'error' ? ':error' : ''})`;
+      else if (message) kind = message.role;
+      else if (event.interrupts) kind = 'pause';
+      else if (event.turnComplete) kind = 'done';
+      else if (event.custom) kind = event.custom.type;
+      else kind = 'delta';
+      return `${event.author}:${kind}`;
+    });
+}
