@@ -1,0 +1,45 @@
+import { defineApp, type PlaygroundApp } from '../define-app.ts';
+import { buildApprovalGraph } from './approval-graph.ts';
+import { buildAssistantAgent } from './assistant-agent.ts';
+import { buildDagGraph } from './dag-graph.ts';
+import { buildLoopGraph } from './loop-graph.ts';
+import { buildMapReduceGraph } from './map-reduce-graph.ts';
+
+/**
+ * The built-in demo `weft dev` serves without an entry: a loop, a fan-out/Send map-reduce with a
+ * subgraph, a DAG, a human-approval flow and a tool-using agent, all on scripted logic (no network).
+ *
+ * @example
+ * ```ts
+ * const server = await startServer({ app: createDemoApp() });
+ * ```
+ */
+export function createDemoApp(options: { readonly chunkDelayMs?: number } = {}): PlaygroundApp {
+  return defineApp({
+    graphs: {
+      'counter-loop': {
+        graph: buildLoopGraph(),
+        maxSteps: 250,
+        description: 'A node that loops back to itself until the count reaches the target',
+      },
+      'map-reduce': {
+        graph: buildMapReduceGraph(),
+        description: 'Fan-out with Send to parallel research tasks, reduced by a subgraph',
+      },
+      'dag-pipeline': {
+        graph: buildDagGraph(),
+        description: 'DAG mode: parallel analyses joined by a report (no checkpoints)',
+      },
+      'refund-approval': {
+        graph: buildApprovalGraph(),
+        description: 'Pauses for a human decision, with a form drawn from the interrupt’s schema',
+      },
+    },
+    agents: {
+      assistant: {
+        agent: buildAssistantAgent(options),
+        description: 'A tool-using agent on a scripted model; bookings need your approval',
+      },
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import type { Checkpointer } from '@weft/compose';
+import type { AnyCompiledGraph } from './define-app.ts';
+import { recompileWithCheckpointer } from './recompile-graph.ts';
+import { inputJsonSchema, nodeNames, type RegistryEntry } from './registry-entry.ts';
+
+/** How to list and run one graph. */
+export interface GraphEntrySource {
+  readonly id: string;
+  readonly graph: AnyCompiledGraph;
+  readonly description?: string;
+  readonly maxSteps?: number;
+}
+
+/**
+ * Makes the registry entry of a graph: recompiled with the playground's checkpointer (pregel graphs),
+ * or run as is without history (DAG graphs, which take no checkpointer).
+ *
+ * @example
+ * ```ts
+ * const entry = graphEntry({ id: 'loop', graph }, checkpointer);
+ * ```
+ */
+export function graphEntry(source: GraphEntrySource, checkpointer: Checkpointer): RegistryEntry {
+  const durable = source.graph.mode === 'pregel';
+  const graph = durable ? recompileWithCheckpointer(source.graph, checkpointer) : source.graph;
+  const schema = graph.spec.inputSchema;
+  const maxSteps = source.maxSteps;
+  return {
+    info: {
+      id: source.id,
+      kind: 'graph',
+      description: source.description ?? '',
+      durable,
+      topology: graph.toJSON(),
+      inputSchema: inputJsonSchema(schema),
+    },
+    graph,
+    nodes: nodeNames(graph),
+    parseInput: (input) => (schema ? schema.safeParse(input) : { success: true, data: input }),
+    execute: (request) =>
+      graph.run(request.input as never, {
+        runId: request.runId,
+        signal: request.signal,
+        callbacks: { onEvent: request.onEvent },
+        ...(maxSteps === undefined ? {} : { maxSteps }),
+        ...(durable
+          ? {
+              threadId: request.threadId,
+              interruptBefore: request.breakpoints.before,
+              interruptAfter: request.breakpoints.after,
+              ...(request.checkpointId === undefined ? {} : { checkpointId: request.checkpointId }),
+            }
+          : {}),
+      }),
+  };
+}

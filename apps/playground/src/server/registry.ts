@@ -1,0 +1,68 @@
+import type { Agent } from '@weft/adk';
+import type { Checkpointer } from '@weft/compose';
+import { agentEntry } from './agent-entry.ts';
+import {
+  type AgentEntryOptions,
+  type GraphEntryOptions,
+  isAgent,
+  isCompiledGraph,
+  type PlaygroundApp,
+} from './define-app.ts';
+import { graphEntry } from './graph-entry.ts';
+import type { RegistryEntry } from './registry-entry.ts';
+
+/** The graphs and agents the server currently serves, by id. */
+export interface Registry {
+  readonly entries: ReadonlyMap<string, RegistryEntry>;
+  /** Problems met while registering (a graph that failed to recompile, a duplicate id…). */
+  readonly problems: readonly string[];
+}
+
+/**
+ * Builds the registry of an app: each graph recompiled with the checkpointer, each agent instrumented.
+ * A graph that cannot be registered is reported in `problems` instead of failing the whole app.
+ *
+ * @example
+ * ```ts
+ * const registry = createRegistry(defineApp({ graphs: { loop } }), checkpointer);
+ * registry.entries.get('loop')?.info.topology;
+ * ```
+ */
+export function createRegistry(app: PlaygroundApp, checkpointer: Checkpointer): Registry {
+  const entries = new Map<string, RegistryEntry>();
+  const problems: string[] = [];
+  const add = (id: string, make: () => RegistryEntry): void => {
+    if (entries.has(id)) {
+      problems.push(`"${id}" is declared twice; the second one is ignored`);
+      return;
+    }
+    try {
+      entries.set(id, make());
+    } catch (error) {
+      problems.push(`"${id}" could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  for (const [id, value] of Object.entries(app.graphs ?? {})) {
+    const options: GraphEntryOptions | undefined = isCompiledGraph(value) ? { graph: value } : value;
+    if (!options || !isCompiledGraph(options.graph)) {
+      problems.push(`graphs.${id} is not a compiled graph (call .compile() on the builder)`);
+      continue;
+    }
+    add(id, () => graphEntry({ id, ...options }, checkpointer));
+  }
+  for (const [id, value] of agentList(app.agents)) {
+    const options: AgentEntryOptions | undefined = isAgent(value) ? { agent: value } : value;
+    if (!options || !isAgent(options.agent)) {
+      problems.push(`agents.${id} is not an agent`);
+      continue;
+    }
+    add(id, () => agentEntry({ id, ...options }, checkpointer));
+  }
+  return { entries, problems };
+}
+
+function agentList(agents: PlaygroundApp['agents']): Array<[string, Agent | AgentEntryOptions]> {
+  if (!agents) return [];
+  if (Array.isArray(agents)) return (agents as readonly Agent[]).map((agent) => [agent.name, agent]);
+  return Object.entries(agents as Readonly<Record<string, Agent | AgentEntryOptions>>);
+}

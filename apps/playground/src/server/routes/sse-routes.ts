@@ -1,0 +1,76 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { WireEvent } from '../../shared/wire.ts';
+import { HttpError } from '../http-error.ts';
+import type { LiveRun } from '../live-run.ts';
+import type { ServerContext } from '../server-context.ts';
+
+/**
+ * Runs by id: `GET /:runId`, `POST /:runId/stop` (aborts it; answers once it has ended, as
+ * `cancelled`) and `GET /:runId/events`, a Server-Sent Events stream of the run's events — the backlog
+ * first (after `?after=` or `Last-Event-ID`), then live ones, closing with `event: end` after the
+ * `run-status` event.
+ *
+ * @example
+ * ```ts
+ * app.route('/api/runs', runRoutes(ctx));
+ * ```
+ */
+export function runRoutes(ctx: ServerContext): Hono {
+  const routes = new Hono();
+  const runOr404 = (runId: string): LiveRun => {
+    const run = ctx.runs.get(runId);
+    if (!run)
+      throw new HttpError(
+        404,
+        'NOT_FOUND',
+        `no run "${runId}" (runs are kept in memory while the server runs)`,
+      );
+    return run;
+  };
+  routes.get('/:runId', (c) => c.json(runOr404(c.req.param('runId')).info));
+  routes.post('/:runId/stop', async (c) => {
+    const run = runOr404(c.req.param('runId'));
+    await ctx.runs.stop(run.info.id);
+    return c.json(run.info);
+  });
+  routes.get('/:runId/events', (c) => {
+    const run = runOr404(c.req.param('runId'));
+    const after = Number(c.req.query('after') ?? c.req.header('Last-Event-ID') ?? -1);
+    return streamSSE(c, async (stream) => {
+      const queue: WireEvent[] = [];
+      let ended = false;
+      let wake: (() => void) | undefined;
+      const unsubscribe = run.subscribe(Number.isFinite(after) ? after : -1, {
+        event: (event) => {
+          queue.push(event);
+          wake?.();
+        },
+        end: () => {
+          ended = true;
+          wake?.();
+        },
+      });
+      stream.onAbort(() => {
+        ended = true;
+        wake?.();
+      });
+      try {
+        for (;;) {
+          for (let event = queue.shift(); event; event = queue.shift()) {
+            await stream.writeSSE({ id: String(event.seq), data: JSON.stringify(event) });
+          }
+          if (ended) break;
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+          wake = undefined;
+        }
+        if (!stream.aborted) await stream.writeSSE({ event: 'end', data: JSON.stringify(run.info) });
+      } finally {
+        unsubscribe();
+      }
+    });
+  });
+  return routes;
+}

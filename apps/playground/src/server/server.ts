@@ -1,0 +1,107 @@
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { SqliteCheckpointer } from '@weft/store-sqlite';
+import Database from 'better-sqlite3';
+import { createApp } from './app.ts';
+import type { PlaygroundApp } from './define-app.ts';
+import { createRegistry, type Registry } from './registry.ts';
+import { RunManager } from './run-manager.ts';
+import type { ServerContext } from './server-context.ts';
+import { ThreadStore } from './thread-store.ts';
+
+/** Options of {@link startServer}. */
+export interface StartServerOptions {
+  /** What to serve (swap it later with `reload`). */
+  readonly app: PlaygroundApp;
+  /** Interface to bind (default `127.0.0.1`: the playground has no login). */
+  readonly host?: string;
+  /** Port (default 4317; 0 picks a free one). */
+  readonly port?: number;
+  /** SQLite file for checkpoints and threads (default `.weft/weft.db`; `:memory:` keeps nothing). */
+  readonly database?: string;
+  /** Folder of the built web app (default: this package's `dist/web`). */
+  readonly webDir?: string;
+}
+
+/** A running playground server. */
+export interface PlaygroundServer {
+  /** `http://host:port`. */
+  readonly url: string;
+  readonly port: number;
+  /** The graphs and agents served now. */
+  registry(): Registry;
+  /**
+   * Serves another app (after the entry module changed); live runs go on with the graphs they started
+   * with. `problems` (e.g. why the new module failed to load) are listed with the graphs.
+   */
+  reload(app: PlaygroundApp, problems?: readonly string[]): Registry;
+  /** Stops live runs, closes the server and the database. */
+  close(): Promise<void>;
+}
+
+/** The default folder of the built web app. */
+export const defaultWebDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+/**
+ * Starts the playground: opens the SQLite file, registers the app's graphs and agents, and serves the
+ * API and the web app.
+ *
+ * @throws Error when the port is taken or the database cannot be opened.
+ * @example
+ * ```ts
+ * const server = await startServer({ app: createDemoApp(), port: 0, database: ':memory:' });
+ * console.log(server.url);
+ * await server.close();
+ * ```
+ */
+export async function startServer(options: StartServerOptions): Promise<PlaygroundServer> {
+  const filename = options.database ?? '.weft/weft.db';
+  if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+  const db = new Database(filename);
+  const checkpointer = new SqliteCheckpointer({ database: db });
+  const threads = new ThreadStore(db);
+  const runs = new RunManager(threads);
+  let registry = createRegistry(options.app, checkpointer);
+  const ctx: ServerContext = { registry: () => registry, threads, runs, checkpointer };
+  const app = createApp(ctx, { webDir: options.webDir ?? defaultWebDir });
+  const host = options.host ?? '127.0.0.1';
+  const { server, port } = await listen(app.fetch, host, options.port ?? 4317);
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    registry: () => registry,
+    reload: (next, problems = []) => {
+      const created = createRegistry(next, checkpointer);
+      registry = { entries: created.entries, problems: [...problems, ...created.problems] };
+      return registry;
+    },
+    close: async () => {
+      await runs.stopAll();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await checkpointer.close();
+      db.close();
+    },
+  };
+}
+
+function listen(
+  fetch: Parameters<typeof serve>[0]['fetch'],
+  hostname: string,
+  port: number,
+): Promise<{ server: Server; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, hostname, port }) as Server;
+    server.once('error', reject);
+    server.once('listening', () => {
+      server.off('error', reject);
+      resolve({ server, port: (server.address() as AddressInfo).port });
+    });
+  });
+}

@@ -1,0 +1,151 @@
+// The JSON the playground server sends and the web app reads. Types only: both sides import this file.
+
+/** A JSON value as the API sends it. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A JSON Schema object (draft 2020-12 subset, as `z.toJSONSchema` writes it). */
+export interface JsonSchema {
+  readonly type?: string | readonly string[];
+  readonly title?: string;
+  readonly description?: string;
+  readonly properties?: Readonly<Record<string, JsonSchema>>;
+  readonly required?: readonly string[];
+  readonly items?: JsonSchema;
+  readonly enum?: readonly Json[];
+  readonly const?: Json;
+  readonly default?: Json;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly anyOf?: readonly JsonSchema[];
+  readonly oneOf?: readonly JsonSchema[];
+  readonly additionalProperties?: boolean | JsonSchema;
+  readonly [key: string]: unknown;
+}
+
+/** A node of a graph's topology (`CompiledGraph.toJSON()`). */
+export interface TopologyNode {
+  readonly id: string;
+  readonly kind: 'function' | 'runnable' | 'subgraph';
+  readonly subgraph?: Topology;
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+/** An edge of a graph's topology. */
+export interface TopologyEdge {
+  readonly source: string;
+  readonly target: string;
+  readonly kind: 'static' | 'conditional' | 'join' | 'goto';
+  readonly dynamic?: boolean;
+}
+
+/** A graph's topology as `toJSON()` describes it. */
+export interface Topology {
+  readonly name: string;
+  readonly kind: 'state' | 'dataflow';
+  readonly mode: 'pregel' | 'dag';
+  readonly nodes: readonly TopologyNode[];
+  readonly edges: readonly TopologyEdge[];
+}
+
+/** A runnable thing the playground serves: a graph or an agent. */
+export interface GraphInfo {
+  readonly id: string;
+  readonly kind: 'graph' | 'agent';
+  readonly description: string;
+  /** Checkpointed: threads keep history, can be resumed, forked and given breakpoints. */
+  readonly durable: boolean;
+  readonly topology: Topology;
+  /** Schema of the run input, for the input form. */
+  readonly inputSchema: JsonSchema;
+}
+
+/** How a run ended (or that it still runs). */
+export type RunStatus = 'running' | 'done' | 'interrupted' | 'error' | 'cancelled';
+
+/** What a thread is doing, as the threads list shows it. */
+export type ThreadStatus = 'idle' | RunStatus;
+
+/** Static breakpoints of a thread, applied to every run on it. */
+export interface Breakpoints {
+  readonly before: readonly string[];
+  readonly after: readonly string[];
+}
+
+/** A conversation or job: one checkpoint history (with forks) of one graph. */
+export interface ThreadInfo {
+  readonly id: string;
+  readonly graphId: string;
+  readonly title: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly status: ThreadStatus;
+  readonly breakpoints: Breakpoints;
+}
+
+/** A pause waiting for a value. */
+export interface InterruptInfo {
+  readonly id: string;
+  readonly value: Json;
+  readonly path: readonly string[];
+}
+
+/** An error as the API reports it. */
+export interface ErrorInfo {
+  readonly name: string;
+  readonly message: string;
+  readonly code?: string;
+}
+
+/** One run (a start, resume, continue or fork) on a thread. */
+export interface RunInfo {
+  readonly id: string;
+  readonly threadId: string;
+  readonly graphId: string;
+  readonly kind: 'start' | 'resume' | 'continue' | 'fork';
+  readonly status: RunStatus;
+  readonly startedAt: number;
+  readonly endedAt?: number;
+  readonly steps: number;
+  readonly error?: ErrorInfo;
+  readonly interrupts: readonly InterruptInfo[];
+  readonly checkpointId?: string;
+}
+
+/**
+ * One event of a run's stream: every engine `RunEvent` (JSON-safe), plus the playground's own:
+ * `token` (model text as it streams), `model-call` (a model request and its response),
+ * `agent-event` (an event an agent committed) and `run-status` (the last event: how the run ended).
+ */
+export interface WireEvent {
+  /** Position in the run's stream, from 0. */
+  readonly seq: number;
+  readonly type: string;
+  readonly ts: number;
+  readonly path: readonly string[];
+  readonly step?: number;
+  readonly node?: string;
+  readonly [key: string]: unknown;
+}
+
+/** A thread's state at one checkpoint (`getState` / `getStateHistory`). */
+export interface SnapshotInfo {
+  readonly checkpointId: string;
+  readonly parentId: string | null;
+  readonly step: number;
+  readonly source: string;
+  readonly createdAt: string;
+  readonly values: Json;
+  readonly next: readonly string[];
+  readonly interrupts: readonly InterruptInfo[];
+  readonly metadata: Json;
+}
+
+/** The body of every 4xx/5xx answer. */
+export interface ApiError {
+  readonly error: {
+    readonly code: string;
+    readonly message: string;
+    /** Which fields were wrong, for validation errors (`path` dotted, e.g. `input.target`). */
+    readonly issues?: ReadonlyArray<{ readonly path: string; readonly message: string }>;
+  };
+}

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DemoSession, hasChromium, openDemo, openGraph, runWith } from './browser.ts';
+
+let s: DemoSession;
+
+describe.skipIf(!hasChromium)('playground in Chromium: approvals, agents, breakpoints, subgraphs', () => {
+  beforeAll(async () => {
+    s = await openDemo();
+  });
+  afterAll(() => s?.close());
+
+  it('runs the approval flow and approves in the form drawn from the interrupt schema', async () => {
+    const { page } = s;
+    await openGraph(page, 'refund-approval', 'approve');
+    await runWith(page, { amount: '75' });
+    await page.waitForSelector('[data-testid=resume-form]');
+    expect(await page.textContent('[data-testid=interrupts]')).toContain('Refund 75 EUR for order A-17?');
+    expect(await page.getAttribute('[data-testid="node-approve"]', 'data-status')).toBe('paused');
+    await page.check('[data-testid=resume-form] [name=approve]');
+    await page.fill('[data-testid=resume-form] [name=reviewer]', 'Dana');
+    await s.shot('06-approval-form');
+    await page.click('[data-testid=resume-form] button[type=submit]');
+    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid="node-payout"][data-status=done]');
+    await page.waitForSelector('[data-testid=checkpoint][data-step="2"]');
+    await page.locator('[data-testid=checkpoint]').last().click();
+    expect(await page.textContent('[data-testid=checkpoint-view]')).toContain('Dana approved');
+    await s.shot('07-approval-done');
+  });
+
+  it('streams an agent answer token by token and shows a model call as request and response', async () => {
+    const { page } = s;
+    await openGraph(page, 'assistant', 'model');
+    await runWith(page, { message: 'What is the weather in Lyon?' });
+    await page.waitForSelector('[data-testid=streaming]', { timeout: 10_000 });
+    const early = (await page.textContent('[data-testid=streaming]')) ?? '';
+    await page.waitForTimeout(300);
+    const later = (await page.textContent('[data-testid=streaming]')) ?? '';
+    expect(later.length).toBeGreaterThan(early.length);
+    await s.shot('08-agent-streaming');
+    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 15_000 });
+    await expect
+      .poll(() => page.textContent('[data-testid=live-output]'))
+      .toContain('Sunny and 21 °C in Lyon');
+    await page.locator('[data-testid=event-model-call]').first().click();
+    const detail = (await page.textContent('[data-testid=model-call-detail]')) ?? '';
+    expect(detail).toContain('You are a helpful assistant');
+    expect(detail).toContain('What is the weather in Lyon?');
+    expect(detail).toContain('get_weather({"city":"Lyon"})');
+    await s.shot('09-agent-model-call');
+  });
+
+  it('approves a tool call of the agent in the UI', async () => {
+    const { page } = s;
+    await runWith(page, { message: 'Book a table for two, please' });
+    await page.waitForSelector('[data-testid=tool-approval]', { timeout: 15_000 });
+    expect(await page.textContent('[data-testid=tool-approval]')).toContain('book_table');
+    await s.shot('10-agent-tool-approval');
+    await page.click('[data-testid=approve]');
+    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 15_000 });
+    await expect
+      .poll(() => page.textContent('[data-testid=live-output]'))
+      .toContain('Booked Chez Weft for 2 at 19:30');
+  });
+
+  it('toggles a breakpoint on a node, pauses there and continues', async () => {
+    const { page } = s;
+    await openGraph(page, 'counter-loop', 'increment');
+    await page.click('[data-testid=new-thread]');
+    await page.click('[data-testid=bp-before-report]');
+    await page.waitForSelector('[data-testid=bp-before-report].bp-on');
+    await runWith(page, { target: '2', delayMs: '50' });
+    await page.waitForSelector('[data-testid=continue]', { timeout: 10_000 });
+    expect(await page.textContent('[data-testid=interrupts]')).toContain('Breakpoint before report');
+    expect(await page.getAttribute('[data-testid="node-report"]', 'data-status')).toBe('paused');
+    await s.shot('11-breakpoint');
+    await page.click('[data-testid=continue]');
+    await page.waitForSelector('[data-testid="node-report"][data-status=done]', { timeout: 10_000 });
+  });
+
+  it('expands a subgraph in place and lights up its nodes during a fan-out run', async () => {
+    const { page } = s;
+    await openGraph(page, 'map-reduce', 'summarize');
+    await page.click('[data-testid="node-summarize"] .expand');
+    await page.waitForSelector('[data-testid="node-summarize/polish"]');
+    await runWith(page, {});
+    await page.waitForSelector('[data-testid="node-research"][data-status=running]', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid="node-summarize/polish"][data-status=done]', {
+      timeout: 10_000,
+    });
+    expect(await page.textContent('[data-testid="node-research"]')).toContain('×3');
+    await s.shot('12-map-reduce-subgraph');
+  });
+
+  it('runs the DAG graph', async () => {
+    const { page } = s;
+    await openGraph(page, 'dag-pipeline', 'report');
+    await runWith(page, {});
+    await page.waitForSelector('[data-testid="node-report"][data-status=done]', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid=run-status]:text("done")');
+    await s.shot('13-dag');
+  });
+});

@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { createDemoApp } from '../../src/server/demo/demo-app.ts';
+import { type PlaygroundServer, startServer } from '../../src/server/server.ts';
+import { chromiumPath, hasChromium } from './chromium.ts';
+
+export { hasChromium };
+
+if (!hasChromium) {
+  console.warn(
+    `\n[e2e] SKIPPED: ${chromiumPath} is missing. Install it with: apt-get update && apt-get install -y chromium\n`,
+  );
+}
+
+const outputDir = fileURLToPath(new URL('../../test-output/', import.meta.url));
+
+/** A browser on the demo app. */
+export interface DemoSession {
+  readonly page: Page;
+  readonly server: PlaygroundServer;
+  /** Saves a screenshot as test-output/<name>.png. */
+  shot(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts the demo server (ephemeral port, in-memory store) and opens it in headless Chromium. */
+export async function openDemo(): Promise<DemoSession> {
+  mkdirSync(outputDir, { recursive: true });
+  const server = await startServer({
+    app: createDemoApp({ chunkDelayMs: 60 }),
+    port: 0,
+    database: ':memory:',
+  });
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.on('pageerror', (error) => console.error('[e2e] page error:', error.message));
+    await page.goto(server.url);
+    await page.waitForSelector('[data-testid=graph]');
+    const opened = browser;
+    return {
+      page,
+      server,
+      shot: async (name) => {
+        await page.screenshot({ path: `${outputDir}${name}.png` });
+      },
+      close: async () => {
+        await opened.close();
+        await server.close();
+      },
+    };
+  } catch (error) {
+    await browser?.close();
+    await server.close();
+    throw error;
+  }
+}
+
+/** Opens a graph of the demo (and waits for it to be drawn). */
+export async function openGraph(page: Page, graphId: string, firstNode: string): Promise<void> {
+  await page.click(`[data-graph=${graphId}]`);
+  await page.waitForSelector(`[data-testid="node-${firstNode}"]`);
+}
+
+/** Fills the input form's fields (by property name) and presses Run. */
+export async function runWith(page: Page, fields: Readonly<Record<string, string>>): Promise<void> {
+  for (const [name, value] of Object.entries(fields))
+    await page.fill(`[data-testid=input-form] [name="${name}"]`, value);
+  await page.click('[data-testid=input-form] button[type=submit]');
+}
+
+/** The number in the timeline's step counter. */
+export async function stepCount(page: Page): Promise<number> {
+  return Number.parseInt((await page.textContent('[data-testid=step-count]')) ?? '0', 10);
+}

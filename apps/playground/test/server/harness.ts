@@ -1,0 +1,76 @@
+import { createDemoApp } from '../../src/server/demo/demo-app.ts';
+import { type PlaygroundServer, startServer } from '../../src/server/server.ts';
+import type { RunInfo, WireEvent } from '../../src/shared/wire.ts';
+
+/** A demo server on an ephemeral port with an in-memory database, and JSON helpers. */
+export interface Harness {
+  readonly server: PlaygroundServer;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field and assert on them
+  request(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  /** Creates a thread of a graph and returns its id. */
+  thread(graphId: string): Promise<string>;
+  /** Starts a run and returns its info (asserting 202). */
+  start(threadId: string, input: unknown): Promise<RunInfo>;
+  /** Reads a run's SSE stream to its end. */
+  events(runId: string): Promise<WireEvent[]>;
+  close(): Promise<void>;
+}
+
+/** Starts the demo server for one test file. */
+export async function startHarness(): Promise<Harness> {
+  const server = await startServer({
+    app: createDemoApp({ chunkDelayMs: 2 }),
+    port: 0,
+    database: ':memory:',
+  });
+  const request = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    const text = await response.text();
+    return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
+  };
+  const harness: Harness = {
+    server,
+    request,
+    thread: async (graphId) => (await request('POST', '/api/threads', { graphId })).body.id as string,
+    start: async (threadId, input) => {
+      const answer = await request('POST', `/api/threads/${threadId}/runs`, { input });
+      if (answer.status !== 202)
+        throw new Error(`start failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+      return answer.body as RunInfo;
+    },
+    events: (runId) => readEvents(`${server.url}/api/runs/${runId}/events`),
+    close: () => server.close(),
+  };
+  return harness;
+}
+
+/** Reads a Server-Sent Events stream to its end, returning the `data` of each message event. */
+export async function readEvents(url: string, onEvent?: (event: WireEvent) => void): Promise<WireEvent[]> {
+  const response = await fetch(url);
+  if (!response.ok || !response.body) throw new Error(`SSE failed: ${response.status}`);
+  const events: WireEvent[] = [];
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of response.body) {
+    buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const lines = block.split('\n');
+      if (lines.some((line) => line === 'event: end')) return events;
+      const data = lines
+        .filter((l) => l.startsWith('data:'))
+        .map((l) => l.slice(5).trimStart())
+        .join('\n');
+      if (data === '') continue;
+      const event = JSON.parse(data) as WireEvent;
+      events.push(event);
+      onEvent?.(event);
+    }
+  }
+  return events;
+}

@@ -1,0 +1,102 @@
+import { MemoryCheckpointer, WeftError } from '@weft/compose';
+import { describe, expect, it } from 'vitest';
+import { parseCommand } from '../../src/cli/parse-args.ts';
+import { appFromModule, defineApp, isAgent, isCompiledGraph } from '../../src/server/define-app.ts';
+import { buildAssistantAgent } from '../../src/server/demo/assistant-agent.ts';
+import { buildMapReduceGraph } from '../../src/server/demo/map-reduce-graph.ts';
+import { errorResponse, HttpError } from '../../src/server/http-error.ts';
+import { toJson } from '../../src/server/json-safe.ts';
+import { recompileWithCheckpointer } from '../../src/server/recompile-graph.ts';
+
+describe('weft CLI arguments', () => {
+  it('reads the entry, port, host, database and watch flag', () => {
+    expect(parseCommand(['dev'])).toEqual({
+      command: 'dev',
+      entry: undefined,
+      host: '127.0.0.1',
+      port: 4317,
+      database: '.weft/weft.db',
+      watch: true,
+    });
+    expect(parseCommand(['dev', 'graphs.ts', '-p', '0', '--db', 'x.db', '--no-watch'])).toMatchObject({
+      entry: 'graphs.ts',
+      port: 0,
+      database: 'x.db',
+      watch: false,
+    });
+    expect(parseCommand([])).toMatchObject({ command: 'dev' });
+    expect(parseCommand(['--help'])).toBe('help');
+  });
+
+  it('names what is wrong', () => {
+    expect(() => parseCommand(['dev', '--port', 'abc'])).toThrow(/--port/);
+    expect(() => parseCommand(['serve'])).toThrow(/unknown command "serve"/);
+    expect(() => parseCommand(['dev', 'a.ts', 'b.ts'])).toThrow(/unexpected argument "b.ts"/);
+  });
+});
+
+describe('entry modules', () => {
+  it('collects compiled graphs and agents from named exports, or takes a defineApp result', () => {
+    const graph = buildMapReduceGraph();
+    const agent = buildAssistantAgent();
+    expect(isCompiledGraph(graph)).toBe(true);
+    expect(isAgent(agent)).toBe(true);
+    expect(isAgent(graph)).toBe(false);
+    const collected = appFromModule({ research: graph, helper: agent, other: 42, default: graph });
+    expect(Object.keys(collected.graphs ?? {})).toEqual(['research', 'map-reduce']);
+    expect(Object.keys(collected.agents ?? {})).toEqual(['helper']);
+    const declared = defineApp({ graphs: { g: graph } });
+    expect(appFromModule({ default: declared, research: graph })).toBe(declared);
+  });
+
+  it('recompiles a graph with a checkpointer, keeping its topology and behaviour', async () => {
+    const graph = buildMapReduceGraph();
+    const durable = recompileWithCheckpointer(graph, new MemoryCheckpointer());
+    expect(durable.toJSON()).toEqual(graph.toJSON());
+    const input = { topic: 'rivers', subtopics: ['a', 'b'] } as never;
+    const result = await durable.run(input, { threadId: 't' });
+    expect(result.output).toMatchObject({
+      notes: ['a: what matters about rivers', 'b: what matters about rivers'],
+    });
+    expect((await durable.getStateHistory('t')).length).toBeGreaterThan(2);
+  });
+});
+
+describe('JSON for the API', () => {
+  it('makes any value JSON-safe', () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    expect(
+      toJson({
+        d: new Date(0),
+        m: new Map([['k', 1n]]),
+        s: new Set([1]),
+        f: () => 1,
+        u: undefined,
+        n: Number.NaN,
+        cyclic,
+      }),
+    ).toEqual({
+      d: '1970-01-01T00:00:00.000Z',
+      m: { k: '1' },
+      s: [1],
+      n: 'NaN',
+      cyclic: { a: 1, self: '[Circular]' },
+    });
+    expect(toJson(new WeftError('ABORTED', 'stop'))).toEqual({
+      name: 'WeftError',
+      message: 'stop',
+      code: 'ABORTED',
+    });
+  });
+
+  it('maps errors to statuses without leaking crashes', () => {
+    expect(errorResponse(new HttpError(409, 'THREAD_BUSY', 'busy')).status).toBe(409);
+    expect(errorResponse(new WeftError('NOT_FOUND', 'x')).status).toBe(404);
+    expect(errorResponse(new WeftError('INVALID_ARGUMENT', 'x')).status).toBe(400);
+    expect(errorResponse(new Error('boom'))).toEqual({
+      status: 500,
+      body: { error: { code: 'INTERNAL', message: 'boom' } },
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import type {
+  ApiError,
+  Breakpoints,
+  GraphInfo,
+  RunInfo,
+  SnapshotInfo,
+  ThreadInfo,
+  WireEvent,
+} from '../../src/shared/wire.ts';
+
+/** An API answer that was not 2xx, with the fields the server named. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly issues: NonNullable<ApiError['error']['issues']>;
+
+  constructor(status: number, body: ApiError | undefined) {
+    super(body?.error.message ?? `request failed (${status})`);
+    this.status = status;
+    this.issues = body?.error.issues ?? [];
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  const parsed = text === '' ? undefined : (JSON.parse(text) as unknown);
+  if (!response.ok) throw new ApiRequestError(response.status, parsed as ApiError | undefined);
+  return parsed as T;
+}
+
+/** The playground's JSON API. */
+export const api = {
+  graphs: () => call<{ graphs: GraphInfo[]; problems: string[] }>('GET', '/api/graphs'),
+  threads: (graphId: string) =>
+    call<ThreadInfo[]>('GET', `/api/threads?graphId=${encodeURIComponent(graphId)}`),
+  createThread: (graphId: string) => call<ThreadInfo>('POST', '/api/threads', { graphId }),
+  thread: (id: string) => call<{ thread: ThreadInfo; runs: RunInfo[] }>('GET', `/api/threads/${id}`),
+  deleteThread: (id: string) => call<{ deleted: string }>('DELETE', `/api/threads/${id}`),
+  setBreakpoints: (id: string, breakpoints: Breakpoints) =>
+    call<ThreadInfo>('PUT', `/api/threads/${id}/breakpoints`, breakpoints),
+  history: (id: string) => call<SnapshotInfo[]>('GET', `/api/threads/${id}/history`),
+  start: (id: string, input: unknown) => call<RunInfo>('POST', `/api/threads/${id}/runs`, { input }),
+  resume: (id: string, value: unknown, interruptId?: string) =>
+    call<RunInfo>('POST', `/api/threads/${id}/resume`, { value, ...(interruptId ? { interruptId } : {}) }),
+  continue: (id: string) => call<RunInfo>('POST', `/api/threads/${id}/continue`, {}),
+  fork: (id: string, checkpointId: string, values?: Record<string, unknown>) =>
+    call<RunInfo>('POST', `/api/threads/${id}/fork`, { checkpointId, ...(values ? { values } : {}) }),
+  stop: (runId: string) => call<RunInfo>('POST', `/api/runs/${runId}/stop`),
+};
+
+/**
+ * Follows a run's events over Server-Sent Events: the backlog, then live events, then `onEnd`.
+ * Returns a function that stops listening.
+ */
+export function followRun(runId: string, onEvent: (event: WireEvent) => void, onEnd: () => void): () => void {
+  const source = new EventSource(`/api/runs/${runId}/events`);
+  source.onmessage = (message) => onEvent(JSON.parse(message.data as string) as WireEvent);
+  source.addEventListener('end', () => {
+    source.close();
+    onEnd();
+  });
+  source.onerror = () => {
+    // The server went away (e.g. a restart) or the run is unknown: stop instead of retrying forever.
+    if (source.readyState === EventSource.CLOSED) onEnd();
+  };
+  return () => source.close();
+}

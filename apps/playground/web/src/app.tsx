@@ -1,0 +1,157 @@
+import { ReactFlowProvider } from '@xyflow/react';
+import { useMemo } from 'react';
+import type { InterruptInfo, Json } from '../../src/shared/wire.ts';
+import { GraphList } from './graph-view/graph-list.tsx';
+import { GraphView } from './graph-view/graph-view.tsx';
+import { RunControls } from './input-form/run-controls.tsx';
+import { Inspector } from './inspector.tsx';
+import { InterruptPanel } from './interrupts/interrupt-panel.tsx';
+import { nodeStates, runInput, type StepView, stepCount, stepsOf, streamedText } from './run-model.ts';
+import { usePlayground } from './state/use-playground.ts';
+import { ThreadHistory } from './threads/thread-history.tsx';
+import { ThreadsList } from './threads/threads-list.tsx';
+import { LiveOutput } from './timeline/live-output.tsx';
+import { Timeline } from './timeline/timeline.tsx';
+
+type Playground = ReturnType<typeof usePlayground>;
+
+/** What waits for the user: the run's interrupts, or (before any run on this page) the thread's. */
+function pendingOf(p: Playground): readonly InterruptInfo[] {
+  if (p.run?.status === 'running') return [];
+  if (p.run) return p.run.status === 'interrupted' ? p.run.interrupts : [];
+  return p.history[0]?.interrupts ?? [];
+}
+
+function messagesOf(values: Json | undefined): Json | undefined {
+  return typeof values === 'object' && values !== null && !Array.isArray(values)
+    ? values.messages
+    : undefined;
+}
+
+function Banners(props: { p: Playground }) {
+  const { p } = props;
+  return (
+    <>
+      {p.loadProblems.length > 0 && <div className="banner warning">{p.loadProblems.join(' · ')}</div>}
+      {p.problem && (
+        <div className="banner error" data-testid="problem">
+          {p.problem.message}
+          <button type="button" className="icon" onClick={p.actions.dismissProblem} aria-label="Dismiss">
+            ×
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function Sidebar({ p }: { p: Playground }) {
+  const { actions } = p;
+  return (
+    <aside className="sidebar">
+      <GraphList graphs={p.graphs} selected={p.graph?.id} onSelect={actions.selectGraph} />
+      <ThreadsList
+        threads={p.threads}
+        selectedId={p.thread?.id}
+        onSelect={actions.selectThread}
+        onCreate={actions.createThread}
+        onDelete={actions.deleteThread}
+      />
+      {p.thread && (
+        <ThreadHistory
+          history={p.history}
+          durable={p.graph?.durable ?? true}
+          selection={p.selection}
+          onSelect={actions.select}
+        />
+      )}
+    </aside>
+  );
+}
+
+function Panel({ p, steps }: { p: Playground; steps: readonly StepView[] }) {
+  const { graph, run, events, history, actions } = p;
+  const running = run?.status === 'running';
+  const canContinue = run?.status === 'cancelled' && (history[0]?.next.length ?? 0) > 0;
+  const problems = (action: string) => (p.problem?.action === action ? p.problem.fields : []);
+  return (
+    <aside className="panel">
+      {graph && (
+        <RunControls
+          graph={graph}
+          running={running}
+          canContinue={canContinue}
+          problems={problems('input')}
+          onStart={actions.start}
+          onStop={actions.stop}
+          onContinue={actions.continue}
+        />
+      )}
+      <InterruptPanel
+        interrupts={pendingOf(p)}
+        disabled={running}
+        problems={problems('resume')}
+        onResume={actions.resume}
+        onContinue={actions.continue}
+      />
+      {graph?.kind === 'agent' && p.thread && (
+        <LiveOutput
+          messages={messagesOf(history[0]?.values)}
+          streamed={streamedText(events)}
+          running={running}
+        />
+      )}
+      <Inspector
+        selection={p.selection}
+        steps={steps}
+        input={runInput(events)}
+        events={events}
+        history={history}
+        busy={running}
+        onFork={actions.fork}
+      />
+    </aside>
+  );
+}
+
+/** The playground: graphs and threads on the left, the graph and the run in the middle, controls and details on the right. */
+export function App() {
+  const p = usePlayground();
+  const { graph, run, events, actions } = p;
+  const steps = useMemo(() => stepsOf(events), [events]);
+  const states = useMemo(() => nodeStates(events, run), [events, run]);
+  return (
+    <div className="app">
+      <header className="topbar">
+        <h1>
+          weft <span>playground</span>
+        </h1>
+        {graph && <span className="muted">{graph.description}</span>}
+      </header>
+      <Banners p={p} />
+      <Sidebar p={p} />
+      <main className="center">
+        {graph && (
+          <ReactFlowProvider>
+            <GraphView
+              topology={graph.topology}
+              states={states}
+              onToggleBreakpoint={actions.toggleBreakpoint}
+              breakpoints={graph.durable ? (p.thread?.breakpoints ?? { before: [], after: [] }) : undefined}
+            />
+          </ReactFlowProvider>
+        )}
+        <Timeline
+          run={run}
+          runs={p.runs}
+          steps={steps}
+          stepCount={stepCount(events)}
+          selection={p.selection}
+          onSelect={actions.select}
+          onSelectRun={actions.selectRun}
+        />
+      </main>
+      <Panel p={p} steps={steps} />
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
+import type { Topology, TopologyEdge } from '../../../src/shared/wire.ts';
+
+const elk = new ELK();
+
+/** A node placed by the layout (absolute position for top-level nodes, relative to the parent otherwise). */
+export interface PlacedNode {
+  /** Path key: `summarize/draft` for a node inside expanded subgraph `summarize`. */
+  readonly id: string;
+  readonly name: string;
+  readonly kind: 'start' | 'end' | 'node' | 'subgraph' | 'group';
+  readonly parentId: string | undefined;
+  readonly depth: number;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** An edge with its route, in absolute coordinates. */
+export interface PlacedEdge {
+  readonly id: string;
+  readonly source: string;
+  readonly target: string;
+  readonly kind: TopologyEdge['kind'];
+  readonly points: ReadonlyArray<{ readonly x: number; readonly y: number }>;
+}
+
+/** A laid-out graph. */
+export interface Layout {
+  readonly nodes: readonly PlacedNode[];
+  readonly edges: readonly PlacedEdge[];
+}
+
+const START = '__start__';
+const END = '__end__';
+
+function elkGraph(
+  topology: Topology,
+  prefix: string,
+  expanded: ReadonlySet<string>,
+  edges: ElkExtendedEdge[],
+): ElkNode[] {
+  const children = topology.nodes.map((node): ElkNode => {
+    const id = `${prefix}${node.id}`;
+    if (node.id === START || node.id === END) return { id, width: 64, height: 28 };
+    if (node.subgraph && expanded.has(id)) {
+      return {
+        id,
+        layoutOptions: { 'elk.padding': '[top=36,left=16,bottom=16,right=16]' },
+        children: elkGraph(node.subgraph, `${id}/`, expanded, edges),
+      };
+    }
+    return { id, width: Math.max(120, node.id.length * 8 + 56), height: 44 };
+  });
+  topology.edges.forEach((edge, index) => {
+    edges.push({
+      id: `${prefix}${edge.source}->${edge.target}#${edge.kind}#${index}`,
+      sources: [`${prefix}${edge.source}`],
+      targets: [`${prefix}${edge.target}`],
+    });
+  });
+  return children;
+}
+
+function kindOf(
+  topology: Topology,
+  name: string,
+  id: string,
+  expanded: ReadonlySet<string>,
+): PlacedNode['kind'] {
+  if (name === START) return 'start';
+  if (name === END) return 'end';
+  const node = topology.nodes.find((n) => n.id === name);
+  if (node?.subgraph) return expanded.has(id) ? 'group' : 'subgraph';
+  return 'node';
+}
+
+function collect(
+  elkNodes: readonly ElkNode[],
+  topology: Topology,
+  context: {
+    parentId: string | undefined;
+    depth: number;
+    offset: { x: number; y: number };
+    expanded: ReadonlySet<string>;
+  },
+  out: { nodes: PlacedNode[]; origins: Map<string, { x: number; y: number }> },
+): void {
+  for (const node of elkNodes) {
+    const name = node.id.split('/').at(-1) ?? node.id;
+    const x = node.x ?? 0;
+    const y = node.y ?? 0;
+    out.nodes.push({
+      id: node.id,
+      name,
+      kind: kindOf(topology, name, node.id, context.expanded),
+      parentId: context.parentId,
+      depth: context.depth,
+      x,
+      y,
+      width: node.width ?? 120,
+      height: node.height ?? 44,
+    });
+    const absolute = { x: context.offset.x + x, y: context.offset.y + y };
+    out.origins.set(node.id, absolute);
+    const inner = topology.nodes.find((n) => n.id === name)?.subgraph;
+    if (node.children && inner) {
+      collect(
+        node.children,
+        inner,
+        { ...context, parentId: node.id, depth: context.depth + 1, offset: absolute },
+        out,
+      );
+    }
+  }
+}
+
+/**
+ * Lays a topology out top-down with ELK (layered), drawing expanded subgraphs as groups holding their
+ * own nodes. Edge routes come back in absolute coordinates.
+ */
+export async function layoutTopology(topology: Topology, expanded: ReadonlySet<string>): Promise<Layout> {
+  const edges: ElkExtendedEdge[] = [];
+  const children = elkGraph(topology, '', expanded, edges);
+  const result = await elk.layout({
+    id: 'root',
+    layoutOptions: {
+      'elk.algorithm': 'layered',
+      'elk.direction': 'DOWN',
+      'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '48',
+      'elk.spacing.nodeNode': '36',
+      'elk.edgeRouting': 'ORTHOGONAL',
+      // Keep the declared order and break cycles depth-first from START, so loops read top-down with
+      // their back edges going up.
+      'elk.layered.cycleBreaking.strategy': 'DEPTH_FIRST',
+      'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+    },
+    children,
+    edges,
+  });
+  const out = { nodes: [] as PlacedNode[], origins: new Map([['root', { x: 0, y: 0 }]]) };
+  collect(
+    result.children ?? [],
+    topology,
+    { parentId: undefined, depth: 0, offset: { x: 0, y: 0 }, expanded },
+    out,
+  );
+  const placed = (result.edges ?? []).map((edge): PlacedEdge => {
+    const [source = '', target = ''] = [edge.sources[0], edge.targets[0]];
+    const [, kind = 'static'] = edge.id.split('#');
+    const container = (edge as { container?: string }).container ?? 'root';
+    const origin = out.origins.get(container) ?? { x: 0, y: 0 };
+    const points = (edge.sections ?? []).flatMap((s) => [s.startPoint, ...(s.bendPoints ?? []), s.endPoint]);
+    return {
+      id: edge.id,
+      source,
+      target,
+      kind: kind as TopologyEdge['kind'],
+      points: points.map((p) => ({ x: p.x + origin.x, y: p.y + origin.y })),
+    };
+  });
+  return { nodes: out.nodes, edges: placed };
+}

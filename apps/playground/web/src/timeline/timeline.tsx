@@ -1,0 +1,146 @@
+import type { RunInfo, WireEvent } from '../../../src/shared/wire.ts';
+import type { StepView } from '../run-model.ts';
+import type { Selection } from '../selection.ts';
+
+function eventLabel(event: WireEvent): string {
+  const where = event.path.length > 0 ? event.path.join(' › ') : '';
+  switch (event.type) {
+    case 'model-call':
+      return `model call${typeof event.durationMs === 'number' ? ` · ${event.durationMs} ms` : ''}`;
+    case 'agent-event':
+      return `${String(event.author)} event`;
+    case 'interrupt':
+      return `interrupt at ${where}`;
+    case 'node-error':
+      return `${where} failed`;
+    default:
+      return `${event.type}${where ? ` ${where}` : ''}`;
+  }
+}
+
+const shown = new Set([
+  'node-start',
+  'node-end',
+  'node-error',
+  'node-retry',
+  'interrupt',
+  'model-call',
+  'custom',
+  'agent-event',
+  'run-error',
+]);
+
+function StepEvents(props: {
+  events: readonly WireEvent[];
+  selection: Selection;
+  onSelect: (s: Selection) => void;
+}) {
+  const tokens = props.events.filter((e) => e.type === 'token').length;
+  return (
+    <ul className="events">
+      {props.events
+        .filter((e) => shown.has(e.type))
+        .map((event) => (
+          <li key={event.seq}>
+            <button
+              type="button"
+              data-testid={`event-${event.type}`}
+              data-seq={event.seq}
+              className={`event event-${event.type}${props.selection?.kind === 'event' && props.selection.seq === event.seq ? ' selected' : ''}`}
+              onClick={() => props.onSelect({ kind: 'event', seq: event.seq })}
+            >
+              {eventLabel(event)}
+            </button>
+          </li>
+        ))}
+      {tokens > 0 && <li className="muted tokens-note">{tokens} streamed chunks</li>}
+    </ul>
+  );
+}
+
+function TimelineHeader(props: {
+  readonly run: RunInfo | undefined;
+  readonly runs: readonly RunInfo[];
+  readonly stepCount: number;
+  readonly onSelectRun: (runId: string) => void;
+}) {
+  const { run } = props;
+  return (
+    <header className="timeline-header">
+      <h2>Run</h2>
+      {props.runs.length > 0 && (
+        <select
+          aria-label="Run"
+          data-testid="run-select"
+          value={run?.id ?? ''}
+          onChange={(e) => props.onSelectRun(e.target.value)}
+        >
+          {props.runs.map((r, i) => (
+            <option key={r.id} value={r.id}>
+              #{i + 1} {r.kind} · {r.status}
+            </option>
+          ))}
+        </select>
+      )}
+      {run && (
+        <span className={`badge badge-${run.status}`} data-testid="run-status">
+          {run.status}
+        </span>
+      )}
+      <span className="step-count" data-testid="step-count">
+        {props.stepCount} step{props.stepCount === 1 ? '' : 's'}
+      </span>
+      {run?.error && (
+        <span className="error-text" title={run.error.message}>
+          {run.error.message}
+        </span>
+      )}
+    </header>
+  );
+}
+
+/** The run's timeline: its steps (click one for the state after it and the diff) and their events. */
+export function Timeline(props: {
+  readonly run: RunInfo | undefined;
+  readonly runs: readonly RunInfo[];
+  readonly steps: readonly StepView[];
+  readonly stepCount: number;
+  readonly selection: Selection;
+  readonly onSelect: (selection: Selection) => void;
+  readonly onSelectRun: (runId: string) => void;
+}) {
+  const isSelected = (key: string) => props.selection?.kind === 'step' && props.selection.key === key;
+  return (
+    <section className="timeline" data-testid="timeline">
+      <TimelineHeader
+        run={props.run}
+        runs={props.runs}
+        stepCount={props.stepCount}
+        onSelectRun={props.onSelectRun}
+      />
+      {props.steps.length === 0 ? (
+        <p className="muted">
+          {props.run ? 'Waiting for events…' : 'No run yet: fill in the input and press Run.'}
+        </p>
+      ) : (
+        <ol className="steps">
+          {props.steps.map((step) => (
+            <li key={step.key} className={`step step-${step.status}`}>
+              <button
+                type="button"
+                data-testid="step"
+                data-step={step.step ?? ''}
+                className={`step-button${isSelected(step.key) ? ' selected' : ''}`}
+                onClick={() => props.onSelect({ kind: 'step', key: step.key })}
+              >
+                <span className="step-number">{step.step === undefined ? '•' : `step ${step.step}`}</span>
+                <span className="step-tasks">{step.tasks.join(', ') || 'input'}</span>
+              </button>
+              <StepEvents events={step.events} selection={props.selection} onSelect={props.onSelect} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
