@@ -4,7 +4,11 @@ export {
   AGENT_CONTEXT_KEY,
   type AgentEventInit,
   type AgentRunContext,
+  type AgentScope,
+  agentContextFor,
   agentContextOf,
+  agentPath,
+  eventBranch,
   type SafePoint,
 } from './agent/agent-context.js';
 export {
@@ -27,6 +31,7 @@ export {
 export { InvocationState } from './agent/invocation-state.js';
 export type { AgentInput } from './agent/lifecycle-nodes.js';
 export type { AgentMiddleware, MiddlewareContext, ModelRequest } from './agent/middleware.js';
+export { buildReactGraph } from './agent/react-graph.js';
 export type { ResolvedAgent } from './agent/resolved-agent.js';
 export {
   createToolNode,
@@ -34,6 +39,62 @@ export {
   type ToolNodeState,
   type ToolNodeUpdate,
 } from './agent/tool-node.js';
+export {
+  type CompactionOptions,
+  compaction,
+} from './context/compaction.js';
+export {
+  DEFAULT_SUMMARY_INSTRUCTION,
+  type SummarizeOptions,
+  summarizeMessages,
+  toTranscript,
+} from './context/compaction-summary.js';
+export { type ContextEventType, reportContextEvent } from './context/context-event.js';
+export {
+  type Phase,
+  type PhaseSettings,
+  type PhasesOptions,
+  type PhaseView,
+  phaseOf,
+  phases,
+} from './context/phases.js';
+export {
+  type AssembledPrompt,
+  assembleSections,
+  type PromptSection,
+  type PromptSectionsOptions,
+  promptSections,
+  type ResolvedSection,
+} from './context/prompt-sections.js';
+export {
+  callsInCategory,
+  categoryUsedThisTurn,
+  compactedForThisCall,
+  isNewResult,
+  iterationsWithoutProgress,
+  type ProgressPredicate,
+} from './context/reminder-triggers.js';
+export {
+  type ReminderRule,
+  type RemindersOptions,
+  type ReminderTrigger,
+  reminders,
+} from './context/reminders.js';
+export {
+  type ApproximateTokenEstimatorOptions,
+  approximateTokenEstimator,
+  defaultTokenEstimator,
+  type TokenEstimator,
+} from './context/token-estimator.js';
+export {
+  type CompactionSplit,
+  isCompactionSummary,
+  isContextNote,
+  SUMMARY_ID_PREFIX,
+  splitForCompaction,
+  splitTurns,
+  TASK_REMINDER_ID_PREFIX,
+} from './context/turns.js';
 export { AdkError, type AdkErrorCode } from './errors/adk-error.js';
 export { MaxIterationsError } from './errors/max-iterations-error.js';
 export { ModelError, type ModelErrorOptions } from './errors/model-error.js';
@@ -95,9 +156,45 @@ export { OpenAIChatModel, type OpenAIChatModelOptions } from './model/openai/ope
 export { toOpenAIMessages } from './model/openai/to-openai-messages.js';
 export { type FallbackOptions, withFallback } from './model/with-fallback.js';
 export { type RetryOptions, withRetry } from './model/with-retry.js';
+export type { CheckHandBacks, HandBackTargets, TeamAgentNames } from './multi/agent-names.js';
+export { AgentTool, type AgentToolOptions } from './multi/agent-tool.js';
+export { HandBackAgent, withDeterministicTransfer } from './multi/deterministic-transfer.js';
+export { EXIT_LOOP_TOOL, exitLoopTool } from './multi/exit-loop-tool.js';
+export { conversationFor } from './multi/hand-off-view.js';
+export { LoopAgent, type LoopAgentOptions } from './multi/loop-agent.js';
+export { ParallelAgent, type ParallelAgentOptions } from './multi/parallel-agent.js';
+export { SequentialAgent, type SequentialAgentOptions } from './multi/sequential-agent.js';
+export { createTeam, Team, type TeamOptions } from './multi/team.js';
+export { isTeamMember, type TeamMember, type TransferRules, withTransfer } from './multi/team-member.js';
+export {
+  type HandOffContext,
+  type HandOffRecord,
+  handOffRecordOf,
+  type TeamPlace,
+  TRANSFER_TOOL,
+  type TransferTarget,
+  transferInstruction,
+  transferTool,
+} from './multi/transfer.js';
+export {
+  type AgentStateUpdate,
+  checkAgentName,
+  type MultiAgentGraph,
+  multiAgentGraph,
+  multiAgentReducers,
+  startTurn,
+} from './multi/workflow-graph.js';
 export type { CancelMode, CancelOptions } from './runner/cancel-state.js';
 export { threadOf } from './runner/invocation.js';
 export { Runner, type RunnerOptions, type SessionRef } from './runner/runner.js';
+export { TurnLoop, type TurnLoopOptions } from './runner/turn-loop.js';
+export {
+  type RunningTurn,
+  TURN_LOOP_KEY,
+  type TurnItem,
+  type TurnLoopState,
+  TurnQueueStore,
+} from './runner/turn-queue.js';
 export { MemorySessionService } from './session/memory-session-service.js';
 export {
   APP_PREFIX,

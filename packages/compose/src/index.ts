@@ -51,6 +51,7 @@ export {
   type BatchOptions,
   CompiledGraph,
   type Continue,
+  type GraphRuntimeOptions,
   type StreamOptions,
 } from './graph/compiled-graph.js';
 export { END, type End, START, type Start } from './graph/constants.js';
@@ -69,9 +70,10 @@ export {
   type StateUpdate,
 } from './graph/state-graph.js';
 export type { GraphJSON, GraphJSONEdge, GraphJSONNode } from './graph/topology-json.js';
-export type { NodeContext } from './pregel/node-context.js';
+export type { NodeContext, RunSubgraphOptions } from './pregel/node-context.js';
 export type { RunOptions } from './pregel/run-options.js';
 export type { PendingInterrupt } from './pregel/task.js';
+export { isGraphPause } from './pregel/task-context.js';
 export { type ConcatFunction, concatChunks } from './runnable/concat.js';
 export { type RunnableParts, runnable } from './runnable/lambda.js';
 export { type AnyRunnable, type CallOptions, isRunnable, type Runnable } from './runnable/runnable.js';

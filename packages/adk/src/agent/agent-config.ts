@@ -6,9 +6,12 @@ import type { Instruction } from './instruction.js';
 import type { AgentMiddleware } from './middleware.js';
 
 /** Options of a {@link ChatModelAgent}. */
-export interface ChatModelAgentOptions {
+export interface ChatModelAgentOptions<
+  TName extends string = string,
+  TSubAgents extends readonly Agent[] = readonly Agent[],
+> {
   /** Unique within a team of agents: letters, digits, `_` or `-`. */
-  readonly name: string;
+  readonly name: TName;
   /** What the agent does (shown to other agents choosing whom to transfer to). */
   readonly description?: string;
   /** The system instruction: a `{key}` template over session state, or a function. */
@@ -26,8 +29,15 @@ export interface ChatModelAgentOptions {
   /** Tool names whose result ends the agent (in addition to tools marked `returnDirectly`). */
   readonly returnDirectly?: readonly string[];
   readonly middleware?: readonly AgentMiddleware[];
-  /** Agents this one may transfer the conversation to (gives it a `transfer_to_agent` tool in a team). */
-  readonly subAgents?: readonly Agent[];
+  /**
+   * Agents this one may transfer the conversation to: the agent then runs as the root of a team (see
+   * `createTeam`), with a `transfer_to_agent` tool and the targets listed in its instruction.
+   */
+  readonly subAgents?: TSubAgents;
+  /** In a team: do not offer a transfer back to the parent agent (default: allowed). */
+  readonly disallowTransferToParent?: boolean;
+  /** In a team: do not offer transfers to the parent's other sub-agents (default: allowed). */
+  readonly disallowTransferToPeers?: boolean;
   /** Options passed to every model call (temperature, maxTokens...). */
   readonly modelOptions?: Omit<ChatModelCallOptions, 'tools' | 'signal' | 'responseFormat'>;
   /** Tool calls run at once (default: all). */

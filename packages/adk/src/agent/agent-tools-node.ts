@@ -1,10 +1,12 @@
 import type { NodeContext } from '@weft/compose';
 import { z } from 'zod';
 import type { Message, ToolMessage } from '../message/message.js';
+import { EXIT_LOOP_TOOL } from '../multi/exit-loop-tool.js';
+import { handOffRecordOf, TRANSFER_TOOL } from '../multi/transfer.js';
 import { type AnyTool, tool } from '../tool/tool.js';
 import type { AgentState } from './agent-state.js';
 import { middlewareContext, type ResolvedAgent } from './resolved-agent.js';
-import { createToolNode } from './tool-node.js';
+import { createToolNode, type ToolNodeUpdate } from './tool-node.js';
 
 /** The name of the built-in exit tool. */
 export const EXIT_TOOL = 'exit';
@@ -21,7 +23,8 @@ export function exitTool(): AnyTool {
 
 /**
  * The agent's `tools` node: the generic tool node with the agent's hooks, plus the exits — the exit
- * tool or a return-directly tool that ran successfully ends the agent with that tool's result.
+ * tool or a return-directly tool that ran successfully ends the agent with that tool's result, a
+ * successful `transfer_to_agent` call ends it with a transfer, `exit_loop` with a loop break.
  */
 export function agentToolsNode(agent: ResolvedAgent) {
   const base = createToolNode({
@@ -33,22 +36,30 @@ export function agentToolsNode(agent: ResolvedAgent) {
     middleware: agent.middleware,
     hookContext: (state, session) => middlewareContext(agent, state as AgentState, session, []),
   });
-  return async (state: AgentState, ctx: NodeContext) => {
+  return async (state: AgentState, ctx: NodeContext): Promise<Partial<AgentState>> => {
     const update = await base(state, ctx);
-    const exit = update.ran.includes(EXIT_TOOL) && agent.toolsByName.has(EXIT_TOOL);
-    const direct = update.ran.find(
-      (name) => agent.returnDirectly.has(name) || agent.toolsByName.get(name)?.returnDirectly,
-    );
-    const finishing = exit ? EXIT_TOOL : direct;
-    if (!finishing) return { messages: update.messages, stateDelta: update.stateDelta };
-    const result = update.messages.find((m) => m.name === finishing && m.status !== 'error');
-    return {
-      messages: update.messages,
-      stateDelta: update.stateDelta,
-      finish: exit ? ('exit' as const) : ('returnDirectly' as const),
-      output: result ? toolResult(result) : undefined,
-    };
+    return { messages: update.messages, stateDelta: update.stateDelta, ...finishOf(agent, update) };
   };
+}
+
+function finishOf(agent: ResolvedAgent, update: ToolNodeUpdate): Partial<AgentState> {
+  const ran = (name: string) => update.ran.includes(name);
+  const resultOf = (name: string) => update.messages.find((m) => m.name === name && m.status !== 'error');
+  if (ran(EXIT_TOOL) && agent.toolsByName.has(EXIT_TOOL)) {
+    const result = resultOf(EXIT_TOOL);
+    return { finish: 'exit', output: result ? toolResult(result) : undefined };
+  }
+  if (agent.transfer && ran(TRANSFER_TOOL)) {
+    const record = update.messages.map(handOffRecordOf).find((r) => r !== undefined);
+    if (record) return { finish: 'transfer', transferTo: record.transferred_to };
+  }
+  if (ran(EXIT_LOOP_TOOL)) return { finish: 'breakLoop', breakLoop: true };
+  const direct = update.ran.find(
+    (name) => agent.returnDirectly.has(name) || agent.toolsByName.get(name)?.returnDirectly,
+  );
+  if (!direct) return {};
+  const result = resultOf(direct);
+  return { finish: 'returnDirectly', output: result ? toolResult(result) : undefined };
 }
 
 function toolResult(message: ToolMessage): unknown {

@@ -12,9 +12,9 @@ import type { AgentGraph } from './chat-model-agent.js';
  * for (const agent of agents) console.log(agent.name, agent.compile().toMermaid());
  * ```
  */
-export interface Agent {
+export interface Agent<TName extends string = string> {
   /** Unique within a team: letters, digits, `_` or `-`. */
-  readonly name: string;
+  readonly name: TName;
   /** What it does (shown to agents choosing whom to hand work to). */
   readonly description: string;
   /** Agents this one contains or may transfer to. */

@@ -1,22 +1,28 @@
-import { type Checkpointer, type CompiledGraph, END, START, StateGraph } from '@weft/compose';
+import type { Checkpointer, CompiledGraph } from '@weft/compose';
 import { AdkError } from '../errors/adk-error.js';
+import { Team } from '../multi/team.js';
+import { type TeamMember, type TransferRules, withTransfer } from '../multi/team-member.js';
+import type { TeamPlace } from '../multi/transfer.js';
 import type { AnyTool } from '../tool/tool.js';
 import type { Agent } from './agent.js';
 import type { ChatModelAgentOptions } from './agent-config.js';
-import { type AgentState, agentReducers, agentStateSchema } from './agent-state.js';
-import { agentToolsNode, EXIT_TOOL, exitTool, wantsTools } from './agent-tools-node.js';
-import { type AgentInput, afterAgentNode, initNode, safePointNode } from './lifecycle-nodes.js';
-import { modelNode } from './model-node.js';
+import type { AgentState } from './agent-state.js';
+import { EXIT_TOOL, exitTool } from './agent-tools-node.js';
+import type { AgentInput } from './lifecycle-nodes.js';
+import { buildReactGraph } from './react-graph.js';
 import type { ResolvedAgent } from './resolved-agent.js';
 
 /** Node names of the ReAct graph. */
 export type AgentNode = 'init' | 'model' | 'cancelAfterModel' | 'tools' | 'cancelAfterTools' | 'afterAgent';
 
-/** The compiled graph of an agent. */
-export type AgentGraph = CompiledGraph<
+/**
+ * The compiled graph of an agent: the ReAct graph of a chat-model agent (`AgentGraph<AgentNode>`), or
+ * the graph of a workflow agent or team. Every one runs over the agent state.
+ */
+export type AgentGraph<TNodes extends string = string> = CompiledGraph<
   AgentInput & Partial<AgentState>,
   AgentState,
-  AgentNode,
+  TNodes,
   Partial<AgentState>
 >;
 
@@ -26,7 +32,8 @@ const agentName = /^[A-Za-z][\w-]{0,63}$/;
  * An agent that reasons with a chat model and acts with tools, compiled to the ReAct graph
  * `init → model → (tool calls?) → cancelAfterModel → tools → cancelAfterTools → model`, with exits to
  * `afterAgent` when the model answers, a return-directly tool or the exit tool ran. The history lives in
- * graph state, so every step is checkpointed, drawable and resumable. Run it with a `Runner`.
+ * graph state, so every step is checkpointed, drawable and resumable. Run it with a `Runner`. With
+ * `subAgents` it compiles to the graph of the team it is the root of (see `createTeam`).
  *
  * @throws AdkError `INVALID_ARGUMENT` for a bad name, duplicate tool names, or a bad `maxIterations`.
  * @example
@@ -40,21 +47,33 @@ const agentName = /^[A-Za-z][\w-]{0,63}$/;
  * console.log(agent.graph.toMermaid());
  * ```
  */
-export class ChatModelAgent implements Agent {
-  readonly name: string;
+export class ChatModelAgent<
+  const TName extends string = string,
+  TSubAgents extends readonly Agent[] = readonly Agent[],
+> implements Agent<TName>, TeamMember
+{
+  readonly name: TName;
   readonly description: string;
   /** Agents this one may transfer the conversation to. */
-  readonly subAgents: readonly Agent[];
+  readonly subAgents: TSubAgents;
+  /** Transfers allowed besides those to its sub-agents (when it runs in a team). */
+  readonly transferRules: TransferRules;
   /** The agent's graph without a checkpointer (draw it, or invoke it directly). */
   readonly graph: AgentGraph;
   readonly #resolved: ResolvedAgent;
   readonly #compiled = new WeakMap<Checkpointer, AgentGraph>();
+  #team: Team | undefined;
+  #react: AgentGraph<AgentNode> | undefined;
 
-  constructor(options: ChatModelAgentOptions) {
+  constructor(options: ChatModelAgentOptions<TName, TSubAgents>) {
     this.#resolved = resolve(options);
     this.name = options.name;
     this.description = options.description ?? '';
-    this.subAgents = [...(options.subAgents ?? [])];
+    this.subAgents = (options.subAgents ?? []) as TSubAgents;
+    this.transferRules = {
+      toParent: options.disallowTransferToParent !== true,
+      toPeers: options.disallowTransferToPeers !== true,
+    };
     this.graph = this.compile();
   }
 
@@ -63,44 +82,32 @@ export class ChatModelAgent implements Agent {
     return this.#resolved;
   }
 
-  /** Compiles the agent's graph with a checkpointer (cached per checkpointer). */
+  /**
+   * Compiles the agent's graph with a checkpointer (cached per checkpointer): its ReAct graph, or with
+   * sub-agents the graph of its team.
+   */
   compile(options: { readonly checkpointer?: Checkpointer } = {}): AgentGraph {
+    if (this.subAgents.length > 0) {
+      this.#team ??= new Team(this);
+      return this.#team.compile(options);
+    }
     const { checkpointer } = options;
-    const cached = checkpointer ? this.#compiled.get(checkpointer) : undefined;
+    if (!checkpointer) return (this.#react ??= buildReactGraph(this.#resolved));
+    const cached = this.#compiled.get(checkpointer);
     if (cached) return cached;
-    const agent = this.#resolved;
-    const graph = new StateGraph(agentStateSchema, { reducers: agentReducers })
-      .addNode('init', initNode(agent))
-      .addNode('model', modelNode(agent))
-      .addNode('cancelAfterModel', safePointNode('afterModel'))
-      .addNode('tools', agentToolsNode(agent))
-      .addNode('cancelAfterTools', safePointNode('afterTools'))
-      .addNode('afterAgent', afterAgentNode(agent))
-      .addEdge(START, 'init')
-      .addEdge('init', 'model')
-      .addConditionalEdges('model', (s) => (wantsTools(s.messages) ? 'cancelAfterModel' : 'afterAgent'), [
-        'cancelAfterModel',
-        'afterAgent',
-      ])
-      .addEdge('cancelAfterModel', 'tools')
-      .addConditionalEdges('tools', (s) => (s.finish ? 'afterAgent' : 'cancelAfterTools'), [
-        'afterAgent',
-        'cancelAfterTools',
-      ])
-      .addEdge('cancelAfterTools', 'model')
-      .addEdge('afterAgent', END)
-      .compile({
-        name: agent.name,
-        maxSteps: agent.maxIterations * 4 + 8,
-        ...(checkpointer ? { checkpointer } : {}),
-      });
-    const typed = graph as unknown as AgentGraph;
-    if (checkpointer) this.#compiled.set(checkpointer, typed);
-    return typed;
+    const graph = buildReactGraph(this.#resolved, checkpointer);
+    this.#compiled.set(checkpointer, graph);
+    return graph;
+  }
+
+  /** Its ReAct graph for a place in a team: with the `transfer_to_agent` tool when it has targets. */
+  compileInTeam(place: TeamPlace): AgentGraph {
+    if (place.targets.length === 0) return (this.#react ??= buildReactGraph(this.#resolved));
+    return buildReactGraph(withTransfer(this.#resolved, place));
   }
 }
 
-function resolve(options: ChatModelAgentOptions): ResolvedAgent {
+function resolve(options: ChatModelAgentOptions<string, readonly Agent[]>): ResolvedAgent {
   if (!agentName.test(options.name)) {
     throw new AdkError(
       'INVALID_ARGUMENT',

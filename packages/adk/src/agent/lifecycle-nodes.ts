@@ -5,7 +5,7 @@ import type { AssistantMessage, Message, ToolMessage } from '../message/message.
 import { userMessage } from '../message/message-constructors.js';
 import { messageText } from '../message/message-text.js';
 import { abortedToolMessage } from '../tool/run-tool-call.js';
-import { agentContextOf, type SafePoint } from './agent-context.js';
+import { agentContextFor, agentContextOf, type SafePoint } from './agent-context.js';
 import { type AgentState, RESET_DELTA } from './agent-state.js';
 import { InvocationState } from './invocation-state.js';
 import { runAfter, runBefore } from './middleware.js';
@@ -19,21 +19,23 @@ export interface AgentInput {
 }
 
 /**
- * `init`: starts an invocation — answers tool calls left dangling by a cancelled run (so the history
- * stays valid), appends the new message, resets per-invocation counters and runs `beforeAgent` hooks.
+ * `init`: starts the agent's turn — answers tool calls left dangling by a cancelled run (so the history
+ * stays valid), appends the new message, resets the agent's counters and runs `beforeAgent` hooks. A new
+ * message starts an invocation and clears its state delta; without one (a sub-agent continuing the
+ * conversation inside a workflow or team) the delta of the agents before it is kept.
  */
 export function initNode(agent: ResolvedAgent) {
   return async (state: AgentState & AgentInput, ctx: NodeContext) => {
     const run = agentContextOf(ctx.config);
-    const session = new InvocationState(run.sessionState, {}, run.temp);
+    const starting = state.input !== undefined;
+    const session = new InvocationState(run.sessionState, starting ? {} : state.stateDelta, run.temp);
     const history: Message[] = [];
     const hooks = middlewareContext(agent, state, session, []);
     await runBefore(agent.middleware, undefined, (m) => m.beforeAgent?.(hooks));
     const repaired = danglingToolCalls(state.messages).map((call) => abortedToolMessage(call) as ToolMessage);
     const input = typeof state.input === 'string' ? userMessage(state.input) : state.input;
     if (input) history.push(input.id === undefined ? { ...input, id: eventId('msg') } : input);
-    const delta =
-      Object.keys(session.writes).length > 0 ? { ...RESET_DELTA, ...session.writes } : RESET_DELTA;
+    const delta = starting ? { ...RESET_DELTA, ...session.writes } : { ...session.writes };
     return {
       messages: [...repaired.map((m) => ({ ...m, id: eventId('msg'), author: agent.name })), ...history],
       iterations: 0,
@@ -69,31 +71,42 @@ export function safePointNode(point: SafePoint) {
 /**
  * `afterAgent`: settles the final output (a returned-directly tool result, the exit tool's result, or the
  * last reply — validated against `outputSchema`, with one repair round), writes `outputKey`, runs
- * `afterAgent` hooks and commits the final state delta.
+ * `afterAgent` hooks and commits the final state delta with the agent's action (`exit`, `transferTo`,
+ * `breakLoop`). An agent that hands off (transfer, loop break) gave no answer: its output is its last
+ * reply's text and `outputKey` is left alone.
  */
 export function afterAgentNode(agent: ResolvedAgent) {
   return async (state: AgentState, ctx: NodeContext) => {
-    const run = agentContextOf(ctx.config);
+    const run = agentContextFor(ctx);
     const session = new InvocationState(run.sessionState, state.stateDelta, run.temp);
     const hooks = middlewareContext(agent, state, session, []);
-    let output: unknown = state.finish ? state.output : messageText(lastReply(state.messages));
+    const handsOff = state.finish === 'transfer' || state.finish === 'breakLoop';
+    let output: unknown = state.finish && !handsOff ? state.output : messageText(lastReply(state.messages));
     let messages: Message[] = [];
     if (agent.outputSchema && !state.finish) {
       const structured = await parseStructured(agent, state.messages, output as string, ctx.signal);
       output = structured.value;
       messages = structured.messages;
     }
-    if (agent.outputKey) session.set(agent.outputKey, output);
+    if (agent.outputKey && !handsOff) session.set(agent.outputKey, output);
     await runAfter(agent.middleware, undefined, (m) => m.afterAgent?.(hooks, output));
     const delta = { ...session.writes };
-    if (Object.keys(delta).length > 0 || state.finish === 'exit') {
+    const action = finishAction(state);
+    if (Object.keys(delta).length > 0 || Object.keys(action).length > 0) {
       await run.emit({
         author: agent.name,
-        actions: { stateDelta: delta, ...(state.finish === 'exit' ? { exit: true } : {}) },
+        actions: { stateDelta: delta, ...action },
       });
     }
     return { output, stateDelta: delta, messages, activeAgent: agent.name };
   };
+}
+
+function finishAction(state: AgentState): { exit?: true; transferTo?: string; breakLoop?: true } {
+  if (state.finish === 'exit') return { exit: true };
+  if (state.finish === 'transfer' && state.transferTo) return { transferTo: state.transferTo };
+  if (state.finish === 'breakLoop') return { breakLoop: true };
+  return {};
 }
 
 function lastReply(messages: readonly Message[]): Message {

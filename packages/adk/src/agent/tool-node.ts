@@ -1,11 +1,16 @@
-import type { NodeContext } from '@weft/compose';
+import { isGraphPause, type NodeContext } from '@weft/compose';
 import { eventId } from '../internal/event-id.js';
 import { mapWithConcurrency } from '../internal/map-with-concurrency.js';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../message/message.js';
 import { toolMessage } from '../message/message-constructors.js';
-import { abortedToolMessage, errorToolMessage, runToolCall } from '../tool/run-tool-call.js';
+import {
+  abortedToolMessage,
+  errorToolMessage,
+  type RunToolCallOptions,
+  runToolCall,
+} from '../tool/run-tool-call.js';
 import type { AnyTool } from '../tool/tool.js';
-import { agentContextOf } from './agent-context.js';
+import { type AgentRunContext, agentContextFor } from './agent-context.js';
 import { type ToolApprovalRequest, toolDecisions } from './approval.js';
 import { InvocationState } from './invocation-state.js';
 import { type AgentMiddleware, composeWrap, type MiddlewareContext, runAfter } from './middleware.js';
@@ -44,7 +49,10 @@ export interface ToolNodeUpdate {
  * A node that runs the tool calls of the last assistant message — in parallel by default, results in
  * call order — usable in any state graph with a `messages` key. Calls whose tool `needsApproval` pause
  * the run first (`ctx.interrupt` with a {@link ToolApprovalRequest}); rejected calls are answered with a
- * message the model reads. Tool writes to session state come back as `stateDelta`.
+ * message the model reads. Tool writes to session state come back as `stateDelta`. Tools get the node's
+ * context (`context.nodeContext`) and the conversation (`context.messages`); when a tool's nested graph
+ * (an `AgentTool`) pauses, the node pauses with every nested pause and commits nothing of the batch —
+ * resuming re-runs the batch, and finished nested runs return their output without running again.
  *
  * @example
  * ```ts
@@ -57,7 +65,7 @@ export function createToolNode(options: ToolNodeOptions) {
   const middleware = options.middleware ?? [];
   return async (state: ToolNodeState, ctx: NodeContext): Promise<ToolNodeUpdate> => {
     const calls = lastToolCalls(state.messages);
-    const run = agentContextOf(ctx.config);
+    const run = agentContextFor(ctx);
     const session = new InvocationState(run.sessionState, state.stateDelta ?? {}, run.temp);
     const decisions = askApproval(calls, byName, author, ctx);
     const hooks = options.hookContext?.(state, session);
@@ -67,56 +75,85 @@ export function createToolNode(options: ToolNodeOptions) {
       timeoutMs: options.timeoutMs,
       state: session,
       emit: (call: ToolCall, data: unknown) => ctx.emit({ tool: call.name, toolCallId: call.id, data }),
+      nodeContext: ctx,
+      messages: state.messages,
     };
-    const execute = async (call: ToolCall): Promise<ToolMessage> => {
-      const outcome = await runToolCall(call, runOptions);
-      if (outcome.kind === 'result') return outcome.message;
-      if (outcome.kind === 'aborted') return abortedToolMessage(call);
-      if (options.onToolError === 'throw') throw outcome.error;
-      return errorToolMessage(call, outcome.error);
-    };
-    const wrapped = hooks
-      ? composeWrap<ToolCall, ToolMessage>(
-          middleware,
-          (m) => (m.wrapToolCall ? (c, next) => m.wrapToolCall!(c, next, hooks) : undefined),
-          execute,
-        )
-      : execute;
+    const wrapped = wrapCalls(options, runOptions, hooks);
     const ran: string[] = [];
+    const pauses: unknown[] = [];
     const messages = await mapWithConcurrency(
       calls,
       options.concurrency ?? Number.POSITIVE_INFINITY,
       async (call) => {
         const decision = decisions?.get(call.id);
-        if (decision && !decision.approved) {
-          const rejected = toolMessage(
-            `The user rejected this call${decision.reason ? `: ${decision.reason}` : '.'}`,
-            {
-              toolCallId: call.id,
-              name: call.name,
-              status: 'error',
-              id: eventId('msg'),
-            },
-          );
-          return { ...rejected, author };
+        if (decision && !decision.approved) return rejected(call, decision.reason, author);
+        let result: ToolMessage;
+        try {
+          result = await wrapped(call);
+        } catch (error) {
+          if (!isGraphPause(error)) throw error;
+          pauses.push(error);
+          return abortedToolMessage(call);
         }
-        let result = await wrapped(call);
         if (hooks) result = await runAfter(middleware, result, (m, r) => m.afterTool?.(r, call, hooks));
         if (result.status !== 'error') ran.push(call.name);
         return { ...result, id: result.id ?? eventId('msg'), author };
       },
     );
+    // A nested graph (an agent used as a tool) paused: the node pauses with every nested pause (the
+    // last one carries them all) and nothing of this batch is committed; resuming re-runs the batch.
+    if (pauses.length > 0) throw pauses.at(-1);
     const stateDelta = { ...session.writes };
-    for (let i = 0; i < messages.length; i++) {
-      const last = i === messages.length - 1 && Object.keys(session.writes).length > 0;
-      await run.emit({
-        author,
-        message: messages[i] as ToolMessage,
-        actions: last ? { stateDelta: session.writes } : {},
-      });
-    }
+    await emitResults(run, author, messages, session.writes);
     return { messages, stateDelta, ran };
   };
+}
+
+/** Runs one call through the `wrapToolCall` chain, turning failures into tool messages (or throwing). */
+function wrapCalls(
+  options: ToolNodeOptions,
+  runOptions: RunToolCallOptions,
+  hooks: MiddlewareContext | undefined,
+): (call: ToolCall) => Promise<ToolMessage> {
+  const execute = async (call: ToolCall): Promise<ToolMessage> => {
+    const outcome = await runToolCall(call, runOptions);
+    if (outcome.kind === 'result') return outcome.message;
+    if (outcome.kind === 'aborted') return abortedToolMessage(call);
+    if (options.onToolError === 'throw') throw outcome.error;
+    return errorToolMessage(call, outcome.error);
+  };
+  if (!hooks) return execute;
+  return composeWrap<ToolCall, ToolMessage>(
+    options.middleware ?? [],
+    (m) => (m.wrapToolCall ? (c, next) => m.wrapToolCall!(c, next, hooks) : undefined),
+    execute,
+  );
+}
+
+function rejected(call: ToolCall, reason: string | undefined, author: string): ToolMessage {
+  const message = toolMessage(`The user rejected this call${reason ? `: ${reason}` : '.'}`, {
+    toolCallId: call.id,
+    name: call.name,
+    status: 'error',
+    id: eventId('msg'),
+  });
+  return { ...message, author };
+}
+
+async function emitResults(
+  run: AgentRunContext,
+  author: string,
+  messages: readonly ToolMessage[],
+  writes: Readonly<Record<string, unknown>>,
+): Promise<void> {
+  for (let i = 0; i < messages.length; i++) {
+    const last = i === messages.length - 1 && Object.keys(writes).length > 0;
+    await run.emit({
+      author,
+      message: messages[i] as ToolMessage,
+      actions: last ? { stateDelta: writes } : {},
+    });
+  }
 }
 
 function lastToolCalls(messages: readonly Message[]): readonly ToolCall[] {

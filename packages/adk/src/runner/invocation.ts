@@ -51,6 +51,7 @@ export async function runInvocation(args: InvocationArgs): Promise<void> {
     emit: commit,
     emitPartial: (init) => void args.push(finalize({ ...init, partial: true })),
     cancelRequested: (point) => args.cancel.requested(point),
+    scope: { agents: [args.agentName], depth: 0 },
   };
   let graphInput: Parameters<AgentGraph['run']>[0];
   if ('message' in args.input) {

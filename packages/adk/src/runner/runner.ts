@@ -1,5 +1,6 @@
 import { AsyncQueue, type Checkpointer, MemoryCheckpointer } from '@weft/compose';
-import type { ChatModelAgent } from '../agent/chat-model-agent.js';
+import type { Agent } from '../agent/agent.js';
+import type { AgentGraph } from '../agent/chat-model-agent.js';
 import { AdkError } from '../errors/adk-error.js';
 import type { AgentEvent } from '../event/agent-event.js';
 import type { Message } from '../message/message.js';
@@ -9,7 +10,8 @@ import { runInvocation, threadOf } from './invocation.js';
 
 /** Options of a {@link Runner}. */
 export interface RunnerOptions {
-  readonly agent: ChatModelAgent;
+  /** Any agent: a chat-model agent, a workflow agent (sequential, parallel, loop) or a team. */
+  readonly agent: Agent;
   readonly sessionService: SessionService;
   /** Stores the agent graph's checkpoints (default: in memory). Use a durable one to resume after restarts. */
   readonly checkpointer?: Checkpointer;
@@ -42,12 +44,15 @@ export interface SessionRef {
  */
 export class Runner {
   readonly appName: string;
+  /** The session service events are committed to. */
+  readonly sessionService: SessionService;
   readonly #options: RunnerOptions;
   readonly #checkpointer: Checkpointer;
   readonly #active = new Map<string, CancelState>();
 
   constructor(options: RunnerOptions) {
     this.#options = options;
+    this.sessionService = options.sessionService;
     this.#checkpointer = options.checkpointer ?? new MemoryCheckpointer();
     this.appName = options.appName ?? options.agent.name;
   }
@@ -64,10 +69,12 @@ export class Runner {
 
   /**
    * Continues a paused invocation: `decisions` answers its interrupts (`{ [interruptId]: value }`, or one
-   * value for a single pause; tool approvals take `true`/`false` or `{ approved, reason }`).
+   * value for a single pause; tool approvals take `true`/`false` or `{ approved, reason }`). Without
+   * decisions every pending pause is answered `{ continue: true }` (a cancelled run — parallel branches
+   * may hold several safe-point pauses — goes on).
    */
   resume(options: SessionRef & { readonly decisions?: unknown }): AsyncIterableIterator<AgentEvent> {
-    return this.#start(options, { resume: options.decisions ?? { continue: true } });
+    return this.#start(options, { resume: options.decisions ?? CONTINUE });
   }
 
   /** Cancels the session's running invocation; returns false when none is running. */
@@ -115,13 +122,14 @@ export class Runner {
           );
         await this.#options.sessionService.create({ ...key, ...(state ? { state } : {}) });
       }
+      const graph = this.#options.agent.compile({ checkpointer: this.#checkpointer });
       await runInvocation({
-        graph: this.#options.agent.compile({ checkpointer: this.#checkpointer }),
+        graph,
         agentName: this.#options.agent.name,
         sessionService: this.#options.sessionService,
         key,
         threadId,
-        input,
+        input: 'resume' in input ? { resume: await resumeValue(graph, threadId, input.resume) } : input,
         streaming: this.#options.streaming ?? true,
         signal,
         cancel,
@@ -139,4 +147,14 @@ export class Runner {
       });
     return queue;
   }
+}
+
+/** The default resume answer (see `resume`), replaced by one answer per pending pause. */
+const CONTINUE: unknown = Symbol('continue');
+
+async function resumeValue(graph: AgentGraph, threadId: string, decisions: unknown): Promise<unknown> {
+  if (decisions !== CONTINUE) return decisions;
+  const pending = (await graph.getState(threadId))?.interrupts ?? [];
+  if (pending.length <= 1) return { continue: true };
+  return Object.fromEntries(pending.map((p) => [p.id, { continue: true }]));
 }

@@ -1,9 +1,10 @@
+import { isGraphPause, type NodeContext } from '@weft/compose';
 import { AdkError } from '../errors/adk-error.js';
 import { ToolError, type ToolErrorCode } from '../errors/tool-error.js';
 import { onAbort } from '../internal/abort.js';
 import { assertNever } from '../internal/assert-never.js';
 import { describeError, toJsonValue } from '../internal/json.js';
-import type { MessageContent, ToolCall, ToolMessage } from '../message/message.js';
+import type { Message, MessageContent, ToolCall, ToolMessage } from '../message/message.js';
 import { toolMessage } from '../message/message-constructors.js';
 import type { SessionState } from './session-state.js';
 import type { AnyTool } from './tool.js';
@@ -22,6 +23,10 @@ export interface RunToolCallOptions {
   readonly timeoutMs: number | undefined;
   readonly state: SessionState;
   readonly emit: (call: ToolCall, data: unknown) => void;
+  /** The graph node running the calls (given to tools as `context.nodeContext`). */
+  readonly nodeContext?: NodeContext;
+  /** The conversation the calls were made in (given to tools as `context.messages`). */
+  readonly messages?: readonly Message[];
 }
 
 /**
@@ -103,6 +108,8 @@ function settle(tool: AnyTool, args: Record<string, unknown>, call: ToolCall, op
       signal: controller.signal,
       emit: (data: unknown) => options.emit(call, data),
       state: options.state,
+      ...(options.nodeContext ? { nodeContext: options.nodeContext } : {}),
+      ...(options.messages ? { messages: options.messages } : {}),
     };
     Promise.resolve()
       .then(() => tool.execute(args, context))
@@ -120,7 +127,8 @@ function failure(code: ToolErrorCode, message: string, call: ToolCall, cause?: u
 
 /**
  * Runs one tool call: finds the tool, validates the arguments, executes with the timeout, and turns
- * every failure into a {@link ToolError} (or an abort) instead of throwing.
+ * every failure into a {@link ToolError} (or an abort) instead of throwing. Only the pause of a graph the
+ * tool ran nested under its node (`context.nodeContext.runSubgraph`) is rethrown, so the node pauses.
  *
  * @example
  * ```ts
@@ -147,6 +155,8 @@ export async function runToolCall(call: ToolCall, options: RunToolCallOptions): 
         call,
       );
     case 'thrown':
+      // A nested graph the tool ran paused: the pause belongs to the graph, not to the model.
+      if (isGraphPause(settled.error)) throw settled.error;
       if (options.signal.aborted) return { kind: 'aborted' };
       return failure(
         'TOOL_ERROR',

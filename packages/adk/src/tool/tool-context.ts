@@ -1,3 +1,5 @@
+import type { NodeContext } from '@weft/compose';
+import type { Message } from '../message/message.js';
 import type { SessionState } from './session-state.js';
 
 /**
@@ -28,4 +30,11 @@ export interface ToolContext {
   emit(data: unknown): void;
   /** The session state the tool may read and change. */
   readonly state: SessionState;
+  /**
+   * The graph node running the tool, when an agent's tool node runs it: lets a tool run a graph nested
+   * under that node (`nodeContext.runSubgraph`), as `AgentTool` does. Absent outside a graph.
+   */
+  readonly nodeContext?: NodeContext;
+  /** The conversation the call was made in (ending with the assistant message holding the call), when an agent runs the tool. */
+  readonly messages?: readonly Message[];
 }

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import type { JsonValue } from '../checkpoint/checkpointer.js';
+import type { Checkpointer, JsonValue } from '../checkpoint/checkpointer.js';
 import { isContinuation } from '../checkpoint/durable-run.js';
 import {
   readHistory,
@@ -36,6 +36,15 @@ export interface StreamOptions<
 export interface BatchOptions extends RunOptions {
   /** Runs at once (default 8). */
   readonly batchConcurrency?: number;
+}
+
+/** Runtime options `withOptions` can change. */
+export interface GraphRuntimeOptions<TNodes extends string = string> {
+  readonly checkpointer?: Checkpointer | undefined;
+  readonly maxSteps?: number;
+  readonly durability?: 'sync' | 'async' | 'exit';
+  readonly interruptBefore?: readonly TNodes[];
+  readonly interruptAfter?: readonly TNodes[];
 }
 
 /** Input that continues a checkpointed thread: `null` (go on) or a `Command` (resume). */
@@ -150,7 +159,10 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   async batch(inputs: readonly TInput[], options: BatchOptions = {}): Promise<TOutput[]> {
     const { batchConcurrency = 8, ...runOptions } = options;
     if (!(Number.isInteger(batchConcurrency) && batchConcurrency >= 1)) {
-      throw new WeftError('INVALID_ARGUMENT', `batch: batchConcurrency must be an integer of at least 1, got ${batchConcurrency}`);
+      throw new WeftError(
+        'INVALID_ARGUMENT',
+        `batch: batchConcurrency must be an integer of at least 1, got ${batchConcurrency}`,
+      );
     }
     const outputs: TOutput[] = new Array(inputs.length);
     let next = 0;
@@ -228,6 +240,34 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
       values,
       options,
     );
+  }
+
+  /**
+   * A copy of this graph with other runtime options — a checkpointer, step limit, durability or static
+   * breakpoints — sharing the compiled topology (nothing is recompiled).
+   *
+   * @throws WeftError `INVALID_ARGUMENT` for a bad `maxSteps` or a breakpoint on an unknown node.
+   */
+  withOptions(options: GraphRuntimeOptions<TNodes>): CompiledGraph<TInput, TOutput, TNodes, TUpdate> {
+    const { maxSteps, interruptBefore, interruptAfter } = options;
+    if (maxSteps !== undefined && !(Number.isInteger(maxSteps) && maxSteps >= 1)) {
+      throw new WeftError(
+        'INVALID_ARGUMENT',
+        `withOptions: maxSteps must be an integer of at least 1, got ${maxSteps}`,
+      );
+    }
+    for (const node of [...(interruptBefore ?? []), ...(interruptAfter ?? [])]) {
+      if (!this.#runtime.topology.byName.has(node))
+        throw new WeftError('INVALID_ARGUMENT', `withOptions: breakpoint on "${node}", which is not a node`);
+    }
+    return new CompiledGraph({
+      ...this.#runtime,
+      ...('checkpointer' in options ? { checkpointer: options.checkpointer } : {}),
+      ...(maxSteps === undefined ? {} : { maxSteps }),
+      ...(options.durability === undefined ? {} : { durability: options.durability }),
+      ...(interruptBefore === undefined ? {} : { interruptBefore }),
+      ...(interruptAfter === undefined ? {} : { interruptAfter }),
+    });
   }
 
   /** The topology as JSON: nodes, edges (static, conditional, join, goto), nested subgraphs. */

@@ -58,6 +58,8 @@ export interface BranchSpec {
 export interface StateSpec {
   readonly schema: ZodObject;
   readonly reducers: Readonly<Record<string, AnyReducer | undefined>>;
+  /** Validates state updates from outside (`updateState`): every key optional, reducer keys take their update. */
+  readonly updateSchema: ZodObject;
 }
 
 /** The complete, builder-independent description of a graph: what `compile()` turns into a runtime. */

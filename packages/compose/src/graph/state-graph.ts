@@ -73,8 +73,9 @@ export class StateGraph<
 
   constructor(schema: TSchema, options: StateGraphOptions<TReducers> = {}) {
     const reducers = (options.reducers ?? {}) as Record<string, AnyReducer | undefined>;
-    this.#builder = new SpecBuilder('state', { schema, reducers });
-    this.#builder.setSchemas(options.input ?? updateSchema(schema, reducers), undefined);
+    const updates = updateSchema(schema, reducers);
+    this.#builder = new SpecBuilder('state', { schema, reducers, updateSchema: updates });
+    this.#builder.setSchemas(options.input ?? updates, undefined);
   }
 
   /**

@@ -20,11 +20,23 @@ export function breakpointInterrupts(
   for (const task of tasks) {
     if (!set.has(task.node)) continue;
     const node = (loop.topology.nodes[task.node] as CompiledNode).name;
-    (hits ??= []).push({
+    const hit = {
       id: `${task.id}:${kind}`,
       value: { breakpoint: kind, node },
       path: [...loop.run.path, node],
       taskId: task.id,
+    };
+    (hits ??= []).push(hit);
+    const { run } = loop;
+    run.observer.event?.({
+      type: 'interrupt',
+      runId: run.runId,
+      ts: Date.now(),
+      path: hit.path,
+      step: loop.step,
+      node,
+      interruptId: hit.id,
+      value: hit.value,
     });
   }
   return hits;

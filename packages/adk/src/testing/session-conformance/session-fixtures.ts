@@ -24,7 +24,14 @@ export type SessionServiceAccessor = () => SessionService;
  */
 export const LATER = Date.now() + 3_600_000;
 
-/** Options of {@link event}. */
+/**
+ * Options of {@link event}.
+ *
+ * @example
+ * ```ts
+ * const options: EventOptions = { timestamp: LATER + 1, delta: { cart: [] }, text: 'hello' };
+ * ```
+ */
 export interface EventOptions {
   readonly timestamp?: number;
   readonly delta?: Readonly<Record<string, unknown>>;

@@ -1,0 +1,54 @@
+import type { BuilderError } from '@weft/compose';
+import type { Agent } from '../agent/agent.js';
+import type { ChatModelAgent } from '../agent/chat-model-agent.js';
+import type { HandBackAgent } from './deterministic-transfer.js';
+
+/**
+ * The names of the agents of a team rooted at `TAgent`: chat-model agents and their sub-agents,
+ * recursively (a workflow agent is one member; its own sub-agents are inside it). `string` when the
+ * names are not literal types.
+ *
+ * @example
+ * ```ts
+ * type Names = TeamAgentNames<typeof triage>; // 'triage' | 'billing' | 'tech'
+ * ```
+ */
+export type TeamAgentNames<TAgent> =
+  TAgent extends HandBackAgent<infer TInner, string>
+    ? TeamAgentNames<TInner>
+    : TAgent extends ChatModelAgent<infer TName, infer TSubAgents>
+      ? // The default `readonly Agent[]` means "no sub-agents given", not "any names".
+        TName | (readonly Agent[] extends TSubAgents ? never : TeamAgentNames<TSubAgents[number]>)
+      : TAgent extends Agent<infer TName>
+        ? TName
+        : never;
+
+/**
+ * Where the agents of a team wrapped by `withDeterministicTransfer` hand back to.
+ *
+ * @example
+ * ```ts
+ * type Targets = HandBackTargets<typeof supervisor>; // 'supervisor'
+ * ```
+ */
+export type HandBackTargets<TAgent> =
+  TAgent extends HandBackAgent<infer TInner, infer TTo>
+    ? TTo | HandBackTargets<TInner>
+    : TAgent extends ChatModelAgent<string, infer TSubAgents>
+      ? HandBackTargets<TSubAgents[number]>
+      : never;
+
+/**
+ * `{}` when every hand-back target of the team is one of its agents, else a type whose `__error`
+ * names the unknown target (intersected with `createTeam`'s root, so the call shows the message).
+ *
+ * @example
+ * ```ts
+ * type Ok = CheckHandBacks<typeof supervisor>; // {}
+ * ```
+ */
+export type CheckHandBacks<TRoot> = [Exclude<HandBackTargets<TRoot>, TeamAgentNames<TRoot>>] extends [never]
+  ? {}
+  : {
+      readonly __error: BuilderError<`withDeterministicTransfer hands back to "${Exclude<HandBackTargets<TRoot>, TeamAgentNames<TRoot>> & string}", which is not an agent of this team`>;
+    };

@@ -1,0 +1,109 @@
+import { type Checkpointer, END, type NodeContext, START } from '@weft/compose';
+import type { Agent } from '../agent/agent.js';
+import { agentContextFor } from '../agent/agent-context.js';
+import type { AgentState } from '../agent/agent-state.js';
+import type { AgentGraph } from '../agent/chat-model-agent.js';
+import {
+  checkAgentName,
+  checkSubAgents,
+  compileAgentGraph,
+  GraphCache,
+  multiAgentGraph,
+  startTurn,
+} from './workflow-graph.js';
+
+/**
+ * Options of a {@link ParallelAgent}.
+ *
+ * @example
+ * ```ts
+ * const options: ParallelAgentOptions = { name: 'research', subAgents: [web, papers], maxConcurrency: 2 };
+ * ```
+ */
+export interface ParallelAgentOptions<
+  TName extends string = string,
+  TSubAgents extends readonly Agent[] = readonly Agent[],
+> {
+  readonly name: TName;
+  readonly description?: string;
+  /** The branches, all started from the same conversation. */
+  readonly subAgents: TSubAgents;
+  /** Branches running at once (default: all); the rest wait for a free slot. */
+  readonly maxConcurrency?: number;
+}
+
+/**
+ * Runs its sub-agents as parallel branches of one superstep, compiled to the graph
+ * `enter → (a | b | …) → merge → END` whose branch nodes are the sub-agents' own graphs. Each branch
+ * sees the conversation up to the fan-out plus its own messages (not the other branches'); events carry
+ * the branch path (`research.web`). After the fan-in, histories are joined in declaration order and
+ * session writes merge deterministically: of two branches writing one key, the later one in
+ * declaration order wins — `merge` re-commits the merged state delta, so the session matches the graph
+ * whatever order the branches finished in. Each branch's `outputKey` lands under its own key.
+ *
+ * @throws AdkError `INVALID_ARGUMENT` for a bad name, no sub-agents, duplicate names or a bad
+ *   `maxConcurrency`.
+ * @example
+ * ```ts
+ * const research = new ParallelAgent({ name: 'research', subAgents: [web, papers, news], maxConcurrency: 2 });
+ * const pipeline = new SequentialAgent({ name: 'report', subAgents: [research, summarizer] });
+ * ```
+ */
+export class ParallelAgent<
+  const TName extends string = string,
+  TSubAgents extends readonly Agent[] = readonly Agent[],
+> implements Agent<TName>
+{
+  readonly name: TName;
+  readonly description: string;
+  readonly subAgents: TSubAgents;
+  readonly maxConcurrency: number | undefined;
+  readonly #graphs = new GraphCache();
+
+  constructor(options: ParallelAgentOptions<TName, TSubAgents>) {
+    checkAgentName(options.name);
+    checkSubAgents(options.name, options.subAgents, ['enter', 'merge']);
+    this.name = options.name;
+    this.description = options.description ?? '';
+    this.subAgents = options.subAgents;
+    this.maxConcurrency = options.maxConcurrency;
+    // Validated now rather than at the first compile: compile() reports it as a graph issue too.
+    compileAgentGraph(this.#graph(), { name: this.name, ...this.#concurrency() });
+  }
+
+  /** Compiles the fan-out (cached per checkpointer). */
+  compile(options: { readonly checkpointer?: Checkpointer } = {}): AgentGraph {
+    return this.#graphs.get(options.checkpointer, (checkpointer) =>
+      compileAgentGraph(this.#graph(), {
+        name: this.name,
+        maxSteps: 4,
+        ...this.#concurrency(),
+        ...(checkpointer ? { checkpointer } : {}),
+      }),
+    );
+  }
+
+  #concurrency(): { concurrency?: number } {
+    return this.maxConcurrency === undefined ? {} : { concurrency: this.maxConcurrency };
+  }
+
+  #graph() {
+    const names = this.subAgents.map((agent) => agent.name);
+    const graph = multiAgentGraph()
+      .addNode('enter', (state) => startTurn(state))
+      .addNode('merge', mergeNode(this.name));
+    for (const agent of this.subAgents) graph.addNode(agent.name, agent.compile());
+    graph.addEdge(START, 'enter');
+    for (const name of names) graph.addEdge('enter', name);
+    return graph.addEdge(names, 'merge').addEdge('merge', END);
+  }
+}
+
+/** Commits the merged state delta after the fan-in, so the session agrees with the deterministic merge. */
+function mergeNode(author: string) {
+  return async (state: AgentState, ctx: NodeContext) => {
+    if (Object.keys(state.stateDelta).length === 0) return undefined;
+    await agentContextFor(ctx).emit({ author, actions: { stateDelta: state.stateDelta } });
+    return undefined;
+  };
+}

@@ -1,0 +1,84 @@
+import { type Checkpointer, END, START } from '@weft/compose';
+import type { Agent } from '../agent/agent.js';
+import type { AgentGraph } from '../agent/chat-model-agent.js';
+import {
+  checkAgentName,
+  checkSubAgents,
+  compileAgentGraph,
+  GraphCache,
+  multiAgentGraph,
+  startTurn,
+} from './workflow-graph.js';
+
+/**
+ * Options of a {@link SequentialAgent}.
+ *
+ * @example
+ * ```ts
+ * const options: SequentialAgentOptions = { name: 'pipeline', subAgents: [researcher, writer] };
+ * ```
+ */
+export interface SequentialAgentOptions<
+  TName extends string = string,
+  TSubAgents extends readonly Agent[] = readonly Agent[],
+> {
+  readonly name: TName;
+  readonly description?: string;
+  /** Run one after the other, in this order. */
+  readonly subAgents: TSubAgents;
+}
+
+/**
+ * Runs its sub-agents one after the other over one conversation, compiled to the graph
+ * `enter → a → b → … → END` whose nodes are the sub-agents' own graphs (so the drawing expands each).
+ * Sub-agents pass data through session state (`outputKey` of one, `{key}` in the next one's
+ * instruction) and see each other's replies as context. An `exit` action of a sub-agent ends the
+ * sequence.
+ *
+ * @throws AdkError `INVALID_ARGUMENT` for a bad name, no sub-agents or duplicate sub-agent names.
+ * @example
+ * ```ts
+ * const pipeline = new SequentialAgent({ name: 'pipeline', subAgents: [researcher, writer, editor] });
+ * const runner = new Runner({ agent: pipeline, sessionService });
+ * ```
+ */
+export class SequentialAgent<
+  const TName extends string = string,
+  TSubAgents extends readonly Agent[] = readonly Agent[],
+> implements Agent<TName>
+{
+  readonly name: TName;
+  readonly description: string;
+  readonly subAgents: TSubAgents;
+  readonly #graphs = new GraphCache();
+
+  constructor(options: SequentialAgentOptions<TName, TSubAgents>) {
+    checkAgentName(options.name);
+    checkSubAgents(options.name, options.subAgents, ['enter']);
+    this.name = options.name;
+    this.description = options.description ?? '';
+    this.subAgents = options.subAgents;
+  }
+
+  /** Compiles the sequence (cached per checkpointer). */
+  compile(options: { readonly checkpointer?: Checkpointer } = {}): AgentGraph {
+    return this.#graphs.get(options.checkpointer, (checkpointer) => this.#build(checkpointer));
+  }
+
+  #build(checkpointer?: Checkpointer): AgentGraph {
+    const names = this.subAgents.map((agent) => agent.name);
+    const graph = multiAgentGraph().addNode('enter', (state) => startTurn(state));
+    for (const agent of this.subAgents) graph.addNode(agent.name, agent.compile());
+    graph.addEdge(START, 'enter').addEdge('enter', names[0] as string);
+    names.forEach((name, i) => {
+      const next = names[i + 1];
+      if (next === undefined) graph.addEdge(name, END);
+      else graph.addConditionalEdges(name, (state) => (state.finish === 'exit' ? END : next), [next, END]);
+    });
+    return compileAgentGraph(graph, {
+      name: this.name,
+      maxSteps: names.length + 2,
+      ...(checkpointer ? { checkpointer } : {}),
+    });
+  }
+}
