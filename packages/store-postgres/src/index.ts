@@ -1,4 +1,4 @@
-// @weft/store-postgres — PostgreSQL storage for Weft, on pg.
+// @weft/store-postgres — PostgreSQL storage for Weft (checkpoints and sessions), on pg.
 
 export { PostgresCheckpointer, type PostgresCheckpointerOptions } from './postgres-checkpointer.js';
 export {
@@ -7,3 +7,4 @@ export {
   postgresTables,
   setupPostgresSchema,
 } from './postgres-schema.js';
+export { PostgresSessionService, type PostgresSessionServiceOptions } from './postgres-session-service.js';

@@ -26,6 +26,18 @@ async function dropSchema(pool: pg.Pool, schema: string): Promise<void> {
   await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
 }
 
+/** The indexes the session tables (created by the same setup) add, without the table prefix. */
+const SESSION_INDEXES = [
+  'app_state_pkey',
+  'session_events_id_key',
+  'session_events_pkey',
+  'session_events_seq_idx',
+  'session_state_pkey',
+  'sessions_pkey',
+  'sessions_recent_idx',
+  'user_state_pkey',
+];
+
 function record(id: string, overrides: Partial<CheckpointRecord> = {}): CheckpointRecord {
   return {
     threadId: 't1',
@@ -103,13 +115,16 @@ describe.skipIf(url === undefined || url === '')('PostgresCheckpointer', () => {
         'SELECT indexname FROM pg_indexes WHERE schemaname = $1 ORDER BY indexname',
         [schema],
       );
-      expect(indexes.rows.map((row: { indexname: string }) => row.indexname)).toEqual([
-        'app_checkpoint_writes_pkey',
-        'app_checkpoints_base_idx',
-        'app_checkpoints_parent_idx',
-        'app_checkpoints_pkey',
-        'app_migrations_pkey',
-      ]);
+      expect(indexes.rows.map((row: { indexname: string }) => row.indexname).sort()).toEqual(
+        [
+          'app_checkpoint_writes_pkey',
+          'app_checkpoints_base_idx',
+          'app_checkpoints_parent_idx',
+          'app_checkpoints_pkey',
+          'app_migrations_pkey',
+          ...SESSION_INDEXES.map((name) => `app_${name}`),
+        ].sort(),
+      );
     });
 
     it('keeps stores with different table prefixes apart in one schema', async () => {

@@ -11,6 +11,7 @@ import {
 } from '@weft/compose';
 import pg, { type Pool, type QueryConfig, type QueryResult, type QueryResultRow } from 'pg';
 import { type PostgresTables, postgresTables, setupPostgresSchema } from './postgres-schema.js';
+import { statementPrefix } from './statement-prefix.js';
 
 /**
  * Options of {@link PostgresCheckpointer}: a pool (yours) or a connection string (a pool it owns).
@@ -49,15 +50,6 @@ const COLUMNS =
 const UNIQUE_VIOLATION = '23505';
 const UNDEFINED_TABLE = '42P01';
 
-/** A short, stable hash for naming prepared statements per table set (FNV-1a, 32 bits). */
-function hash(text: string): string {
-  let value = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    value = Math.imul(value ^ text.charCodeAt(index), 0x01000193) >>> 0;
-  }
-  return value.toString(36);
-}
-
 /**
  * A checkpoint store in PostgreSQL on `pg`: for many processes and machines. Call {@link setup} once
  * (idempotent, safe to run concurrently) before use. Hot-path queries are named prepared statements; a
@@ -83,7 +75,7 @@ export class PostgresCheckpointer implements Checkpointer {
   /** @throws {WeftError} code `INVALID_ARGUMENT` when the schema or table prefix is not a plain identifier. */
   constructor(options: PostgresCheckpointerOptions) {
     this.#tables = postgresTables(options.schema ?? 'public', options.tablePrefix ?? 'weft_');
-    this.#statementPrefix = `weft_${hash(this.#tables.checkpoints)}`;
+    this.#statementPrefix = statementPrefix(this.#tables);
     if ('pool' in options) {
       this.#pool = options.pool;
       this.#ownsPool = false;

@@ -5,7 +5,7 @@ const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 const TABLE_PREFIX = /^([A-Za-z_][A-Za-z0-9_]{0,40})?$/;
 
 /**
- * Quoted, schema-qualified names of the tables one checkpointer uses.
+ * Quoted, schema-qualified names of the tables of one store (checkpoints and sessions share them).
  *
  * @example
  * ```ts
@@ -19,6 +19,11 @@ export interface PostgresTables {
   readonly checkpoints: string;
   readonly writes: string;
   readonly migrations: string;
+  readonly sessions: string;
+  readonly sessionEvents: string;
+  readonly appState: string;
+  readonly userState: string;
+  readonly sessionState: string;
 }
 
 /**
@@ -50,6 +55,11 @@ export function postgresTables(schema: string, prefix: string): PostgresTables {
     checkpoints: table('checkpoints'),
     writes: table('checkpoint_writes'),
     migrations: table('migrations'),
+    sessions: table('sessions'),
+    sessionEvents: table('session_events'),
+    appState: table('app_state'),
+    userState: table('user_state'),
+    sessionState: table('session_state'),
   };
 }
 
@@ -81,6 +91,59 @@ const MIGRATIONS: readonly ((tables: PostgresTables) => string)[] = [
       PRIMARY KEY (thread_id, ns, checkpoint_id, task_id)
     );
   `,
+  // 2: the session service. State is one row per key, stamped with the event that last wrote it
+  // (written_at, written_id), so a late commit is refused by the upsert's WHERE clause; value NULL is a
+  // deleted key, kept so a late commit cannot bring it back. Values and events are JSON text (not jsonb,
+  // which would reorder keys and refuse \u0000).
+  ({ sessions, sessionEvents, appState, userState, sessionState, prefix }) => `
+    CREATE TABLE ${sessions} (
+      app_name         text NOT NULL,
+      user_id          text NOT NULL,
+      session_id       text COLLATE "C" NOT NULL,
+      created_at       double precision NOT NULL,
+      last_update_time double precision NOT NULL,
+      PRIMARY KEY (app_name, user_id, session_id)
+    );
+    CREATE INDEX "${prefix}sessions_recent_idx" ON ${sessions} (app_name, user_id, last_update_time DESC, session_id);
+    CREATE TABLE ${sessionEvents} (
+      seq        bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      app_name   text NOT NULL,
+      user_id    text NOT NULL,
+      session_id text NOT NULL,
+      event_id   text NOT NULL,
+      event_time double precision NOT NULL,
+      payload    text NOT NULL,
+      CONSTRAINT "${prefix}session_events_id_key" UNIQUE (app_name, user_id, session_id, event_id)
+    );
+    CREATE INDEX "${prefix}session_events_seq_idx" ON ${sessionEvents} (app_name, user_id, session_id, seq);
+    CREATE TABLE ${appState} (
+      app_name   text NOT NULL,
+      key        text NOT NULL,
+      value      text,
+      written_at double precision NOT NULL,
+      written_id text COLLATE "C" NOT NULL,
+      PRIMARY KEY (app_name, key)
+    );
+    CREATE TABLE ${userState} (
+      app_name   text NOT NULL,
+      user_id    text NOT NULL,
+      key        text NOT NULL,
+      value      text,
+      written_at double precision NOT NULL,
+      written_id text COLLATE "C" NOT NULL,
+      PRIMARY KEY (app_name, user_id, key)
+    );
+    CREATE TABLE ${sessionState} (
+      app_name   text NOT NULL,
+      user_id    text NOT NULL,
+      session_id text NOT NULL,
+      key        text NOT NULL,
+      value      text,
+      written_at double precision NOT NULL,
+      written_id text COLLATE "C" NOT NULL,
+      PRIMARY KEY (app_name, user_id, session_id, key)
+    );
+  `,
 ];
 
 /**
@@ -94,7 +157,7 @@ const MIGRATIONS: readonly ((tables: PostgresTables) => string)[] = [
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.length;
 
 /**
- * Creates or upgrades the checkpoint tables: idempotent, in one transaction, serialized across processes
+ * Creates or upgrades the checkpoint and session tables: idempotent, in one transaction, serialized across processes
  * by an advisory lock on the schema name (so concurrent setups neither race nor fail).
  *
  * @throws {WeftError} code `CHECKPOINT` when the tables were written by a newer version of this package.
@@ -120,7 +183,7 @@ export async function setupPostgresSchema(pool: Pool, tables: PostgresTables): P
     if (current > MIGRATIONS.length) {
       throw new WeftError(
         'CHECKPOINT',
-        `the checkpoint tables ${tables.checkpoints} have schema version ${current}, newer than this @weft/store-postgres supports (${MIGRATIONS.length}); upgrade @weft/store-postgres`,
+        `the Weft tables in schema "${tables.schema}" (prefix "${tables.prefix}") have schema version ${current}, newer than this @weft/store-postgres supports (${MIGRATIONS.length}); upgrade @weft/store-postgres`,
       );
     }
     for (let version = current; version < MIGRATIONS.length; version++) {

@@ -3,8 +3,8 @@ import type { Database } from 'better-sqlite3';
 
 /**
  * The schema of a `@weft/store-sqlite` database, one entry per version (`PRAGMA user_version`). The list
- * belongs to the whole package: stores that share a file (the checkpointer now, the session service later)
- * add their tables as new entries here, never by editing an applied one.
+ * belongs to the whole package: stores that share a file (the checkpointer and the session service) add
+ * their tables as new entries here, never by editing an applied one.
  */
 const MIGRATIONS: readonly string[] = [
   `
@@ -30,6 +30,58 @@ const MIGRATIONS: readonly string[] = [
     task_id       TEXT NOT NULL,
     payload       TEXT NOT NULL,
     UNIQUE (thread_id, ns, checkpoint_id, task_id)
+  );
+  `,
+  // 2: the session service. State is one row per key, stamped with the event that last wrote it
+  // (written_at, written_id), so a late commit is refused by the upsert's WHERE clause; value NULL is a
+  // deleted key, kept so a late commit cannot bring it back.
+  `
+  CREATE TABLE weft_sessions (
+    app_name         TEXT NOT NULL,
+    user_id          TEXT NOT NULL,
+    session_id       TEXT NOT NULL,
+    created_at       REAL NOT NULL,
+    last_update_time REAL NOT NULL,
+    PRIMARY KEY (app_name, user_id, session_id)
+  );
+  CREATE INDEX weft_sessions_recent ON weft_sessions (app_name, user_id, last_update_time);
+  CREATE TABLE weft_session_events (
+    seq        INTEGER PRIMARY KEY,
+    app_name   TEXT NOT NULL,
+    user_id    TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    event_id   TEXT NOT NULL,
+    event_time REAL NOT NULL,
+    payload    TEXT NOT NULL,
+    UNIQUE (app_name, user_id, session_id, event_id)
+  );
+  CREATE INDEX weft_session_events_order ON weft_session_events (app_name, user_id, session_id, seq);
+  CREATE TABLE weft_app_state (
+    app_name   TEXT NOT NULL,
+    key        TEXT NOT NULL,
+    value      TEXT,
+    written_at REAL NOT NULL,
+    written_id TEXT NOT NULL,
+    PRIMARY KEY (app_name, key)
+  );
+  CREATE TABLE weft_user_state (
+    app_name   TEXT NOT NULL,
+    user_id    TEXT NOT NULL,
+    key        TEXT NOT NULL,
+    value      TEXT,
+    written_at REAL NOT NULL,
+    written_id TEXT NOT NULL,
+    PRIMARY KEY (app_name, user_id, key)
+  );
+  CREATE TABLE weft_session_state (
+    app_name   TEXT NOT NULL,
+    user_id    TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    key        TEXT NOT NULL,
+    value      TEXT,
+    written_at REAL NOT NULL,
+    written_id TEXT NOT NULL,
+    PRIMARY KEY (app_name, user_id, session_id, key)
   );
   `,
 ];

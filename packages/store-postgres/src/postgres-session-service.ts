@@ -1,0 +1,296 @@
+import {
+  AdkError,
+  type AgentEvent,
+  assertCommittableEvent,
+  assertGetSessionOptions,
+  assertSessionNames,
+  duplicateEventError,
+  type GetSessionOptions,
+  type Session,
+  type SessionKey,
+  type SessionService,
+  type SessionSummary,
+  type StateScope,
+  type StateWrite,
+  sessionExistsError,
+  sessionNotFoundError,
+  toCommittedEvent,
+  toJsonText,
+  toStateWrites,
+  type WriteStamp,
+} from '@weft/adk';
+import pg, { type Pool, type PoolClient, type QueryResult, type QueryResultRow } from 'pg';
+import { type PostgresTables, postgresTables, setupPostgresSchema } from './postgres-schema.js';
+import { type SessionQueries, sessionQueries } from './postgres-session-queries.js';
+import { statementPrefix } from './statement-prefix.js';
+
+/**
+ * Options of {@link PostgresSessionService}: a pool (yours) or a connection string (a pool it owns).
+ *
+ * @example
+ * ```ts
+ * const options: PostgresSessionServiceOptions = { pool, schema: 'agents', tablePrefix: 'shop_' };
+ * ```
+ */
+export type PostgresSessionServiceOptions = (
+  | { readonly pool: Pool }
+  | { readonly connectionString: string }
+) & {
+  /** Schema that holds the tables; `public` by default. Created by `setup()` when missing. */
+  readonly schema?: string;
+  /** Prefix of the table names (`<prefix>sessions`, ...); `weft_` by default. */
+  readonly tablePrefix?: string;
+};
+
+type Queryable = Pool | PoolClient;
+
+interface LoadRow {
+  last_update_time: number;
+  state: [string, string][];
+  events: string[];
+}
+
+interface SummaryRow {
+  app_name: string;
+  user_id: string;
+  session_id: string;
+  last_update_time: number;
+}
+
+const UNDEFINED_TABLE = '42P01';
+const SCOPES: readonly StateScope[] = ['app', 'user', 'session'];
+
+/**
+ * A {@link SessionService} in PostgreSQL on `pg`, for many processes and machines, with the commit
+ * contract of `@weft/adk` (see `SessionService`): `app:`/`user:`/session keys in their scopes, `temp:`
+ * keys never stored, `null`/`undefined` deleting a key, partial events not stored, and late commits
+ * refused per key by the upsert's `WHERE` clause. Each append is one transaction that first locks the
+ * session row (`SELECT ... FOR UPDATE`), so appends to one session serialize across processes. It shares
+ * tables, `schema`, `tablePrefix` and {@link PostgresSessionService.setup} with `PostgresCheckpointer`.
+ *
+ * @example
+ * ```ts
+ * import { PostgresSessionService } from '@weft/store-postgres';
+ *
+ * const sessions = new PostgresSessionService({ connectionString: process.env.DATABASE_URL! });
+ * await sessions.setup();
+ * const session = await sessions.create({ appName: 'shop', userId: 'u1' });
+ * await sessions.appendEvent(session, {
+ *   id: '0001',
+ *   invocationId: 'i1',
+ *   author: 'agent',
+ *   timestamp: Date.now(),
+ *   actions: { stateDelta: { cart: ['apple'] } },
+ * });
+ * await sessions.close();
+ * ```
+ */
+export class PostgresSessionService implements SessionService {
+  readonly #pool: Pool;
+  readonly #ownsPool: boolean;
+  readonly #tables: PostgresTables;
+  readonly #sql: SessionQueries;
+  readonly #statementPrefix: string;
+
+  /** @throws {WeftError} code `INVALID_ARGUMENT` when the schema or table prefix is not a plain identifier. */
+  constructor(options: PostgresSessionServiceOptions) {
+    this.#tables = postgresTables(options.schema ?? 'public', options.tablePrefix ?? 'weft_');
+    this.#sql = sessionQueries(this.#tables);
+    this.#statementPrefix = `${statementPrefix(this.#tables)}_session`;
+    if ('pool' in options) {
+      this.#pool = options.pool;
+      this.#ownsPool = false;
+    } else {
+      this.#pool = new pg.Pool({ connectionString: options.connectionString });
+      // Without a listener, an idle client losing its connection would crash the process.
+      this.#pool.on('error', () => undefined);
+      this.#ownsPool = true;
+    }
+  }
+
+  /**
+   * Creates or upgrades the tables (checkpoints and sessions); the same setup as `PostgresCheckpointer`,
+   * idempotent and safe to call from many processes at once.
+   *
+   * @throws {WeftError} code `CHECKPOINT` when the tables were written by a newer version of this package.
+   * @example
+   * ```ts
+   * await new PostgresSessionService({ pool, schema: 'agents' }).setup();
+   * ```
+   */
+  async setup(): Promise<void> {
+    await setupPostgresSchema(this.#pool, this.#tables);
+  }
+
+  /** @throws {AdkError} code `SESSION_EXISTS` when the id is taken, `INVALID_ARGUMENT` for empty names. */
+  async create(options: {
+    readonly appName: string;
+    readonly userId: string;
+    readonly sessionId?: string;
+    readonly state?: Readonly<Record<string, unknown>>;
+  }): Promise<Session> {
+    const { appName, userId } = options;
+    assertSessionNames(
+      options.sessionId === undefined
+        ? { appName, userId }
+        : { appName, userId, sessionId: options.sessionId },
+    );
+    const key: SessionKey = {
+      appName,
+      userId,
+      sessionId: options.sessionId ?? globalThis.crypto.randomUUID(),
+    };
+    const writes = toStateWrites(options.state);
+    const texts = writes.map(valueText);
+    const now = Date.now();
+    return this.#transaction(async (client) => {
+      const inserted = await this.#run(client, 'create', this.#sql.insertSession, [...names(key), now]);
+      if (inserted.rowCount === 0) throw sessionExistsError(key);
+      await this.#applyWrites(client, key, writes, texts, { timestamp: now, id: '' });
+      const created = await this.#load(client, key, {});
+      if (created === undefined) throw sessionNotFoundError(key);
+      return created;
+    });
+  }
+
+  /** @throws {AdkError} code `INVALID_ARGUMENT` when `recentEvents` is negative or not an integer. */
+  async get(key: SessionKey, options: GetSessionOptions = {}): Promise<Session | undefined> {
+    assertGetSessionOptions(options);
+    return this.#load(this.#pool, key, options);
+  }
+
+  async list(options: { readonly appName: string; readonly userId: string }): Promise<SessionSummary[]> {
+    const { rows } = await this.#run<SummaryRow>(this.#pool, 'list', this.#sql.list, [
+      options.appName,
+      options.userId,
+    ]);
+    return rows.map((row) => ({
+      appName: row.app_name,
+      userId: row.user_id,
+      sessionId: row.session_id,
+      lastUpdateTime: row.last_update_time,
+    }));
+  }
+
+  async delete(key: SessionKey): Promise<void> {
+    await this.#transaction(async (client) => {
+      // Waits for an append in flight, so its event and keys are deleted too.
+      const locked = await this.#run(client, 'lock', this.#sql.lockSession, names(key));
+      if (locked.rowCount === 0) return;
+      await this.#run(client, 'delete_events', this.#sql.deleteEvents, names(key));
+      await this.#run(client, 'delete_state', this.#sql.deleteSessionState, names(key));
+      await this.#run(client, 'delete', this.#sql.deleteSession, names(key));
+    });
+  }
+
+  /**
+   * Commits a non-partial event in one transaction and returns the stored form (without `temp:` keys);
+   * a partial event is returned as is. The given event is never changed.
+   *
+   * @throws {AdkError} code `SESSION_NOT_FOUND` for an unknown session, `INVALID_ARGUMENT` for an event
+   * without id or timestamp, with an id already committed to the session, or with values that are not JSON.
+   */
+  async appendEvent(key: SessionKey, event: AgentEvent): Promise<AgentEvent> {
+    if (event.partial === true) return event;
+    assertSessionNames(key);
+    assertCommittableEvent(event);
+    const payload = toJsonText(toCommittedEvent(event), `event "${event.id}"`);
+    const stored = JSON.parse(payload) as AgentEvent;
+    const writes = toStateWrites(stored.actions.stateDelta);
+    const texts = writes.map(valueText);
+    await this.#transaction(async (client) => {
+      const locked = await this.#run(client, 'lock', this.#sql.lockSession, names(key));
+      if (locked.rowCount === 0) throw sessionNotFoundError(key);
+      const values = [...names(key), stored.id, stored.timestamp, payload];
+      const inserted = await this.#run(client, 'insert_event', this.#sql.insertEvent, values);
+      if (inserted.rowCount === 0) throw duplicateEventError(key.sessionId, stored.id);
+      await this.#applyWrites(client, key, writes, texts, stored);
+      await this.#run(client, 'touch', this.#sql.touchSession, [...names(key), stored.timestamp]);
+    });
+    return stored;
+  }
+
+  /** Ends the pool if this service created it (from a connection string); a pool you passed stays open. */
+  async close(): Promise<void> {
+    if (this.#ownsPool && !this.#pool.ended) await this.#pool.end();
+  }
+
+  async #applyWrites(
+    client: PoolClient,
+    key: SessionKey,
+    writes: readonly StateWrite[],
+    texts: readonly (string | null)[],
+    stamp: WriteStamp,
+  ): Promise<void> {
+    // One statement per scope, keys in the sorted order of `toStateWrites` (a global lock order).
+    for (const scope of SCOPES) {
+      const indexes = writes.flatMap((write, index) => (write.scope === scope ? [index] : []));
+      if (indexes.length === 0) continue;
+      const owner = names(key).slice(0, scope === 'app' ? 1 : scope === 'user' ? 2 : 3);
+      const keys = indexes.map((index) => writes[index]!.key);
+      const values = indexes.map((index) => texts[index]!);
+      await this.#run(client, `upsert_${scope}`, this.#sql.upsert[scope], [
+        ...owner,
+        keys,
+        values,
+        stamp.timestamp,
+        stamp.id,
+      ]);
+    }
+  }
+
+  async #load(db: Queryable, key: SessionKey, options: GetSessionOptions): Promise<Session | undefined> {
+    const values = [...names(key), options.afterTimestamp ?? null, options.recentEvents ?? null];
+    const { rows } = await this.#run<LoadRow>(db, 'load', this.#sql.load, values);
+    const row = rows[0];
+    if (row === undefined) return undefined;
+    const state = Object.fromEntries(row.state.map(([name, text]) => [name, JSON.parse(text) as unknown]));
+    const events = row.events.map((text) => JSON.parse(text) as AgentEvent);
+    const { appName, userId, sessionId } = key;
+    return { appName, userId, sessionId, state, events, lastUpdateTime: row.last_update_time };
+  }
+
+  async #run<TRow extends QueryResultRow>(
+    db: Queryable,
+    name: string,
+    text: string,
+    values: unknown[],
+  ): Promise<QueryResult<TRow>> {
+    try {
+      return await db.query<TRow>({ name: `${this.#statementPrefix}_${name}`, text, values });
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error;
+      throw new AdkError(
+        'SESSION_STORE',
+        `the session tables ${this.#tables.sessions} do not exist; call await sessions.setup() once before use`,
+        { cause: error },
+      );
+    }
+  }
+
+  async #transaction<TResult>(work: (client: PoolClient) => Promise<TResult>): Promise<TResult> {
+    const client = await this.#pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+}
+
+function names(key: SessionKey): [string, string, string] {
+  return [key.appName, key.userId, key.sessionId];
+}
+
+function valueText(write: StateWrite): string | null {
+  return write.value === null ? null : toJsonText(write.value, `state key "${write.key}"`);
+}
