@@ -20,5 +20,25 @@ test('agent answers with a tool round', async () => {
   expect(state.output).toBe('The sum is 5.');
   expect(state.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
   expect(model.calls[1]?.messages[0]).toMatchObject({ role: 'system', content: 'Be brief.' });
-  console.log(agent.graph.toMermaid());
+  expect(agent.graph.toMermaid()).toContain('model -.-> cancelAfterModel');
+});
+
+test('each model call is published as a custom `model-call` event for inspectors', async () => {
+  const model = new ScriptedChatModel(['Hi there.']);
+  const agent = new ChatModelAgent({ name: 'greeter', model, instruction: 'Greet.' });
+  const parts: unknown[] = [];
+  for await (const part of agent.graph.stream({ input: 'hello' }, { mode: 'custom' })) parts.push(part.data);
+  expect(parts).toEqual([
+    expect.objectContaining({
+      type: 'model-call',
+      agent: 'greeter',
+      model: 'scripted',
+      tools: [],
+      messages: [
+        expect.objectContaining({ role: 'system', content: 'Greet.' }),
+        expect.objectContaining({ role: 'user', content: 'hello' }),
+      ],
+      response: expect.objectContaining({ role: 'assistant', content: 'Hi there.' }),
+    }),
+  ]);
 });

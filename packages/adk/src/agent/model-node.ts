@@ -51,6 +51,15 @@ export function modelNode(agent: ResolvedAgent) {
     );
     const answer = await runAfter(agent.middleware, await call(request), (m, r) => m.afterModel?.(r, hooks));
     const reply: AssistantMessage = { ...answer, id: answer.id ?? eventId('msg'), author: agent.name };
+    // For inspectors (the playground shows the request and the response of every model call).
+    ctx.emit({
+      type: 'model-call',
+      agent: agent.name,
+      model: (request.model ?? agent.model).name,
+      messages: request.messages,
+      tools: request.tools.map((t) => t.name),
+      response: reply,
+    });
     await run.emit({
       author: agent.name,
       message: reply,
