@@ -1,16 +1,33 @@
 import { expect, test } from 'vitest';
 import { z } from 'zod';
 import { MemoryCheckpointer } from '../src/checkpoint/memory-checkpointer.js';
-import { Command, END, START, StateGraph, appendReducer } from '../src/index.js';
+import { appendReducer, Command, END, START, StateGraph } from '../src/index.js';
 
 test('interrupt and resume', async () => {
   const calls: string[] = [];
   const saver = new MemoryCheckpointer();
-  const app = new StateGraph(z.object({ log: z.array(z.string()).default([]), approved: z.boolean().optional() }), { reducers: { log: appendReducer } })
-    .addNode('prepare', () => { calls.push('prepare'); return { log: 'prepared' }; })
-    .addNode('ask', (_s, ctx) => { calls.push('ask'); const ok = ctx.interrupt<boolean>({ question: 'ok?' }); return { approved: ok, log: 'asked' }; })
-    .addNode('side', () => { calls.push('side'); return { log: 'side' }; })
-    .addEdge(START, 'prepare').addEdge('prepare', 'ask').addEdge('prepare', 'side').addEdge('ask', END).addEdge('side', END)
+  const app = new StateGraph(
+    z.object({ log: z.array(z.string()).default([]), approved: z.boolean().optional() }),
+    { reducers: { log: appendReducer } },
+  )
+    .addNode('prepare', () => {
+      calls.push('prepare');
+      return { log: 'prepared' };
+    })
+    .addNode('ask', (_s, ctx) => {
+      calls.push('ask');
+      const ok = ctx.interrupt<boolean>({ question: 'ok?' });
+      return { approved: ok, log: 'asked' };
+    })
+    .addNode('side', () => {
+      calls.push('side');
+      return { log: 'side' };
+    })
+    .addEdge(START, 'prepare')
+    .addEdge('prepare', 'ask')
+    .addEdge('prepare', 'side')
+    .addEdge('ask', END)
+    .addEdge('side', END)
     .compile({ checkpointer: saver });
   const first = await app.run({}, { threadId: 't1' });
   expect(first.status).toBe('interrupted');
@@ -34,14 +51,30 @@ test('interrupt and resume', async () => {
 
 test('nested subgraph pause resumes inside', async () => {
   const runs: string[] = [];
-  const inner = new StateGraph(z.object({ log: z.array(z.string()).default([]) }), { reducers: { log: appendReducer } })
-    .addNode('i1', () => { runs.push('i1'); return { log: 'i1' }; })
-    .addNode('i2', (_s, ctx) => { runs.push('i2'); const v = ctx.interrupt<string>('need'); return { log: `i2:${v}` }; })
-    .addEdge(START, 'i1').addEdge('i1', 'i2').addEdge('i2', END).compile({ name: 'inner' });
-  const outer = new StateGraph(z.object({ log: z.array(z.string()).default([]) }), { reducers: { log: appendReducer } })
+  const inner = new StateGraph(z.object({ log: z.array(z.string()).default([]) }), {
+    reducers: { log: appendReducer },
+  })
+    .addNode('i1', () => {
+      runs.push('i1');
+      return { log: 'i1' };
+    })
+    .addNode('i2', (_s, ctx) => {
+      runs.push('i2');
+      const v = ctx.interrupt<string>('need');
+      return { log: `i2:${v}` };
+    })
+    .addEdge(START, 'i1')
+    .addEdge('i1', 'i2')
+    .addEdge('i2', END)
+    .compile({ name: 'inner' });
+  const outer = new StateGraph(z.object({ log: z.array(z.string()).default([]) }), {
+    reducers: { log: appendReducer },
+  })
     .addNode('o1', () => ({ log: 'o1' }))
     .addNode('sub', inner)
-    .addEdge(START, 'o1').addEdge('o1', 'sub').addEdge('sub', END)
+    .addEdge(START, 'o1')
+    .addEdge('o1', 'sub')
+    .addEdge('sub', END)
     .compile({ checkpointer: new MemoryCheckpointer() });
   const r = await outer.run({}, { threadId: 'n' });
   expect(r.status).toBe('interrupted');

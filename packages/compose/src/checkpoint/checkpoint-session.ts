@@ -1,14 +1,20 @@
 import { START } from '../graph/constants.js';
 import { sortableId } from '../internal/ids.js';
 import type { LoopHooks, PregelLoop, StepRecord } from '../pregel/loop.js';
-import { SubgraphWrites } from '../pregel/subgraph-writes.js';
 import { type PendingInterrupt, type Task, TaskPaused } from '../pregel/task.js';
 import type { CompiledNode } from '../pregel/topology.js';
 import type { CheckpointBody, TaskWrite } from './checkpoint-body.js';
-import type { Checkpointer, CheckpointSource, JsonValue } from './checkpointer.js';
+import type { Checkpointer, CheckpointRecord, CheckpointSource, JsonValue } from './checkpointer.js';
 import type { LoadedCheckpoint } from './load.js';
 import { storeRouting, storeTasks } from './loop-state.js';
 import { serialize, serializeChannels } from './serializer.js';
+import {
+  concatArrays,
+  entriesOf,
+  normalizeOutput,
+  serializeTaskWrite,
+  serializeWrites,
+} from './write-encoding.js';
 
 /** When checkpoints reach the store. */
 export type Durability = 'sync' | 'async' | 'exit';
@@ -44,7 +50,10 @@ export class CheckpointSession {
   private upcoming: string = sortableId();
   private source: CheckpointSource = 'input';
   private pending: Promise<void> = Promise.resolve();
-  private unsaved: { record: Parameters<Checkpointer['put']>[0] } | undefined;
+  /** `exit` durability: the latest checkpoint, held until the run ends, pauses or fails. */
+  private unsaved: { record: CheckpointRecord; writesText: string } | undefined;
+  /** `exit` durability: outputs of the current step's finished tasks, stored if the step does not complete. */
+  private held: Map<string, TaskWrite> | undefined;
   private readonly saved = new Set<string>();
 
   constructor(private readonly options: SessionOptions) {}
@@ -87,13 +96,23 @@ export class CheckpointSession {
       this.unsaved = undefined;
       this.enqueue(() => this.options.checkpointer.put(record));
     }
+    if (this.held) {
+      const held = this.held;
+      this.held = undefined;
+      for (const [taskId, write] of held) void this.putTask(taskId, write);
+    }
     await this.pending;
   }
 
   private afterStep(loop: PregelLoop, record: StepRecord): Promise<void> | undefined {
+    this.held = undefined;
     const writes = record.writes.map(([node, update]) => [node, entriesOf(update)] as const);
-    const writesText = serializeWrites(writes);
     const exit = this.options.durability === 'exit';
+    // `exit` stores one checkpoint for the steps since the last stored one: it carries all their writes,
+    // which a resumed subgraph hands its parent (see `collectNestedWrites`).
+    const writesText = exit
+      ? concatArrays(this.unsaved?.writesText, serializeWrites(writes))
+      : serializeWrites(writes);
     const base =
       exit ||
       this.baseId === undefined ||
@@ -116,23 +135,26 @@ export class CheckpointSession {
     }
     this.sinceBytes = sinceBase.bytes;
     this.sinceCount = sinceBase.count;
-    const checkpoint = {
+    // An `exit` checkpoint replaces the held one: it keeps that one's parent and source.
+    const held = exit ? this.unsaved?.record : undefined;
+    const source = held ? held.source : this.source;
+    const checkpoint: CheckpointRecord = {
       threadId: this.options.threadId,
       ns: this.options.ns,
       id,
-      parentId: exit && this.unsaved ? this.unsaved.record.parentId : this.parentId,
+      parentId: held ? held.parentId : this.parentId,
       baseId: this.baseId as string,
       step: loop.step,
-      source: this.source,
+      source,
       createdAt: new Date().toISOString(),
-      metadata: this.metadata(loop.step, record),
+      metadata: this.metadata(loop.step, source, record),
       payload,
     };
     this.source = 'loop';
     this.parentId = id;
     this.currentId = id;
     if (exit) {
-      this.unsaved = { record: checkpoint };
+      this.unsaved = { record: checkpoint, writesText };
       return undefined;
     }
     this.enqueue(
@@ -142,15 +164,18 @@ export class CheckpointSession {
     return this.options.durability === 'sync' ? this.pending : undefined;
   }
 
-  private metadata(step: number, record: StepRecord): Record<string, JsonValue> {
+  private metadata(step: number, source: CheckpointSource, record: StepRecord): Record<string, JsonValue> {
     const nodes = record.writes.map(([node]) => node).filter((node) => node !== START);
-    return { step, source: this.source, writes: nodes, parents: { ...this.options.parents } };
+    return { step, source, writes: nodes, parents: { ...this.options.parents } };
   }
 
   private saveTask(loop: PregelLoop, task: Task, output: unknown): Promise<void> | undefined {
-    if (this.options.durability === 'exit' || output instanceof TaskPaused) return undefined;
+    if (output instanceof TaskPaused) return undefined;
     const node = (loop.topology.nodes[task.node] as CompiledNode).name;
-    return this.putTask(task.id, { kind: 'output', node, output: normalizeOutput(output) });
+    const write: TaskWrite = { kind: 'output', node, output: normalizeOutput(output) };
+    if (this.options.durability !== 'exit') return this.putTask(task.id, write);
+    (this.held ??= new Map()).set(task.id, write);
+    return undefined;
   }
 
   private async paused(
@@ -165,11 +190,17 @@ export class CheckpointSession {
       if (output instanceof TaskPaused) {
         const resumed = [...(loop.resumedFor(task.id) ?? [])];
         void this.putTask(task.id, { kind: 'paused', node, interrupts: output.interrupts, resumed });
-      } else if (i in outputs && output !== undefined && !this.saved.has(task.id)) {
-        void this.putTask(task.id, { kind: 'output', node, output: normalizeOutput(output) });
+      } else if (i in outputs) {
+        // A finished task, also one that wrote nothing: it must not run again on resume.
+        if (!this.saved.has(task.id))
+          void this.putTask(task.id, { kind: 'output', node, output: normalizeOutput(output) });
+      } else {
+        // A task stopped by a breakpoint before it ran: recorded, so continuing passes the breakpoint once.
+        const hits = interrupts.filter((interrupt) => interrupt.taskId === task.id);
+        if (hits.length > 0)
+          void this.putTask(task.id, { kind: 'paused', node, interrupts: hits, resumed: [] });
       }
     });
-    void interrupts;
     await this.pending;
   }
 
@@ -177,7 +208,7 @@ export class CheckpointSession {
     const checkpointId = this.currentId;
     if (checkpointId === undefined) return Promise.resolve();
     this.saved.add(taskId);
-    const payload = serialize(write);
+    const payload = serializeTaskWrite(write);
     const { threadId, ns } = this.options;
     this.enqueue(() => this.options.checkpointer.putWrites({ threadId, ns, checkpointId, taskId, payload }));
     return this.pending;
@@ -185,37 +216,6 @@ export class CheckpointSession {
 
   private enqueue(work: () => Promise<void>, after?: () => void): void {
     this.pending = this.pending.then(work).then(after);
-  }
-}
-
-function entriesOf(update: unknown): ReadonlyArray<readonly [string, unknown]> {
-  if (update instanceof SubgraphWrites) return update.writes;
-  if (typeof update === 'object' && update !== null) return Object.entries(update);
-  return [['__output__', update]];
-}
-
-function normalizeOutput(output: unknown): unknown {
-  return output instanceof SubgraphWrites ? { __subgraphWrites__: output.writes } : output;
-}
-
-/** Restores an output saved by {@link normalizeOutput}. */
-export function restoreOutput(output: unknown): unknown {
-  if (typeof output === 'object' && output !== null && '__subgraphWrites__' in output) {
-    return new SubgraphWrites(
-      (output as { __subgraphWrites__: Array<[string, unknown]> }).__subgraphWrites__,
-    );
-  }
-  return output;
-}
-
-function serializeWrites(
-  writes: ReadonlyArray<readonly [string, ReadonlyArray<readonly [string, unknown]>]>,
-): string {
-  try {
-    return serialize(writes);
-  } catch {
-    for (const [, entries] of writes) for (const [key, value] of entries) serializeChannels({ [key]: value });
-    throw new Error('a write could not be serialized');
   }
 }
 

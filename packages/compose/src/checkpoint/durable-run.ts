@@ -1,5 +1,6 @@
 import { WeftError } from '../errors/weft-error.js';
 import { type Command, isCommand } from '../graph/command.js';
+import { sortableId } from '../internal/ids.js';
 import { planResume } from '../interrupt/resume.js';
 import type { Breakpoints } from '../pregel/breakpoints.js';
 import { type LoopResult, PregelLoop } from '../pregel/loop.js';
@@ -8,7 +9,7 @@ import type { Topology } from '../pregel/topology.js';
 import { CheckpointSession, type Durability } from './checkpoint-session.js';
 import type { Checkpointer } from './checkpointer.js';
 import { type LoadedCheckpoint, loadCheckpoint } from './load.js';
-import { loadRouting, loadTasks } from './loop-state.js';
+import { loadRouting, loadTasks, renewTaskIds } from './loop-state.js';
 import { collectNestedWrites } from './nested-writes.js';
 
 /** Where a durable run reads and writes its checkpoints. */
@@ -93,7 +94,7 @@ export async function runDurable(
           'NOT_FOUND',
           `thread "${threadId}" has no checkpoint to continue from; start it with an input`,
         );
-      resumeById = restore(loop, loaded, input, resumeById);
+      resumeById = restore(loop, loaded, input, resumeById, fork);
     } else {
       if (loaded) continueState(loop, loaded);
       session.startInput();
@@ -117,10 +118,21 @@ function restore(
   loaded: LoadedCheckpoint,
   input: Command | null | undefined,
   inherited: ReadonlyMap<string, unknown>,
+  fork: boolean,
 ): ReadonlyMap<string, unknown> {
   continueState(loop, loaded);
   loop.routing = loadRouting(loop.topology, loaded.body.routing);
-  loop.tasks = loadTasks(loop.topology, loaded.body.next);
+  const tasks = loadTasks(loop.topology, loaded.body.next);
+  // Replaying an older checkpoint runs its next step again: outputs and subgraph checkpoints the other
+  // branch stored under these task ids are not reused (a paused task keeps its id, so it can be resumed).
+  loop.tasks = fork
+    ? renewTaskIds(
+        loop.topology,
+        tasks,
+        sortableId(),
+        (task) => loaded.taskWrites.get(task.id)?.kind === 'paused',
+      )
+    : tasks;
   const command = isCommand(input) ? input : undefined;
   const answer =
     command?.hasResume === true
@@ -129,7 +141,10 @@ function restore(
   const plan = planResume(loaded, loop.tasks, answer);
   loop.known = plan.known.size > 0 ? plan.known : undefined;
   loop.resume = plan.resume.size > 0 ? plan.resume : undefined;
-  loop.skipBefore = true;
+  // A before-breakpoint is passed once the step was entered (it stopped there, or some task of it ran or
+  // paused), and when the state was edited with `updateState` to continue.
+  loop.skipBefore =
+    loaded.record.source === 'update' || loop.tasks.some((task) => loaded.taskWrites.has(task.id));
   return new Map([...inherited, ...plan.byId]);
 }
 

@@ -22,6 +22,23 @@ export function loadTasks(topology: Topology, tasks: readonly StoredTask[]): Tas
   }));
 }
 
+/**
+ * Gives planned tasks fresh ids (same `prefix:node:position` shape) so that nothing stored under their old
+ * ids — task writes, subgraph namespaces — is taken for theirs. Tasks `keep` accepts keep their id.
+ */
+export function renewTaskIds(
+  topology: Topology,
+  tasks: readonly Task[],
+  prefix: string,
+  keep: (task: Task) => boolean = () => false,
+): Task[] {
+  return tasks.map((task, position) =>
+    keep(task)
+      ? task
+      : { ...task, id: `${prefix}:${(topology.nodes[task.node] as CompiledNode).name}:${position}` },
+  );
+}
+
 /** Converts routing state to its stored form. */
 export function storeRouting(topology: Topology, routing: RoutingState): StoredRouting {
   const name = (index: number): string =>

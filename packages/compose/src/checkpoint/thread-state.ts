@@ -1,6 +1,7 @@
 import { InputValidationError } from '../errors/input-validation-error.js';
 import { WeftError } from '../errors/weft-error.js';
 import { END } from '../graph/constants.js';
+import { sortableId } from '../internal/ids.js';
 import { pendingInterrupts } from '../interrupt/resume.js';
 import { PregelLoop } from '../pregel/loop.js';
 import type { RunContext } from '../pregel/run-context.js';
@@ -15,7 +16,7 @@ import {
   loadCheckpoint,
   rebuildValues,
 } from './load.js';
-import { loadRouting, loadTasks } from './loop-state.js';
+import { loadRouting, loadTasks, renewTaskIds } from './loop-state.js';
 
 /** A thread's state at one checkpoint, as `getState` and `getStateHistory` return it. */
 export interface StateSnapshot<TValues = Record<string, unknown>> {
@@ -143,7 +144,9 @@ export async function writeState(
   loop.values = loaded.values;
   loop.versions = { ...loaded.body.versions };
   loop.routing = loadRouting(topology, loaded.body.routing);
-  loop.tasks = loadTasks(topology, loaded.body.next);
+  // The kept tasks get new ids: continuing from the update must run them on the updated state, not reuse
+  // what the old branch stored under their ids (task writes, subgraph checkpoints).
+  loop.tasks = renewTaskIds(topology, loadTasks(topology, loaded.body.next), sortableId());
   loop.step = loaded.record.step + 1;
   const record = await loop.applyExternal(node, update);
   await session.hooks().afterStep?.(loop, record);
@@ -152,7 +155,7 @@ export async function writeState(
 }
 
 function validateUpdate(topology: Topology, values: unknown): unknown {
-  const schema = topology.spec.state ? topology.spec.inputSchema : undefined;
+  const schema = topology.spec.state?.updateSchema;
   if (!schema) return values;
   const result = schema.safeParse(values);
   if (!result.success) throw new InputValidationError('the values given to updateState', result.error);

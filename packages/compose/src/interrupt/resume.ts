@@ -1,5 +1,5 @@
-import { restoreOutput } from '../checkpoint/checkpoint-session.js';
 import type { LoadedCheckpoint } from '../checkpoint/load.js';
+import { restoreOutput } from '../checkpoint/write-encoding.js';
 import { WeftError } from '../errors/weft-error.js';
 import type { PendingInterrupt, Task } from '../pregel/task.js';
 import type { ResumeValues } from '../pregel/task-context.js';

@@ -1,2 +1,3 @@
 export type { CheckpointerFixture } from './checkpointer-conformance.js';
 export { describeCheckpointerConformance } from './checkpointer-conformance.js';
+export { type DurabilityMatrixOptions, describeDurabilityMatrix } from './durability-matrix.js';
