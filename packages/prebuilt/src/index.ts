@@ -19,7 +19,63 @@ export {
 export { formatTodos, readTodos, TODOS_KEY, type Todo, todoSchema, writeTodosTool } from './deep/todos.js';
 export { countOccurrences, type WriteToolsOptions, writeTools } from './deep/write-tools.js';
 export {
+  createHostAgent,
+  HOST_PROMPT,
+  type HostAgentTemplateOptions,
+  SUMMARIZER_PROMPT,
+} from './host/create-host-agent.js';
+export { HostAgent, type HostAgentOptions } from './host/host-agent.js';
+export {
+  concatenateResults,
+  type MergeResultsOptions,
+  mergeResultsNode,
+  specialistResults,
+} from './host/merge-results.js';
+export { type AgentRoleOptions, type RoleDefaults, roleAgent } from './multi/role-options.js';
+export {
+  createPlanExecute,
+  type PlanExecuteOptions,
+  type PlanExecuteRole,
+} from './plan-execute/create-plan-execute.js';
+export { PlanExecuteAgent, type PlanExecuteAgentOptions } from './plan-execute/plan-execute-agent.js';
+export {
+  EXECUTOR_PROMPT,
+  PLAN_EXECUTE_PROMPTS,
+  PLANNER_PROMPT,
+  type PlanExecutePrompts,
+  planPrompt,
+  REPLANNER_PROMPT,
+} from './plan-execute/plan-prompts.js';
+export {
+  EXECUTED_STEPS_KEY,
+  type ExecutedStep,
+  executedStepSchema,
+  formatExecutedSteps,
+  formatSteps,
+  latestUserText,
+  PLAN_INPUT_KEY,
+  PLAN_KEY,
+  type Plan,
+  planSchema,
+  readExecutedSteps,
+  readPlan,
+} from './plan-execute/plan-state.js';
+export {
+  PLAN_TOOL,
+  planTool,
+  RESPOND_TOOL,
+  recordExecutedStep,
+  respondTool,
+} from './plan-execute/plan-tools.js';
+export {
   createReactAgent,
   type ReactAgentOptions,
   type TemplateCompaction,
 } from './react/create-react-agent.js';
+export {
+  createSupervisor,
+  SUPERVISOR_PROMPT,
+  type SupervisorOptions,
+} from './supervisor/create-supervisor.js';
+export { OpaqueAgent } from './supervisor/opaque-agent.js';
+export { type SupervisorOutputMode, supervisorView, workerOutput } from './supervisor/supervisor-view.js';

@@ -227,26 +227,66 @@ describe('the task tool', () => {
     expect(messageText(calls.at(-1)?.messages.at(-1) as Message)).toBe('Found: 1\tWeft is a graph engine.');
   });
 
-  test('a sub-agent that pauses fails the call with a message the model reads', async () => {
+  test('a pause inside a sub-agent pauses the parent; resuming continues inside it, and its events are in the parent stream', async () => {
+    const deployed: string[] = [];
     const gated = tool({
       name: 'deploy',
       description: 'Deploys',
-      parameters: z.object({}),
+      parameters: z.object({ env: z.string() }),
       needsApproval: true,
-      execute: () => 'deployed',
+      execute: ({ env }) => {
+        deployed.push(env);
+        return `deployed to ${env}`;
+      },
     });
+    const deployerModel = new ScriptedChatModel([
+      { toolCalls: [{ id: 'd1', name: 'deploy', arguments: { env: 'prod' } }] },
+      'Deployed to prod.',
+    ]);
     const deployer = createDeepAgent({
       name: 'deployer',
-      model: new ScriptedChatModel([{ toolCalls: [{ name: 'deploy' }] }]),
+      description: 'Deploys builds',
+      model: deployerModel,
       tools: [gated],
       generalPurpose: false,
     });
     const model = new ScriptedChatModel([
-      { toolCalls: [{ name: 'task', arguments: { subagent_type: 'deployer', description: 'deploy' } }] },
-      'Deployment needs approval.',
+      {
+        toolCalls: [
+          { id: 'p1', name: 'task', arguments: { subagent_type: 'deployer', description: 'deploy to prod' } },
+        ],
+      },
+      'The deployer says: Deployed to prod.',
     ]);
-    const state = await createDeepAgent({ model, subAgents: [deployer] }).graph.invoke({ input: 'deploy' });
-    expect(state.messages[2]).toMatchObject({ role: 'tool', status: 'error' });
-    expect(messageText(state.messages[2] as Message)).toContain('paused for input');
+    const runner = runnerFor(createDeepAgent({ model, subAgents: [deployer], generalPurpose: false }));
+    const paused = await drain(runner.run({ userId: 'u', sessionId: 's', message: 'ship it' }));
+    expect(trace(paused)).toEqual([
+      'user:user',
+      'deep_agent:calls(task)',
+      'deployer:calls(deploy)',
+      'deep_agent:pause',
+    ]);
+    expect(paused[2]?.branch).toBe('deep_agent.deployer');
+    const pause = paused.at(-1)?.interrupts?.[0];
+    expect(pause?.value).toMatchObject({
+      type: 'tool-approval',
+      agent: 'deployer',
+      calls: [{ name: 'deploy' }],
+    });
+    expect(deployed).toEqual([]);
+    const resumed = await drain(
+      runner.resume({ userId: 'u', sessionId: 's', decisions: { [pause?.id as string]: true } }),
+    );
+    expect(trace(resumed)).toEqual([
+      'deployer:result(deploy)',
+      'deployer:assistant',
+      'deep_agent:result(task)',
+      'deep_agent:assistant',
+      'deep_agent:done',
+    ]);
+    expect(deployed).toEqual(['prod']);
+    // Nothing ran twice: the sub-agent's first model call is not repeated on resume.
+    expect([model.calls.length, deployerModel.calls.length]).toEqual([2, 2]);
+    expect(messageText(resumed[2]?.message as Message)).toBe('Deployed to prod.');
   });
 });

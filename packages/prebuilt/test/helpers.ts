@@ -1,4 +1,11 @@
-import { type AgentEvent, type AnyTool, executeToolCalls, MemorySessionState, messageText } from '@weft/adk';
+import {
+  type AgentEvent,
+  type AnyTool,
+  executeToolCalls,
+  MemorySessionState,
+  type Message,
+  messageText,
+} from '@weft/adk';
 
 /** Drains an event stream. */
 export async function drain(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
@@ -24,7 +31,7 @@ export async function call(
   return { text: messageText(result), status: result.status };
 }
 
-/** A compact trace of events: `author:kind`, where kind is the message role, a tool call list, `delta`, `pause` or `done`. */
+/** A compact trace of events: `author:kind`, where kind is the message role, a tool call list, `transfer(to)`, `delta`, `pause` or `done`. */
 export function trace(events: readonly AgentEvent[]): string[] {
   return events
     .filter((event) => !event.partial)
@@ -39,7 +46,24 @@ export function trace(events: readonly AgentEvent[]): string[] {
       else if (event.interrupts) kind = 'pause';
       else if (event.turnComplete) kind = 'done';
       else if (event.custom) kind = event.custom.type;
+      else if (event.actions.transferTo) kind = `transfer(${event.actions.transferTo})`;
       else kind = 'delta';
       return `${event.author}:${kind}`;
     });
+}
+
+/** {@link trace} with each event's branch: `author@branch:kind` (no `@` for events without a branch). */
+export function branchTrace(events: readonly AgentEvent[]): string[] {
+  const kinds = trace(events);
+  return events
+    .filter((event) => !event.partial)
+    .map((event, i) => {
+      const [author, ...kind] = (kinds[i] as string).split(':');
+      return `${author}${event.branch ? `@${event.branch}` : ''}:${kind.join(':')}`;
+    });
+}
+
+/** The texts of the messages a scripted model received in call `index`, without the instruction. */
+export function sent(model: { calls: readonly { messages: readonly Message[] }[] }, index: number): string[] {
+  return (model.calls[index]?.messages ?? []).filter((m) => m.role !== 'system').map(messageText);
 }

@@ -14,7 +14,16 @@ describe('runs over HTTP', () => {
     expect(status).toBe(200);
     expect(body.problems).toEqual([]);
     const ids = body.graphs.map((g: { id: string }) => g.id);
-    expect(ids).toEqual(['counter-loop', 'map-reduce', 'dag-pipeline', 'refund-approval', 'assistant']);
+    expect(ids).toEqual([
+      'counter-loop',
+      'map-reduce',
+      'dag-pipeline',
+      'refund-approval',
+      'assistant',
+      'supervisor',
+      'plan-execute',
+      'host',
+    ]);
     const loop = body.graphs[0];
     expect(loop.topology.nodes.map((n: { id: string }) => n.id)).toEqual([
       '__start__',

@@ -2,20 +2,33 @@ import {
   AdkError,
   type Agent,
   type AgentMiddleware,
+  AgentTool,
   type AnyTool,
   type ChatModel,
   ChatModelAgent,
   type Instruction,
-  resolveInstruction,
-  type SessionState,
   tool,
 } from '@weft/adk';
 import { z } from 'zod';
 
-/** The name of the built-in sub-agent of the `task` tool. */
+/**
+ * The name of the built-in sub-agent of the `task` tool.
+ *
+ * @example
+ * ```ts
+ * task.execute({ subagent_type: GENERAL_PURPOSE, description: 'Summarize /notes.md' }, ctx);
+ * ```
+ */
 export const GENERAL_PURPOSE = 'general-purpose';
 
-/** The built-in general-purpose sub-agent: the parent's model, instruction and tools. */
+/**
+ * The built-in general-purpose sub-agent: the parent's model, instruction and tools.
+ *
+ * @example
+ * ```ts
+ * const general: GeneralPurposeAgent = { model, instruction: 'You help.', tools: [search] };
+ * ```
+ */
 export interface GeneralPurposeAgent {
   readonly model: ChatModel;
   readonly instruction?: Instruction;
@@ -24,7 +37,14 @@ export interface GeneralPurposeAgent {
   readonly maxIterations?: number;
 }
 
-/** Options of {@link taskTool}. */
+/**
+ * Options of {@link taskTool}.
+ *
+ * @example
+ * ```ts
+ * const options: TaskToolOptions = { subAgents: [researcher], generalPurpose: false };
+ * ```
+ */
 export interface TaskToolOptions {
   /** Named sub-agents the model may hand a task to. */
   readonly subAgents?: readonly Agent[];
@@ -33,12 +53,13 @@ export interface TaskToolOptions {
 }
 
 /**
- * `task(subagent_type, description)`: runs a sub-agent on a self-contained task, isolated — a fresh
- * conversation holding only `description`, no access to the parent's history or session writes — and
- * returns its final output. The `general-purpose` sub-agent has the parent's model, instruction
- * (rendered from the parent's session state) and tools. The sub-agent's graph is invoked directly
- * inside the tool with the call's abort signal, so its events are not part of the parent's stream and
- * a pause inside it (a tool approval) fails the call.
+ * `task(subagent_type, description)`: runs a sub-agent on a self-contained task in a fresh conversation
+ * holding only `description`, and returns its final output. Each sub-agent runs as an `AgentTool` of
+ * `@weft/adk`, nested under the caller's `tools` node (its own checkpoint namespace, keyed by the tool
+ * call id): its events reach the parent's stream tagged with their branch (`deep_agent.researcher`), a
+ * pause inside it (a tool approval) pauses the parent and resumes inside the sub-agent, and its session
+ * writes return to the parent's session. The `general-purpose` sub-agent has the parent's model,
+ * instruction (rendered from the same session) and tools.
  *
  * @throws AdkError `INVALID_ARGUMENT` when there is no sub-agent at all or two share a name.
  * @example
@@ -47,59 +68,50 @@ export interface TaskToolOptions {
  * ```
  */
 export function taskTool(options: TaskToolOptions): AnyTool {
-  const named = new Map<string, Agent>();
-  for (const agent of options.subAgents ?? []) {
-    if (named.has(agent.name) || agent.name === GENERAL_PURPOSE)
-      throw new AdkError('INVALID_ARGUMENT', `task tool: two sub-agents are named "${agent.name}"`);
-    named.set(agent.name, agent);
-  }
+  const agents = new Map<string, AgentTool>();
   const general = options.generalPurpose === false ? undefined : options.generalPurpose;
-  const names = [...(general ? [GENERAL_PURPOSE] : []), ...named.keys()];
-  const [first, ...rest] = names;
+  if (general) agents.set(GENERAL_PURPOSE, new AgentTool(generalPurposeAgent(general)));
+  for (const agent of options.subAgents ?? []) {
+    if (agents.has(agent.name))
+      throw new AdkError('INVALID_ARGUMENT', `task tool: two sub-agents are named "${agent.name}"`);
+    agents.set(agent.name, new AgentTool(agent));
+  }
+  const [first, ...rest] = agents.keys();
   if (first === undefined)
     throw new AdkError(
       'INVALID_ARGUMENT',
       'task tool: give at least one sub-agent or the general-purpose one',
     );
-  const catalog = [
-    ...(general
-      ? [`- ${GENERAL_PURPOSE}: a general agent with your tools, for research or multi-step work`]
-      : []),
-    ...[...named.values()].map((agent) => `- ${agent.name}: ${agent.description || '(no description)'}`),
-  ].join('\n');
+  const catalog = [...agents.entries()].map(([name, { agent }]) =>
+    name === GENERAL_PURPOSE
+      ? `- ${GENERAL_PURPOSE}: a general agent with your tools, for research or multi-step work`
+      : `- ${name}: ${agent.description || '(no description)'}`,
+  );
   return tool({
     name: 'task',
-    description: `Hand a self-contained task to a sub-agent with a fresh context. Put everything it needs in description; you get its final answer back. Run several at once for independent tasks.\nSub-agents:\n${catalog}`,
+    description: `Hand a self-contained task to a sub-agent with a fresh context. Put everything it needs in description; you get its final answer back. Run several at once for independent tasks.\nSub-agents:\n${catalog.join('\n')}`,
     parameters: z.object({
       subagent_type: z.enum([first, ...rest]).describe('Which sub-agent runs the task'),
       description: z.string().min(1).describe('The task, with all the context the sub-agent needs'),
     }),
     execute: async ({ subagent_type, description }, ctx) => {
-      const agent =
-        named.get(subagent_type) ?? (await generalPurpose(general as GeneralPurposeAgent, ctx.state));
-      const state = await agent.compile().invoke({ input: description }, { signal: ctx.signal });
-      if ('__interrupt__' in state)
-        throw new Error(
-          `sub-agent "${subagent_type}" paused for input (e.g. a tool approval), which the task tool cannot resume; give it tools that need no approval`,
-        );
-      return state.output ?? '';
+      // The enum admits only the names of `agents`.
+      const agentTool = agents.get(subagent_type) as AgentTool;
+      const output = await agentTool.execute({ request: description }, ctx);
+      return output ?? '';
     },
   });
 }
 
-async function generalPurpose(settings: GeneralPurposeAgent, session: SessionState): Promise<ChatModelAgent> {
-  // The parent's instruction is rendered against its session, read key by key (a SessionState cannot be listed).
-  const state = new Proxy<Record<string, unknown>>(
-    {},
-    { get: (_target, key) => (typeof key === 'string' ? session.get(key) : undefined) },
-  );
-  const instruction = await resolveInstruction(settings.instruction, { state, agentName: GENERAL_PURPOSE });
+function generalPurposeAgent(settings: GeneralPurposeAgent): ChatModelAgent {
   return new ChatModelAgent({
     name: GENERAL_PURPOSE,
+    description: 'A general agent with the parent agent’s tools',
     model: settings.model,
     tools: [...settings.tools],
     middleware: [...(settings.middleware ?? [])],
-    ...(instruction ? { instruction: () => instruction } : {}),
+    onToolError: 'return',
+    ...(settings.instruction === undefined ? {} : { instruction: settings.instruction }),
     ...(settings.maxIterations ? { maxIterations: settings.maxIterations } : {}),
   });
 }

@@ -2,12 +2,16 @@ import { defineApp, type PlaygroundApp } from '../define-app.ts';
 import { buildApprovalGraph } from './approval-graph.ts';
 import { buildAssistantAgent } from './assistant-agent.ts';
 import { buildDagGraph } from './dag-graph.ts';
+import { buildHostAgent } from './host-agent.ts';
 import { buildLoopGraph } from './loop-graph.ts';
 import { buildMapReduceGraph } from './map-reduce-graph.ts';
+import { buildPlanExecuteAgent } from './plan-execute-agent.ts';
+import { buildSupervisorTeam } from './supervisor-team.ts';
 
 /**
  * The built-in demo `weft dev` serves without an entry: a loop, a fan-out/Send map-reduce with a
- * subgraph, a DAG, a human-approval flow and a tool-using agent, all on scripted logic (no network).
+ * subgraph, a DAG, a human-approval flow, a tool-using agent and the multi-agent templates of
+ * `@weft/prebuilt` (supervisor, plan-execute, host), all on scripted logic (no network).
  *
  * @example
  * ```ts
@@ -39,6 +43,18 @@ export function createDemoApp(options: { readonly chunkDelayMs?: number } = {}):
       assistant: {
         agent: buildAssistantAgent(options),
         description: 'A tool-using agent on a scripted model; bookings need your approval',
+      },
+      supervisor: {
+        agent: buildSupervisorTeam(options),
+        description: 'A supervisor hands work to a researcher and a writer; each reports back',
+      },
+      'plan-execute': {
+        agent: buildPlanExecuteAgent(options),
+        description: 'Plans steps, executes them one by one, replans, then responds',
+      },
+      host: {
+        agent: buildHostAgent(options),
+        description: 'Routes to weather and news specialists (both at once in parallel), then merges',
       },
     },
   });
