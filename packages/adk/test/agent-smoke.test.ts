@@ -42,3 +42,18 @@ test('each model call is published as a custom `model-call` event for inspectors
     }),
   ]);
 });
+
+test('session writes made by a beforeAgent hook are committed to the session', async () => {
+  const { MemorySessionService, Runner } = await import('../src/index.js');
+  const model = new ScriptedChatModel(['ok']);
+  const agent = new ChatModelAgent({
+    name: 'hooked',
+    model,
+    middleware: [{ beforeAgent: (ctx) => ctx.session.set('startedBy', 'hook') }],
+  });
+  const sessions = new MemorySessionService();
+  const runner = new Runner({ agent, sessionService: sessions, streaming: false });
+  for await (const _ of runner.run({ userId: 'u', sessionId: 's', message: 'hi' })) void _;
+  const session = await sessions.get({ appName: 'hooked', userId: 'u', sessionId: 's' });
+  expect(session?.state.startedBy).toBe('hook');
+});

@@ -36,6 +36,9 @@ export function initNode(agent: ResolvedAgent) {
     const input = typeof state.input === 'string' ? userMessage(state.input) : state.input;
     if (input) history.push(input.id === undefined ? { ...input, id: eventId('msg') } : input);
     const delta = starting ? { ...RESET_DELTA, ...session.writes } : { ...session.writes };
+    // Session writes of `beforeAgent` hooks are committed like any other before the agent goes on.
+    if (Object.keys(session.writes).length > 0)
+      await run.emit({ author: agent.name, actions: { stateDelta: { ...session.writes } } });
     return {
       messages: [...repaired.map((m) => ({ ...m, id: eventId('msg'), author: agent.name })), ...history],
       iterations: 0,
