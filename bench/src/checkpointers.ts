@@ -1,0 +1,98 @@
+// Finds Weft's checkpointers at run time, so the checkpoint workloads report "pending" instead of failing
+// while the memory and SQLite stores are still being written (or while compile() ignores them).
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Checkpointer } from '@weft/compose';
+import * as compose from '@weft/compose';
+import { weftLoop } from './graphs/weft-graphs.ts';
+
+export const PENDING_CHECKPOINTER = '(pending: checkpointer not available)';
+
+/** A Weft checkpointer that stores checkpoints when a graph is compiled with it. */
+export interface WeftStore {
+  readonly checkpointer: Checkpointer & { storedBytes?(threadId?: string): number };
+  close(): Promise<void>;
+}
+
+/** A store, or why none is usable (printed in the notes). */
+export type StoreProbe = { readonly store: WeftStore } | { readonly pending: string };
+
+type CheckpointerClass = new (...args: unknown[]) => WeftStore['checkpointer'];
+
+/** Runs a 3-iteration loop on the store and checks that a checkpoint was written for its thread. */
+async function probe(checkpointer: WeftStore['checkpointer']): Promise<string | undefined> {
+  try {
+    const threadId = `probe-${Date.now()}`;
+    const result = await weftLoop(3, { checkpointer }).invoke({ n: 0 }, { threadId });
+    if (result.n !== 3) return `the probe run ended with n=${result.n}, expected 3`;
+    const saved = await checkpointer.list(threadId, { limit: 1 });
+    if (saved.length === 0) return 'compile({ checkpointer }) accepted it but no checkpoint was stored';
+    await checkpointer.deleteThread(threadId);
+    return undefined;
+  } catch (error) {
+    return `compile/invoke with it failed: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+async function accept(checkpointer: WeftStore['checkpointer']): Promise<StoreProbe> {
+  const problem = await probe(checkpointer);
+  const close = async () => checkpointer.close?.();
+  if (problem === undefined) return { store: { checkpointer, close } };
+  await close();
+  return { pending: `${PENDING_CHECKPOINTER} ${problem}` };
+}
+
+/** `MemoryCheckpointer` from `@weft/compose`, once it is exported and the engine writes to it. */
+export async function weftMemoryStore(): Promise<StoreProbe> {
+  // Read by name: the export may not exist yet, and a static import would not compile then.
+  const exports = compose as unknown as Record<string, unknown>;
+  const MemoryCheckpointer = exports.MemoryCheckpointer as CheckpointerClass | undefined;
+  if (typeof MemoryCheckpointer !== 'function') {
+    return { pending: `${PENDING_CHECKPOINTER} @weft/compose does not export MemoryCheckpointer yet` };
+  }
+  return accept(new MemoryCheckpointer());
+}
+
+function removingFile(store: WeftStore, path: string): WeftStore {
+  return {
+    checkpointer: store.checkpointer,
+    close: async () => {
+      await store.close();
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+    },
+  };
+}
+
+/**
+ * The SQLite checkpointer of `@weft/store-sqlite` on a temporary file, once the package exists and is a
+ * dependency of the bench. Tries `new X({ filename })`, then `new X(filename)`.
+ */
+export async function weftSqliteStore(): Promise<StoreProbe> {
+  const specifier = '@weft/store-sqlite';
+  let exports: Record<string, unknown>;
+  try {
+    exports = (await import(specifier)) as Record<string, unknown>;
+  } catch {
+    return {
+      pending: `${PENDING_CHECKPOINTER} ${specifier} cannot be imported (not written or not a dependency)`,
+    };
+  }
+  const name = Object.keys(exports).find((key) => /sqlite.*checkpointer/i.test(key));
+  const Sqlite = name === undefined ? undefined : (exports[name] as CheckpointerClass);
+  if (typeof Sqlite !== 'function') {
+    return { pending: `${PENDING_CHECKPOINTER} ${specifier} exports no *SqliteCheckpointer class` };
+  }
+  const path = join(tmpdir(), `weft-bench-${process.pid}-${Date.now()}.sqlite`);
+  let lastProblem = '';
+  for (const make of [() => new Sqlite({ filename: path }), () => new Sqlite(path)]) {
+    try {
+      const result = await accept(make());
+      if ('store' in result) return { store: removingFile(result.store, path) };
+      lastProblem = result.pending;
+    } catch (error) {
+      lastProblem = `${PENDING_CHECKPOINTER} new ${name}(…) failed: ${error instanceof Error ? error.message : error}`;
+    }
+  }
+  return { pending: lastProblem };
+}

@@ -1,0 +1,108 @@
+// The benchmark graphs built with Weft (@weft/compose). Each has a LangGraph twin and a plain-async floor.
+import {
+  appendReducer,
+  type Checkpointer,
+  END,
+  type RunOptions,
+  Send,
+  START,
+  StateGraph,
+  type StreamMode,
+  sumReducer,
+} from '@weft/compose';
+import { z } from 'zod';
+
+/** The part of a compiled Weft graph the workloads use, independent of the builder's generics. */
+export interface WeftApp<TState> {
+  invoke(input: Partial<TState>, options?: RunOptions): Promise<TState>;
+  stream(
+    input: Partial<TState>,
+    options: RunOptions & { readonly mode: StreamMode | readonly StreamMode[] },
+  ): AsyncIterable<unknown>;
+}
+
+/** Compile options the workloads vary. */
+export interface WeftCompile {
+  readonly checkpointer?: Checkpointer;
+}
+
+export interface Counter {
+  readonly n: number;
+}
+
+export interface Items {
+  readonly items: readonly number[];
+  readonly count: number;
+}
+
+export interface Total {
+  readonly total: number;
+}
+
+export interface MessageLog {
+  readonly messages: readonly string[];
+  readonly i: number;
+}
+
+const MAX_STEPS = 100_000;
+
+/** A linear graph of `length` nodes, each adding 1 to `n`. */
+export function weftChain(length: number): WeftApp<Counter> {
+  // biome-ignore lint/suspicious/noExplicitAny: generated graph; the builder type grows with every node name
+  let graph: any = new StateGraph(z.object({ n: z.number() }));
+  for (let i = 0; i < length; i++) graph = graph.addNode(`n${i}`, (state: Counter) => ({ n: state.n + 1 }));
+  graph = graph.addEdge(START, 'n0');
+  for (let i = 1; i < length; i++) graph = graph.addEdge(`n${i - 1}`, `n${i}`);
+  return graph.addEdge(`n${length - 1}`, END).compile({ maxSteps: MAX_STEPS });
+}
+
+/** `a` adds 1, `b` loops back to `a` until `n` reaches `iterations`. */
+export function weftLoop(iterations: number, options: WeftCompile = {}): WeftApp<Counter> {
+  return new StateGraph(z.object({ n: z.number() }))
+    .addNode('a', (state) => ({ n: state.n + 1 }))
+    .addNode('b', () => ({}))
+    .addEdge(START, 'a')
+    .addEdge('a', 'b')
+    .addConditionalEdges('b', (state) => (state.n < iterations ? 'a' : END), ['a', END])
+    .compile({ maxSteps: MAX_STEPS, ...options });
+}
+
+/** START → `width` parallel nodes, each appending its index → a join that counts the items. */
+export function weftFanout(width: number): WeftApp<Items> {
+  const schema = z.object({ items: z.array(z.number()), count: z.number() });
+  // biome-ignore lint/suspicious/noExplicitAny: generated graph; the builder type grows with every node name
+  let graph: any = new StateGraph(schema, { reducers: { items: appendReducer } });
+  const names: string[] = [];
+  for (let i = 0; i < width; i++) {
+    names.push(`p${i}`);
+    graph = graph.addNode(`p${i}`, () => ({ items: [i] })).addEdge(START, `p${i}`);
+  }
+  graph = graph.addNode('join', (state: Items) => ({ count: state.items.length }));
+  return graph.addEdge(names, 'join').addEdge('join', END).compile({ maxSteps: MAX_STEPS });
+}
+
+/** Map-reduce: `split` sends `tasks` inputs to `square`, whose results a sum reducer adds up. */
+export function weftSend(tasks: number): WeftApp<Total> {
+  const inputs = Array.from({ length: tasks }, (_, i) => i);
+  return new StateGraph(z.object({ total: z.number() }), { reducers: { total: sumReducer } })
+    .addNode('split', () => ({}))
+    .addNode('square', (x: number) => ({ total: x * x }))
+    .addEdge(START, 'split')
+    .addConditionalEdges('split', () => inputs.map((x) => new Send('square', x)))
+    .addEdge('square', END)
+    .compile({ maxSteps: MAX_STEPS });
+}
+
+/** One node appending `message(i)` to an append-reduced list, looping until `steps` messages. */
+export function weftMessages(
+  steps: number,
+  message: (i: number) => string,
+  options: WeftCompile = {},
+): WeftApp<MessageLog> {
+  const schema = z.object({ messages: z.array(z.string()), i: z.number() });
+  return new StateGraph(schema, { reducers: { messages: appendReducer } })
+    .addNode('add', (state) => ({ messages: [message(state.i)], i: state.i + 1 }))
+    .addEdge(START, 'add')
+    .addConditionalEdges('add', (state) => (state.i < steps ? 'add' : END), ['add', END])
+    .compile({ maxSteps: MAX_STEPS, ...options });
+}

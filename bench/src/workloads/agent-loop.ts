@@ -1,0 +1,46 @@
+// A ReAct agent loop: 10 tool rounds with a zero-latency fake model, so only the framework is measured.
+import { type AgentOutcome, langGraphAgent } from '../agents/langgraph-agent.ts';
+import { weftAgent } from '../agents/weft-agent.ts';
+import { expectEqual } from '../harness.ts';
+import { type BenchContext, batched, compareRow, pick, type Workload } from '../workload.ts';
+
+const ROUNDS = 10;
+/** The user message, then an assistant tool call and a tool result per round, then the answer. */
+const EXPECTED: AgentOutcome = { messages: 1 + 2 * ROUNDS + 1, last: 'done' };
+
+/** Floor: the same conversation as a plain loop with an async model and an async tool. */
+async function floorAgent(): Promise<AgentOutcome> {
+  const messages: { role: string; content: string; call?: number }[] = [{ role: 'user', content: 'go' }];
+  const model = async () => {
+    const done = messages.filter((message) => message.role === 'tool').length;
+    return done < ROUNDS
+      ? { role: 'assistant', content: '', call: done }
+      : { role: 'assistant', content: 'done' };
+  };
+  const step = async (i: number) => ({ role: 'tool', content: `step ${i} ok` });
+  for (;;) {
+    const reply = await model();
+    messages.push(reply);
+    if (reply.call === undefined) break;
+    messages.push(await step(reply.call));
+  }
+  return { messages: messages.length, last: messages.at(-1)?.content ?? '' };
+}
+
+export const agentLoopWorkload: Workload = {
+  name: 'agent',
+  async run(context: BenchContext) {
+    const invokes = pick(context, 20, 5);
+    const langGraph = langGraphAgent(ROUNDS);
+    const once = { weft: weftAgent(ROUNDS), langgraph: langGraph, floor: floorAgent };
+    const row = await compareRow<AgentOutcome>(context, {
+      workload: `agent loop: ${ROUNDS} tool rounds × ${invokes}`,
+      unit: 'ms/invoke',
+      scale: (ms) => ms / invokes,
+      runs: batched(invokes, once),
+      once,
+      check: (outcome) => expectEqual('agent outcome', outcome, EXPECTED),
+    });
+    return [row];
+  },
+};

@@ -1,0 +1,102 @@
+// The cost of observing a run: the 100-node chain under invoke, under stream('updates') and under the
+// full event stream (Weft's `events` mode, LangGraph's `streamEvents` v2).
+import { floorChain } from '../graphs/floor.ts';
+import { langGraphChain, langGraphConfig } from '../graphs/langgraph-graphs.ts';
+import { type Counter, weftChain } from '../graphs/weft-graphs.ts';
+import { expectEqual } from '../harness.ts';
+import { type BenchContext, batched, compareRow, pick, type Workload } from '../workload.ts';
+
+/** What a consumer saw: parts received and, for event streams, how many node-end events. */
+interface Observed {
+  readonly parts: number;
+  readonly nodeEnds: number;
+}
+
+const NODES = 100;
+const isNodeName = (name: unknown) => typeof name === 'string' && /^n\d+$/.test(name);
+
+/** Floor: the plain chain as an async generator, yielding each update (or a start/end event pair). */
+async function* floorStream(events: boolean): AsyncGenerator<{ type: string; node: string; n: number }> {
+  let state: Counter = { n: 0 };
+  for (let i = 0; i < NODES; i++) {
+    const node = `n${i}`;
+    if (events) yield { type: 'node-start', node, n: state.n };
+    state = { ...state, ...(await (async () => ({ n: state.n + 1 }))()) };
+    yield { type: events ? 'node-end' : 'update', node, n: state.n };
+  }
+}
+
+async function consume(
+  stream: AsyncIterable<unknown>,
+  isNodeEnd: (part: unknown) => boolean,
+): Promise<Observed> {
+  let parts = 0;
+  let nodeEnds = 0;
+  for await (const part of stream) {
+    parts++;
+    if (isNodeEnd(part)) nodeEnds++;
+  }
+  return { parts, nodeEnds };
+}
+
+const weftNodeEnd = (part: unknown) => (part as { type?: string }).type === 'node-end';
+const langGraphNodeEnd = (part: unknown) => {
+  const event = part as { event?: string; name?: string };
+  return event.event === 'on_chain_end' && isNodeName(event.name);
+};
+const floorNodeEnd = (part: unknown) => (part as { type?: string }).type === 'node-end';
+
+type Runs = Record<'weft' | 'langgraph' | 'floor', () => Promise<Observed>>;
+
+function streamRow(context: BenchContext, workload: string, once: Runs, check: (seen: Observed) => void) {
+  const invokes = pick(context, 20, 1);
+  return compareRow<Observed>(context, {
+    workload: `${workload}: chain ${NODES} × ${invokes}`,
+    unit: 'ms/invoke',
+    scale: (ms: number) => ms / invokes,
+    runs: batched(invokes, once),
+    once,
+    check,
+  });
+}
+
+export const streamingWorkload: Workload = {
+  name: 'streaming',
+  async run(context: BenchContext) {
+    const weft = weftChain(NODES);
+    const langGraph = langGraphChain(NODES);
+    const floor = floorChain(NODES);
+    const final = (state: Counter): Observed => ({ parts: state.n, nodeEnds: 0 });
+    const invoke: Runs = {
+      weft: async () => final(await weft.invoke({ n: 0 })),
+      langgraph: async () => final(await langGraph.invoke({ n: 0 }, langGraphConfig())),
+      floor: async () => final(await floor({ n: 0 })),
+    };
+    const updates: Runs = {
+      weft: () => consume(weft.stream({ n: 0 }, { mode: 'updates' }), () => false),
+      langgraph: async () =>
+        consume(
+          await langGraph.stream({ n: 0 }, { ...langGraphConfig(), streamMode: 'updates' }),
+          () => false,
+        ),
+      floor: () => consume(floorStream(false), () => false),
+    };
+    const events: Runs = {
+      weft: () => consume(weft.stream({ n: 0 }, { mode: 'events' }), weftNodeEnd),
+      langgraph: () =>
+        consume(langGraph.streamEvents({ n: 0 }, { ...langGraphConfig(), version: 'v2' }), langGraphNodeEnd),
+      floor: () => consume(floorStream(true), floorNodeEnd),
+    };
+    return [
+      await streamRow(context, 'stream baseline, invoke', invoke, (seen) =>
+        expectEqual('final n', seen.parts, NODES),
+      ),
+      await streamRow(context, 'stream updates', updates, (seen) =>
+        expectEqual('update parts', seen.parts, NODES),
+      ),
+      await streamRow(context, 'stream events', events, (seen) =>
+        expectEqual('node-end events', seen.nodeEnds, NODES),
+      ),
+    ];
+  },
+};
