@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Checkpointer } from '@weft/compose';
+import { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { CancelListener } from './internal/cancel-listener.js';
+import { type EventStreamOptions, eventSinks } from './internal/event-writer.js';
+import { isTransientError } from './internal/failure.js';
+import { DEFAULT_QUEUE_NAME, queueKeys } from './internal/keys.js';
+import { type JobRuntime, processRunJob, settleFailed } from './internal/run-job.js';
+import { RunRegistry } from './internal/run-registry.js';
+import { closeRedis, openRedis, type RedisConnection } from './redis-connection.js';
+import type { RunStatus } from './run-info.js';
+import { WorkerError } from './worker-error.js';
+import { type GraphMap, resolveGraphs } from './worker-graph.js';
+import type { WorkerObserver } from './worker-observer.js';
+
+/**
+ * Options of {@link createWorker}.
+ *
+ * @example
+ * ```ts
+ * const options: WorkerOptions = {
+ *   graphs: { counter: (checkpointer) => counterGraph.compile({ checkpointer }) },
+ *   connection: 'redis://127.0.0.1:6379',
+ *   checkpointer,
+ *   concurrency: 8,
+ *   limiter: { max: 50, duration: 1000 }, // at most 50 run starts per second, queue-wide
+ * };
+ * ```
+ */
+export interface WorkerOptions {
+  /** The graphs this worker runs, by the name clients submit them under. */
+  readonly graphs: GraphMap;
+  /** Redis (the queue, leases, events, cancels). */
+  readonly connection: RedisConnection;
+  /** Where threads' checkpoints live; shared by every worker (PostgreSQL in production). */
+  readonly checkpointer: Checkpointer;
+  /** Runs this process works on at once (default 4). */
+  readonly concurrency?: number;
+  /** The queue (default `weft-runs`); clients must use the same name. */
+  readonly queueName?: string;
+  /** This worker's id in run records and leases (default `host:pid:random`). */
+  readonly workerId?: string;
+  /** At most `max` runs start per `duration` ms across all workers of the queue (BullMQ's limiter). */
+  readonly limiter?: { readonly max: number; readonly duration: number };
+  /** The thread lease: time to live (default 30 s, renewed every third) and retry delay (default 500 ms). */
+  readonly lease?: { readonly ttlMs?: number; readonly retryMs?: number };
+  /** BullMQ's job lock (default 30 s): a job whose worker stops renewing it is stalled after this. */
+  readonly lockDurationMs?: number;
+  /** How often stalled jobs are looked for and put back (default 30 s). */
+  readonly stalledIntervalMs?: number;
+  /** Times a job may stall (its worker died) before it fails (default 5). */
+  readonly maxStalledCount?: number;
+  /** Which run events to publish to the threads' streams, and how long to keep them. */
+  readonly events?: EventStreamOptions;
+  /** Which errors a job retry may cure (default {@link isTransientError}). */
+  readonly isTransient?: (error: unknown) => boolean;
+  /** Lifecycle hooks (metrics, logs, tests). */
+  readonly observer?: WorkerObserver;
+  /** Called with BullMQ's and Redis's errors (default: `console.error`). */
+  readonly onError?: (error: Error) => void;
+}
+
+/**
+ * A running worker. `close()` stops taking jobs and waits for the runs in flight; with
+ * `{ requeue: true }` it stops them instead and puts their jobs back, to be continued from their
+ * checkpoints by another worker.
+ *
+ * @example
+ * ```ts
+ * process.once('SIGTERM', () => void worker.close({ requeue: true }));
+ * ```
+ */
+export interface WeftWorker {
+  readonly id: string;
+  readonly queueName: string;
+  close(options?: { readonly requeue?: boolean }): Promise<void>;
+}
+
+/**
+ * Starts a worker: takes run jobs from the queue, runs each graph from its thread's checkpoint while
+ * holding the thread's lease, publishes events, honours cancels, and settles runs for clients.
+ *
+ * @throws WorkerError `INVALID_ARGUMENT` for a concurrency below 1.
+ * @example
+ * ```ts
+ * const checkpointer = new PostgresCheckpointer({ connectionString: process.env.WEFT_PG_URL! });
+ * await checkpointer.setup();
+ * const worker = await createWorker({
+ *   graphs: { counter: (checkpointer) => counterGraph.compile({ checkpointer }) },
+ *   connection: 'redis://127.0.0.1:6379',
+ *   checkpointer,
+ *   concurrency: 8,
+ * });
+ * process.on('SIGTERM', () => void worker.close({ requeue: true }));
+ * ```
+ */
+export async function createWorker(options: WorkerOptions): Promise<WeftWorker> {
+  const concurrency = options.concurrency ?? 4;
+  if (!(Number.isInteger(concurrency) && concurrency >= 1)) {
+    throw new WorkerError('INVALID_ARGUMENT', `concurrency must be a positive integer, got ${concurrency}`);
+  }
+  const queueName = options.queueName ?? DEFAULT_QUEUE_NAME;
+  const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const onError = options.onError ?? ((error: Error) => console.error(`[weft/worker ${workerId}]`, error));
+  const keys = queueKeys(queueName);
+  const redis = openRedis(options.connection, { name: `weft-worker:${workerId}`, pipelined: true });
+  const subscriber = openRedis(options.connection, { name: `weft-worker-sub:${workerId}` });
+  const bullConnection = openRedis(options.connection, {
+    name: `weft-worker-bull:${workerId}`,
+    blocking: true,
+  });
+  for (const connection of [redis, subscriber, bullConnection]) connection.on('error', onError);
+  let cancels: CancelListener;
+  try {
+    cancels = await CancelListener.start(redis, subscriber, keys);
+  } catch (error) {
+    await Promise.all([closeRedis(subscriber), closeRedis(redis), closeRedis(bullConnection)]);
+    throw error;
+  }
+  let worker: Worker<unknown, RunStatus> | undefined;
+  let stopping = false;
+  const runtime: JobRuntime = {
+    workerId,
+    graphs: resolveGraphs(options.graphs, options.checkpointer),
+    checkpointer: options.checkpointer,
+    redis,
+    keys,
+    registry: new RunRegistry(redis, keys),
+    cancels,
+    sinks: eventSinks(redis, keys, options.events),
+    leaseTtlMs: options.lease?.ttlMs ?? 30_000,
+    leaseRetryMs: options.lease?.retryMs ?? 500,
+    isTransient: options.isTransient ?? isTransientError,
+    rateLimit: (ms) => worker?.rateLimit(ms) ?? Promise.resolve(),
+    observer: options.observer ?? {},
+    stopping: () => stopping,
+  };
+  worker = startBullWorker(options, runtime, { connection: bullConnection, concurrency, queueName, onError });
+  await worker.waitUntilReady();
+  return {
+    id: workerId,
+    queueName,
+    async close(closeOptions = {}) {
+      // Stop taking jobs first (BullMQ marks itself closing at once), so a run handed back is not
+      // picked up again by this worker on its way out.
+      stopping = true;
+      const closing = worker.close();
+      if (closeOptions.requeue) {
+        cancels.abortAll(new WorkerError('SHUTDOWN', `worker ${workerId} is shutting down`));
+      }
+      await closing;
+      await Promise.all([closeRedis(subscriber), closeRedis(redis), closeRedis(bullConnection)]);
+    },
+  };
+}
+
+/** Creates the BullMQ worker that feeds jobs to {@link processRunJob} and settles jobs failed for good. */
+function startBullWorker(
+  options: WorkerOptions,
+  runtime: JobRuntime,
+  setup: {
+    readonly connection: Redis;
+    readonly concurrency: number;
+    readonly queueName: string;
+    readonly onError: (error: Error) => void;
+  },
+): Worker<unknown, RunStatus> {
+  const worker = new Worker<unknown, RunStatus>(
+    setup.queueName,
+    (job, token, signal) => processRunJob(runtime, job, token, signal),
+    {
+      connection: setup.connection,
+      concurrency: setup.concurrency,
+      name: runtime.workerId,
+      lockDuration: options.lockDurationMs ?? 30_000,
+      stalledInterval: options.stalledIntervalMs ?? 30_000,
+      maxStalledCount: options.maxStalledCount ?? 5,
+      ...(options.limiter ? { limiter: { ...options.limiter } } : {}),
+    },
+  );
+  worker.on('error', setup.onError);
+  // Jobs that fail for good (node errors, retries used up, stalled too often) settle here, on
+  // whichever worker failed them; `settleFailed` ignores failures BullMQ will retry.
+  worker.on('failed', (job, error) => {
+    if (job) settleFailed(runtime, job, error).catch(setup.onError);
+  });
+  return worker;
+}

@@ -1,0 +1,38 @@
+import { WeftError } from '@weft/compose';
+import { WorkerError } from '../worker-error.js';
+
+/**
+ * The default test for errors a job retry (with backoff) may cure: anything thrown outside a node —
+ * PostgreSQL, Redis or the network failing — a checkpoint store error, and a lost lease. Node failures
+ * (after the node's own retry policy), invalid input, step limits and other engine errors are final:
+ * retrying the job would fail the same way.
+ *
+ * @example
+ * ```ts
+ * createWorker({ ...options, isTransient: (error) => isTransientError(error) || isMyFlakyThing(error) });
+ * ```
+ */
+export function isTransientError(error: unknown): boolean {
+  if (WorkerError.isInstance(error)) return error.code === 'LEASE_LOST';
+  if (WeftError.isInstance(error)) return error.code === 'CHECKPOINT';
+  return true;
+}
+
+/** The `RATE_LIMITED` worker error somewhere in `error`'s cause chain, if any. */
+export function findRateLimit(error: unknown): WorkerError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current !== undefined && current !== null; depth++) {
+    if (WorkerError.isInstance(current) && current.code === 'RATE_LIMITED') return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** A one-line description of a failure, with the codes that identify it. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return typeof code === 'string' ? `${code}: ${error.message}` : error.message;
+  }
+  return String(error);
+}

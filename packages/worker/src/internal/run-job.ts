@@ -1,0 +1,203 @@
+import { type Checkpointer, Command, deserialize, type RunResult } from '@weft/compose';
+import { DelayedError, type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { RunStatus } from '../run-info.js';
+import { WorkerError } from '../worker-error.js';
+import type { WorkerGraph } from '../worker-graph.js';
+import { type LeaseInfo, notify, type WorkerObserver } from '../worker-observer.js';
+import type { CancelListener } from './cancel-listener.js';
+import type { RunEventSink } from './event-writer.js';
+import { describeError, findRateLimit } from './failure.js';
+import { type RunJobData, runJobSchema } from './job-data.js';
+import type { QueueKeys } from './keys.js';
+import type { RunRegistry, StoredOutcome } from './run-registry.js';
+import { ThreadLease } from './thread-lease.js';
+
+/** Everything the job processor of one worker shares. */
+export interface JobRuntime {
+  readonly workerId: string;
+  readonly graphs: ReadonlyMap<string, WorkerGraph>;
+  readonly checkpointer: Checkpointer;
+  readonly redis: Redis;
+  readonly keys: QueueKeys;
+  readonly registry: RunRegistry;
+  readonly cancels: CancelListener;
+  readonly sinks: (threadId: string) => RunEventSink;
+  readonly leaseTtlMs: number;
+  readonly leaseRetryMs: number;
+  readonly isTransient: (error: unknown) => boolean;
+  readonly rateLimit: (ms: number) => Promise<void>;
+  readonly observer: WorkerObserver;
+  /** True once the worker is closing: jobs it still receives are handed back unrun. */
+  readonly stopping: () => boolean;
+}
+
+/** One job being processed. */
+interface JobCall {
+  readonly runtime: JobRuntime;
+  readonly job: Job;
+  readonly token: string | undefined;
+  readonly data: RunJobData;
+  readonly sink: RunEventSink;
+}
+
+/**
+ * Processes one run job: takes the thread's lease (or puts the job back for later when another worker
+ * holds it), runs the graph from the thread's checkpoint, publishes its events, and settles the run.
+ * Returns the run's status (BullMQ's job result); the outcome itself is in the run record.
+ *
+ * @throws UnrecoverableError for final failures; the original error for transient ones (BullMQ retries
+ *   the job with backoff, and the retry continues from the last checkpoint).
+ */
+export async function processRunJob(
+  runtime: JobRuntime,
+  job: Job,
+  token: string | undefined,
+  signal?: AbortSignal,
+): Promise<RunStatus> {
+  const parsed = runJobSchema.safeParse(job.data);
+  if (!parsed.success) throw new UnrecoverableError(`invalid run job ${job.id}: ${parsed.error.message}`);
+  const data = parsed.data;
+  if (runtime.stopping()) {
+    // Picked up while this worker closes (its blocking fetch can return one last job): hand it back.
+    await job.moveToDelayed(Date.now() + runtime.leaseRetryMs, token);
+    throw new DelayedError();
+  }
+  const call: JobCall = { runtime, job, token, data, sink: runtime.sinks(data.threadId) };
+  const graph = runtime.graphs.get(data.graph);
+  if (!graph) {
+    const known = [...runtime.graphs.keys()].join(', ');
+    throw new UnrecoverableError(
+      `graph "${data.graph}" is not registered with this worker (it has: ${known})`,
+    );
+  }
+  if (await runtime.cancels.isCancelled(data.threadId, data.epoch)) return settleCancelled(call);
+  const controller = new AbortController();
+  const lease = await takeLease(call, controller);
+  const info: LeaseInfo = {
+    threadId: data.threadId,
+    runId: data.runId,
+    workerId: runtime.workerId,
+    attempt: job.attemptsStarted,
+  };
+  const unregister = runtime.cancels.register(data.threadId, controller);
+  if (runtime.stopping())
+    controller.abort(new WorkerError('SHUTDOWN', 'the worker closed while this run started'));
+  const onJobAbort = (): void => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', onJobAbort, { once: true });
+  try {
+    await notify(runtime.observer.leaseAcquired, info);
+    return await runLeased(call, graph, controller.signal);
+  } catch (error) {
+    return await handleFailure(call, controller.signal, error);
+  } finally {
+    signal?.removeEventListener('abort', onJobAbort);
+    unregister();
+    await notify(runtime.observer.leaseReleased, info);
+    await lease.release();
+  }
+}
+
+/** Takes the thread's lease, or puts the job back for later (no attempt used) when another worker has it. */
+async function takeLease(call: JobCall, controller: AbortController): Promise<ThreadLease> {
+  const { runtime, data, job, token } = call;
+  const lease = await ThreadLease.acquire({
+    redis: runtime.redis,
+    key: runtime.keys.lease(data.threadId),
+    token: `${runtime.workerId}:${data.runId}:${Math.random().toString(36).slice(2)}`,
+    ttlMs: runtime.leaseTtlMs,
+    onLost: () =>
+      controller.abort(new WorkerError('LEASE_LOST', `lost the lease of thread "${data.threadId}"`)),
+  });
+  if (lease) return lease;
+  await job.moveToDelayed(Date.now() + runtime.leaseRetryMs * (0.5 + Math.random()), token);
+  throw new DelayedError();
+}
+
+async function runLeased(call: JobCall, graph: WorkerGraph, signal: AbortSignal): Promise<RunStatus> {
+  const { runtime, data, job } = call;
+  // Checked again now that cancels reach this run: one that came in before is seen here.
+  if (await runtime.cancels.isCancelled(data.threadId, data.epoch)) return settleCancelled(call);
+  await runtime.registry.running(data.runId, runtime.workerId, job.attemptsStarted);
+  const input = await chooseInput(runtime, data);
+  const onEvent = call.sink.listener();
+  const result: RunResult<unknown> = await graph.run(input, {
+    threadId: data.threadId,
+    runId: data.runId,
+    signal,
+    ...(onEvent ? { callbacks: { onEvent } } : {}),
+  });
+  const { status, output, interrupts, checkpointId } = result;
+  await settle(call, status, { status, output, interrupts, checkpointId });
+  return status;
+}
+
+/**
+ * What to run with. A job that starts (or resumes) a turn applies its input only if the thread has no
+ * checkpoint written by this run yet: the run's *baseline* (the latest checkpoint id when the run was
+ * first picked up) is stored with the run, and a later checkpoint means an earlier attempt of this same
+ * job got that far, so the retry continues from the checkpoint (`null`) and finished tasks do not re-run.
+ */
+async function chooseInput(runtime: JobRuntime, data: RunJobData): Promise<unknown> {
+  if (data.kind === 'continue') return null;
+  const latest = (await runtime.checkpointer.list(data.threadId, { limit: 1 }))[0]?.id ?? '';
+  const baseline = await runtime.registry.baseline(data.runId, latest);
+  if (latest !== baseline) return null;
+  const value = data.payload === undefined ? undefined : deserialize(data.payload);
+  return data.kind === 'start' ? value : new Command({ resume: value });
+}
+
+async function handleFailure(call: JobCall, signal: AbortSignal, error: unknown): Promise<RunStatus> {
+  const { runtime, job, token, data } = call;
+  const reason: unknown = signal.aborted ? signal.reason : undefined;
+  if (WorkerError.isInstance(reason) && reason.code === 'CANCELLED') return settleCancelled(call);
+  if (WorkerError.isInstance(reason) && reason.code === 'SHUTDOWN') {
+    // Handed back: another worker (or this one, restarted) continues from the checkpoint.
+    await job.moveToWait(token);
+    throw new WaitingError();
+  }
+  const limited = findRateLimit(error);
+  if (limited) {
+    await runtime.rateLimit(limited.retryAfterMs ?? 1000);
+    throw Worker.RateLimitError();
+  }
+  const cause = WorkerError.isInstance(reason) ? reason : error;
+  const message = describeError(cause);
+  if (!runtime.isTransient(cause)) throw new UnrecoverableError(message);
+  await runtime.registry.retrying(data.runId, message).catch(() => undefined);
+  throw cause instanceof Error ? cause : new Error(message);
+}
+
+async function settleCancelled(call: JobCall): Promise<RunStatus> {
+  const { runtime, data } = call;
+  const latest = await runtime.checkpointer.list(data.threadId, { limit: 1 }).catch(() => []);
+  await settle(call, 'cancelled', {
+    status: 'cancelled',
+    output: undefined,
+    interrupts: [],
+    checkpointId: latest[0]?.id,
+  });
+  return 'cancelled';
+}
+
+/** Stores the outcome, tells waiting clients, and closes the run's part of the event stream. */
+async function settle(call: JobCall, status: RunStatus, outcome: StoredOutcome): Promise<void> {
+  const { runtime, data, sink } = call;
+  await sink.flush().catch(() => undefined);
+  await runtime.registry.settle(data.runId, status, outcome);
+  sink.settled({ runId: data.runId, status });
+  await sink.flush().catch(() => undefined);
+  await notify(runtime.observer.runSettled, { runId: data.runId, threadId: data.threadId, status });
+}
+
+/** Settles a run whose job BullMQ failed for good (called from the worker's `failed` listener). */
+export async function settleFailed(runtime: JobRuntime, job: Job, error: Error): Promise<void> {
+  const parsed = runJobSchema.safeParse(job.data);
+  if (!parsed.success || (await job.getState()) !== 'failed') return;
+  const { runId, threadId } = parsed.data;
+  const sink = runtime.sinks(threadId);
+  await runtime.registry.settle(runId, 'failed', { error: job.failedReason ?? error.message });
+  sink.settled({ runId, status: 'failed' });
+  await sink.flush().catch(() => undefined);
+  await notify(runtime.observer.runSettled, { runId, threadId, status: 'failed' });
+}

@@ -1,0 +1,103 @@
+import type { RunEvent } from '@weft/compose';
+import type { Redis } from 'ioredis';
+import type { StreamEntry } from './internal/event-codec.js';
+import { readStream } from './internal/event-reader.js';
+import type { QueueKeys } from './internal/keys.js';
+import type { RunRegistry } from './internal/run-registry.js';
+import type { SettledWaiter, WaitOptions } from './internal/settled-waiter.js';
+import type { RunInfo, WorkerRunResult } from './run-info.js';
+import { WorkerError } from './worker-error.js';
+
+/**
+ * A submitted run, followed from any process: its result, its events, its record, and cancel.
+ *
+ * @example
+ * ```ts
+ * const handle = await client.submit('counter', { count: 0 }, { threadId: 'order-17' });
+ * for await (const event of handle.events()) console.log(event.type);
+ * console.log((await handle.result()).output);
+ * ```
+ */
+export interface RunHandle<TOutput = unknown> {
+  readonly runId: string;
+  readonly threadId: string;
+  /**
+   * Waits until the run settles: `done`, `interrupted` (resume it with `client.resume`) or `cancelled`.
+   *
+   * @throws WorkerError `RUN_FAILED` when the run failed for good; `TIMEOUT` past `timeoutMs`.
+   */
+  result(options?: WaitOptions): Promise<WorkerRunResult<TOutput>>;
+  /** This run's events, from its first (the backlog) until it settles; abort with `signal` to stop early. */
+  events(options?: { readonly signal?: AbortSignal }): AsyncIterable<RunEvent>;
+  /** The run's record (status, worker, attempts). */
+  info(): Promise<RunInfo | undefined>;
+  /** Cancels the run's thread (see `client.cancel`). */
+  cancel(): Promise<void>;
+}
+
+/** What a handle needs from its client. */
+export interface HandleContext {
+  readonly keys: QueueKeys;
+  readonly registry: RunRegistry;
+  readonly waiter: SettledWaiter;
+  /** A fresh connection for one blocking stream reader. */
+  readonly reader: () => Redis;
+  readonly cancel: (threadId: string) => Promise<void>;
+  /** True when the thread's event stream exists. */
+  readonly exists: (threadId: string) => Promise<boolean>;
+}
+
+/** Makes the handle of a run. */
+export function runHandle<TOutput>(
+  context: HandleContext,
+  runId: string,
+  threadId: string,
+): RunHandle<TOutput> {
+  return {
+    runId,
+    threadId,
+    result: (options) => context.waiter.waitFor(runId, () => settledResult<TOutput>(context, runId), options),
+    events: (options) => runEvents(context, runId, threadId, options?.signal),
+    info: () => context.registry.get(runId),
+    cancel: () => context.cancel(threadId),
+  };
+}
+
+async function settledResult<TOutput>(
+  context: HandleContext,
+  runId: string,
+): Promise<WorkerRunResult<TOutput> | undefined> {
+  const record = await context.registry.get(runId);
+  if (!record) throw new WorkerError('NOT_FOUND', `run "${runId}" is unknown (or its record expired)`);
+  if (record.status === 'failed') {
+    throw new WorkerError('RUN_FAILED', `run "${runId}" failed: ${record.error ?? 'unknown error'}`);
+  }
+  if (!record.outcome) return undefined;
+  return {
+    runId,
+    threadId: record.threadId,
+    ...record.outcome,
+    output: record.outcome.output as TOutput | undefined,
+  };
+}
+
+async function* runEvents(
+  context: HandleContext,
+  runId: string,
+  threadId: string,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<RunEvent, void, undefined> {
+  // A settled run whose stream already expired has nothing left to read.
+  const [record, exists] = await Promise.all([context.registry.get(runId), context.exists(threadId)]);
+  if (record?.outcome !== undefined && !exists) return;
+  const entries: AsyncGenerator<StreamEntry> = readStream(context.reader(), context.keys.events(threadId), {
+    signal,
+  });
+  for await (const entry of entries) {
+    if (entry.kind === 'settled') {
+      if (entry.marker.runId === runId) return;
+    } else if (entry.event.runId === runId) {
+      yield entry.event;
+    }
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Every failure `@weft/worker` reports, as a closed union (`error.code`).
+ *
+ * @example
+ * ```ts
+ * if (WorkerError.isInstance(error) && error.code === 'RUN_FAILED') console.log(error.message);
+ * ```
+ */
+export type WorkerErrorCode =
+  /** The job names a graph this worker was not given. */
+  | 'UNKNOWN_GRAPH'
+  /** The job's data failed validation (written by another version, or by hand). */
+  | 'INVALID_JOB'
+  /** A caller passed a bad option. */
+  | 'INVALID_ARGUMENT'
+  /** The worker lost the thread's lease while running it (the run is retried from its checkpoint). */
+  | 'LEASE_LOST'
+  /** The run was cancelled with `client.cancel(threadId)`. */
+  | 'CANCELLED'
+  /** The worker is shutting down and handed the run back to the queue. */
+  | 'SHUTDOWN'
+  /** A node asked to back off (see `rateLimited`); the job waits and resumes from its checkpoint. */
+  | 'RATE_LIMITED'
+  /** The run failed for good (after its job retries); `message` carries the last error. */
+  | 'RUN_FAILED'
+  /** The run is unknown, or its record expired. */
+  | 'NOT_FOUND'
+  /** Waiting for a result took longer than the caller allowed. */
+  | 'TIMEOUT'
+  /** The client or worker was closed. */
+  | 'CLOSED';
+
+/** The marker every Weft error carries (shared with `WeftError` of `@weft/compose`). */
+const weftMarker = Symbol.for('weft.error');
+/** The marker that tells a worker error from other Weft errors, whose codes belong to another union. */
+const workerMarker = Symbol.for('weft.worker.error');
+
+/**
+ * The base error of `@weft/worker`, shaped like `WeftError`: a readonly `code` from a closed union, a
+ * `cause`, and `Symbol.for` markers so {@link WorkerError.isInstance} (and `WeftError.isInstance`) also
+ * recognise errors from a duplicate copy of the package.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await handle.result();
+ * } catch (error) {
+ *   if (WorkerError.isInstance(error) && error.code === 'RUN_FAILED') alert(error.message);
+ * }
+ * ```
+ */
+export class WorkerError extends Error {
+  /** What went wrong, from a closed union. */
+  readonly code: WorkerErrorCode;
+  /** For `RATE_LIMITED`: how long the queue should wait, in milliseconds. */
+  readonly retryAfterMs: number | undefined;
+  readonly [weftMarker] = true;
+  readonly [workerMarker] = true;
+
+  constructor(
+    code: WorkerErrorCode,
+    message: string,
+    options?: { readonly cause?: unknown; readonly retryAfterMs?: number },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.name = 'WorkerError';
+    this.retryAfterMs = options?.retryAfterMs;
+  }
+
+  /** True for any worker error, even one thrown by another copy of this package. */
+  static isInstance(value: unknown): value is WorkerError {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as { [workerMarker]?: unknown })[workerMarker] === true
+    );
+  }
+}
+
+/**
+ * Makes the error a node throws to say "the model provider is rate limiting us": the worker pauses the
+ * whole queue for `retryAfterMs` (BullMQ's manual rate limit), puts the job back without using one of its
+ * attempts, and later resumes the run from its last checkpoint. Give the node no retry policy for it, or
+ * one that excludes it, so the back-off happens at the queue.
+ *
+ * @example
+ * ```ts
+ * graph.addNode('model', async (state) => {
+ *   const response = await callModel(state);
+ *   if (response.status === 429) throw rateLimited(Number(response.headers.get('retry-after')) * 1000);
+ *   return { reply: await response.text() };
+ * });
+ * ```
+ */
+export function rateLimited(
+  retryAfterMs: number,
+  message = 'the model provider is rate limiting',
+): WorkerError {
+  return new WorkerError('RATE_LIMITED', message, { retryAfterMs });
+}
