@@ -3,6 +3,7 @@ import { WriteConflictError } from '../errors/write-conflict-error.js';
 import { isCommand } from '../graph/command.js';
 import type { Send } from '../graph/send.js';
 import { isPlainObject } from '../runnable/concat.js';
+import { appendReducer } from '../state/reducers.js';
 import { SubgraphWrites } from './subgraph-writes.js';
 import { TaskPaused } from './task.js';
 import type { CompiledState } from './topology.js';
@@ -34,11 +35,17 @@ export function applyStateWrites(
   nodeNames: readonly string[],
   outputs: readonly unknown[],
 ): AppliedStep {
-  let next: Record<string, unknown> | undefined;
-  const changed: string[] = [];
+  const step: StepApply = {
+    state,
+    nodeNames,
+    next: undefined,
+    changed: [],
+    writer: outputs.length > 1 ? new Map() : undefined,
+    appends: undefined,
+    base: values,
+  };
   const gotos: Array<Goto | undefined> = new Array(outputs.length);
   const updates: unknown[] = new Array(outputs.length);
-  const writer: Map<string, number> | undefined = outputs.length > 1 ? new Map() : undefined;
   for (let i = 0; i < outputs.length; i++) {
     let output = outputs[i];
     if (output instanceof TaskPaused) continue;
@@ -46,49 +53,74 @@ export function applyStateWrites(
       if (output.goto.length > 0) gotos[i] = output.goto;
       output = output.update;
     }
-    updates[i] = output instanceof SubgraphWrites ? Object.fromEntries(output.writes) : output;
-    if (output === undefined || output === null) continue;
-    const node = nodeNames[i] as string;
-    const entries = entriesOf(node, output);
-    next ??= { ...values };
-    for (let e = 0; e < entries.length; e++) {
-      const [key, value] = entries[e] as readonly [string, unknown];
-      if (!state.keySet.has(key)) {
-        if (output instanceof SubgraphWrites) continue;
-        throw new WeftError(
-          'INVALID_UPDATE',
-          `node "${node}" wrote "${key}", which is not a key of the state schema (keys: ${state.keys.join(', ')})`,
-        );
-      }
-      const reducer = state.reducers[key];
-      if (reducer) next[key] = reducer(next[key], value);
-      else {
-        if (writer) {
-          const first = writer.get(key);
-          if (first !== undefined && first !== i) {
-            throw new WriteConflictError(
-              key,
-              [nodeNames[first] as string, node],
-              'give the key a reducer or let one node write it',
-            );
-          }
-          writer.set(key, i);
-        }
-        next[key] = value;
-      }
-      if (!changed.includes(key)) changed.push(key);
+    if (output === undefined || output === null) {
+      updates[i] = output;
+      continue;
+    }
+    step.next ??= { ...values };
+    if (output instanceof SubgraphWrites) {
+      updates[i] = Object.fromEntries(output.writes);
+      for (const [key, value] of output.writes) if (state.keySet.has(key)) write(step, i, key, value);
+    } else if (isPlainObject(output)) {
+      updates[i] = output;
+      for (const key in output) write(step, i, key, output[key]);
+    } else {
+      throw new WeftError(
+        'INVALID_UPDATE',
+        `node "${nodeNames[i]}" returned ${describe(output)}; a state graph node returns a partial state object, a Command, or nothing`,
+      );
     }
   }
-  return { values: next ?? values, changed, gotos, updates };
+  if (step.appends)
+    for (const [key, items] of step.appends)
+      (step.next as Record<string, unknown>)[key] = ((values[key] as unknown[] | undefined) ?? []).concat(
+        items,
+      );
+  return { values: step.next ?? values, changed: step.changed, gotos, updates };
 }
 
-function entriesOf(node: string, output: unknown): ReadonlyArray<readonly [string, unknown]> {
-  if (output instanceof SubgraphWrites) return output.writes;
-  if (isPlainObject(output)) return Object.entries(output);
-  throw new WeftError(
-    'INVALID_UPDATE',
-    `node "${node}" returned ${describe(output)}; a state graph node returns a partial state object, a Command, or nothing`,
-  );
+/** The working state of one `applyStateWrites` call. */
+interface StepApply {
+  readonly state: CompiledState;
+  readonly nodeNames: readonly string[];
+  next: Record<string, unknown> | undefined;
+  readonly changed: string[];
+  readonly writer: Map<string, number> | undefined;
+  /** Items appended per key this step (`appendReducer` keys are concatenated once, not per write). */
+  appends: Map<string, unknown[]> | undefined;
+  readonly base: Record<string, unknown>;
+}
+
+function write(step: StepApply, task: number, key: string, value: unknown): void {
+  const { state, nodeNames } = step;
+  const next = step.next as Record<string, unknown>;
+  if (!state.keySet.has(key)) {
+    throw new WeftError(
+      'INVALID_UPDATE',
+      `node "${nodeNames[task]}" wrote "${key}", which is not a key of the state schema (keys: ${state.keys.join(', ')})`,
+    );
+  }
+  const reducer = state.reducers[key];
+  if (reducer === appendReducer) {
+    const items = (step.appends ??= new Map()).get(key);
+    if (items) Array.isArray(value) ? items.push(...value) : items.push(value);
+    else step.appends.set(key, Array.isArray(value) ? [...value] : [value]);
+  } else if (reducer) next[key] = reducer(next[key], value);
+  else {
+    if (step.writer) {
+      const first = step.writer.get(key);
+      if (first !== undefined && first !== task) {
+        throw new WriteConflictError(
+          key,
+          [nodeNames[first] as string, nodeNames[task] as string],
+          'give the key a reducer or let one node write it',
+        );
+      }
+      step.writer.set(key, task);
+    }
+    next[key] = value;
+  }
+  if (!step.changed.includes(key)) step.changed.push(key);
 }
 
 function describe(value: unknown): string {

@@ -99,20 +99,35 @@ export class PregelLoop {
     this.step++;
   }
 
-  /** Runs supersteps until nothing is triggered, a task pauses, or the step limit is reached. */
+  /**
+   * Runs supersteps until nothing is triggered, a task pauses, or the step limit is reached. Steps whose
+   * tasks, routers and observers are all synchronous run without awaiting; the loop yields to the event
+   * loop every {@link yieldEvery} such steps so timers (and cancels) still get their turn.
+   */
   async loop(): Promise<LoopResult> {
     const { run } = this;
+    let syncSteps = 0;
     while (this.tasks.length > 0) {
       if (run.control.aborted) throw abortError(run.control.reason);
       if (this.stepsRun >= run.maxSteps) throw new StepLimitError(run.maxSteps);
       const before = this.checkBreakpoint('before');
       if (before) return this.pause(new Array(this.tasks.length), before);
       const started = run.observer.event ? Date.now() : 0;
-      const outputs = await this.execute(started);
+      this.emitStepStart(started);
+      const ran = runStep(this.stepCall());
+      const outputs = isPromiseLike(ran) ? await ran : ran;
+      this.known = undefined;
+      this.resumeUsed = this.resume;
+      this.resume = undefined;
       const interrupts = collectInterrupts(outputs);
       if (interrupts) return this.pause(outputs, interrupts);
       const ranTasks = this.tasks;
-      await this.complete(ranTasks, outputs, started);
+      const done = this.complete(ranTasks, outputs, started);
+      if (done) await done;
+      else if (++syncSteps >= yieldEvery) {
+        syncSteps = 0;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
       const after = this.breakpoints?.after.size ? breakpointInterrupts(this, ranTasks, 'after') : undefined;
       if (after)
         return { status: 'interrupted', output: this.output(), interrupts: after, steps: this.stepsRun };
@@ -144,25 +159,18 @@ export class PregelLoop {
     return { status: 'interrupted', output: this.output(), interrupts, steps: this.stepsRun };
   }
 
-  private async execute(started: number): Promise<unknown[]> {
+  private emitStepStart(started: number): void {
     const { run, topology, tasks, step } = this;
-    if (run.observer.event) {
-      const names = tasks.map((t) => (topology.nodes[t.node] as CompiledNode).name);
-      run.observer.event({
-        type: 'step-start',
-        runId: run.runId,
-        ts: started,
-        path: run.path,
-        step,
-        tasks: names,
-      });
-    }
-    const ran = runStep(this.stepCall());
-    const outputs = isPromiseLike(ran) ? await ran : ran;
-    this.known = undefined;
-    this.resumeUsed = this.resume;
-    this.resume = undefined;
-    return outputs;
+    if (!run.observer.event) return;
+    const names = tasks.map((t) => (topology.nodes[t.node] as CompiledNode).name);
+    run.observer.event({
+      type: 'step-start',
+      runId: run.runId,
+      ts: started,
+      path: run.path,
+      step,
+      tasks: names,
+    });
   }
 
   /** Resume values the last step gave a task (saved with its pause so they are not asked again). */
@@ -170,9 +178,37 @@ export class PregelLoop {
     return this.resumeUsed?.get(taskId);
   }
 
-  private async complete(tasks: readonly Task[], outputs: unknown[], started: number): Promise<void> {
+  /** Applies a finished step; returns a promise only when routing, an observer or a hook is asynchronous. */
+  private complete(tasks: readonly Task[], outputs: unknown[], started: number): Promise<void> | undefined {
+    const { finished, writes, changed } = this.apply(tasks, outputs);
+    const streaming = this.run.observer.updates ? this.streamUpdates(writes, finished) : undefined;
+    if (streaming) return streaming.then(() => this.route(finished, writes, changed, started));
+    return this.route(finished, writes, changed, started);
+  }
+
+  private route(
+    finished: Finished[],
+    writes: StepWrites,
+    changed: readonly string[],
+    started: number,
+  ): Promise<void> | undefined {
+    const planned = planNext(this.topology, finished, this.routing, this.routerInput, this.prefix());
+    if (isPromiseLike(planned)) {
+      return planned.then((tasks) => {
+        this.tasks = tasks;
+        return this.finishStep(writes, changed, started);
+      });
+    }
+    this.tasks = planned;
+    return this.finishStep(writes, changed, started);
+  }
+
+  private finishStep(
+    writes: StepWrites,
+    changed: readonly string[],
+    started: number,
+  ): Promise<void> | undefined {
     const { run, topology } = this;
-    const record = await this.apply(tasks, outputs);
     this.stepsRun++;
     if (run.observer.event) {
       const now = Date.now();
@@ -186,12 +222,15 @@ export class PregelLoop {
         values: this.values,
       });
     }
-    const wait =
+    const shown =
       run.observer.values && topology.state ? run.observer.values(this.values, run.path) : undefined;
-    if (wait) await wait;
-    const saved = this.hooks.afterStep?.(this, record);
-    if (saved) await saved;
-    this.step++;
+    const save = (): Promise<void> | undefined => {
+      const saved = this.hooks.afterStep?.(this, { writes: writes.records, changed });
+      if (saved) return saved.then(() => void this.step++);
+      this.step++;
+      return undefined;
+    };
+    return shown ? shown.then(save) : save();
   }
 
   private stepCall(): StepCall {
@@ -202,11 +241,12 @@ export class PregelLoop {
       tasks,
       step: this.step,
       values: this.values,
-      ...(known ? { known } : {}),
-      ...(resume ? { resume: (task: Task) => resume.get(task.id) } : {}),
-      ...(hooks.taskDone && tasks.length > 1
-        ? { onTaskDone: (i: number, output: unknown) => hooks.taskDone?.(this, tasks[i] as Task, output) }
-        : {}),
+      known,
+      resume: resume ? (task: Task) => resume.get(task.id) : undefined,
+      onTaskDone:
+        hooks.taskDone && tasks.length > 1
+          ? (i: number, output: unknown) => hooks.taskDone?.(this, tasks[i] as Task, output)
+          : undefined,
       fail: this.run.abort,
     };
   }
@@ -218,44 +258,54 @@ export class PregelLoop {
     return this.hooks.taskPrefix ? this.hooks.taskPrefix(this) : this.step + 1;
   }
 
-  private async apply(tasks: readonly Task[], outputs: unknown[]): Promise<StepRecord> {
+  /** Applies a step's writes to the state (through the reducers) and collects what routing and hooks need. */
+  private apply(
+    tasks: readonly Task[],
+    outputs: unknown[],
+  ): { finished: Finished[]; writes: StepWrites; changed: readonly string[] } {
     const { topology, run } = this;
     const names = tasks.map((t) => (topology.nodes[t.node] as CompiledNode).name);
-    const writes: Array<readonly [string, unknown]> = [];
-    let streamed: Array<readonly [string, unknown]> = writes;
-    let finished: Finished[];
+    const keep =
+      this.hooks.afterStep !== undefined || run.observer.updates !== undefined || this.writes !== undefined;
+    const writes: StepWrites = { records: [], streamed: [] };
+    const finished: Finished[] = new Array(tasks.length);
     let changed: readonly string[] = [];
     if (topology.state) {
       const applied = applyStateWrites(topology.state, this.values, names, outputs);
       this.values = applied.values;
       changed = applied.changed;
       this.bump(changed);
-      finished = tasks.map((t, i) => ({
-        node: topology.nodes[t.node],
-        output: applied.updates[i],
-        goto: applied.gotos[i],
-      }));
-      if (run.observer.updates) streamed = [];
-      for (let i = 0; i < names.length; i++) {
-        const raw = isCommand(outputs[i]) ? (outputs[i] as { update: unknown }).update : outputs[i];
+      for (let i = 0; i < tasks.length; i++) {
+        finished[i] = {
+          node: topology.nodes[(tasks[i] as Task).node],
+          output: applied.updates[i],
+          goto: applied.gotos[i],
+        };
+        if (!keep) continue;
+        const output = outputs[i];
+        const raw = isCommand(output) ? output.update : output;
         if (raw === undefined || raw === null) continue;
-        writes.push([names[i] as string, raw]);
-        if (streamed !== writes) streamed.push([names[i] as string, applied.updates[i]]);
+        writes.records.push([names[i] as string, raw]);
+        writes.streamed.push([names[i] as string, applied.updates[i]]);
         if (this.writes) this.record(raw);
       }
     } else {
-      finished = tasks.map((t, i) => dataflowFinished(topology.nodes[t.node] as CompiledNode, outputs[i]));
-      for (let i = 0; i < names.length; i++) writes.push([names[i] as string, finished[i]?.output]);
-    }
-    if (run.observer.updates) {
-      for (const [node, update] of streamed) {
-        const wait = run.observer.updates(node, update, run.path);
-        if (wait) await wait;
+      for (let i = 0; i < tasks.length; i++) {
+        const item = dataflowFinished(topology.nodes[(tasks[i] as Task).node] as CompiledNode, outputs[i]);
+        finished[i] = item;
+        if (keep) writes.records.push([names[i] as string, item.output]);
       }
+      writes.streamed = writes.records;
     }
-    const planned = planNext(topology, finished, this.routing, this.routerInput, this.prefix());
-    this.tasks = isPromiseLike(planned) ? await planned : planned;
-    return { writes, changed };
+    return { finished, writes, changed };
+  }
+
+  private async streamUpdates(writes: StepWrites, _finished: readonly Finished[]): Promise<void> {
+    const { run } = this;
+    for (const [node, update] of writes.streamed) {
+      const wait = run.observer.updates?.(node, update, run.path);
+      if (wait) await wait;
+    }
   }
 
   private record(raw: unknown): void {
@@ -297,6 +347,15 @@ export class PregelLoop {
   bump(keys: readonly string[]): void {
     for (const key of keys) this.versions[key] = (this.versions[key] ?? 0) + 1;
   }
+}
+
+/** Steps that run synchronously in a row before the loop yields to the event loop. */
+const yieldEvery = 1000;
+
+/** A step's writes: per node (for hooks) and per node as streamed to `updates` subscribers. */
+interface StepWrites {
+  records: Array<readonly [string, unknown]>;
+  streamed: Array<readonly [string, unknown]>;
 }
 
 function dataflowFinished(node: CompiledNode, output: unknown): Finished {

@@ -15,10 +15,10 @@ export interface StepCall {
   /** The state at the start of the step (state graphs), shared read-only by every task. */
   readonly values: unknown;
   /** Outputs already known (tasks that finished before a pause); those tasks are not run again. */
-  readonly known?: ReadonlyMap<number, unknown>;
-  readonly resume?: (task: Task) => ResumeValues | undefined;
+  readonly known?: ReadonlyMap<number, unknown> | undefined;
+  readonly resume?: ((task: Task) => ResumeValues | undefined) | undefined;
   /** Called as each task finishes, in finish order (used to save task writes). */
-  readonly onTaskDone?: (index: number, output: unknown) => Promise<void> | undefined;
+  readonly onTaskDone?: ((index: number, output: unknown) => Promise<void> | undefined) | undefined;
   /** Aborts the step's other tasks when one fails. */
   readonly fail: (error: unknown) => void;
 }
