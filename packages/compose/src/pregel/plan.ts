@@ -6,7 +6,7 @@ import { isPlainObject } from '../runnable/concat.js';
 import { isPromiseLike } from '../runnable/runnable.js';
 import type { Goto } from './apply.js';
 import type { Task } from './task.js';
-import { TaskPaused } from './task.js';
+import { PlannedTask, TaskPaused } from './task.js';
 import { type CompiledBranch, type CompiledNode, END_INDEX, type Topology } from './topology.js';
 
 /** Values waiting to become a dataflow node's input: sources and values in arrival order. */
@@ -114,13 +114,15 @@ function collect(
   };
   const sends: Send[] = [];
   const dataflow = topology.kind === 'dataflow';
+  let item = finished[0] as Finished;
+  let source = '';
+  const deliver = (target: number): void => {
+    if (dataflow) pushInbox(routing, target, source, item.output, item.node);
+    trigger(target);
+  };
   for (let i = 0; i < finished.length; i++) {
-    const item = finished[i] as Finished;
-    const source = item.node ? item.node.name : '__start__';
-    const deliver = (target: number): void => {
-      if (dataflow) pushInbox(routing, target, source, item.output, item.node);
-      trigger(target);
-    };
+    item = finished[i] as Finished;
+    source = item.node ? item.node.name : '__start__';
     const edges = item.node ? item.node.edges : topology.start.edges;
     for (const target of edges) deliver(target);
     if (item.node) {
@@ -232,21 +234,15 @@ function toTasks(
   let runnable = triggered;
   if (topology.hasDeferred) runnable = holdDeferred(topology, triggered, sends.length, routing);
   const tasks: Task[] = [];
+  const dataflow = topology.kind === 'dataflow';
   for (const index of runnable) {
     const node = topology.nodes[index] as CompiledNode;
-    const id = `${step}:${node.name}:${tasks.length}`;
-    if (topology.kind === 'dataflow')
-      tasks.push({ node: index, input: takeInbox(routing, node), hasInput: true, id });
-    else tasks.push({ node: index, input: undefined, hasInput: false, id });
+    const input = dataflow ? takeInbox(routing, node) : undefined;
+    tasks.push(new PlannedTask(index, input, dataflow, step, node.name, tasks.length));
   }
   for (const send of sends) {
     const node = topology.byName.get(send.node) as CompiledNode;
-    tasks.push({
-      node: node.index,
-      input: send.input,
-      hasInput: true,
-      id: `${step}:${node.name}:${tasks.length}`,
-    });
+    tasks.push(new PlannedTask(node.index, send.input, true, step, node.name, tasks.length));
   }
   return tasks;
 }

@@ -48,7 +48,7 @@ function attempt(call: TaskCall, attemptNo: number): unknown {
     });
   }
   const fail = (error: unknown): unknown => onFailure(call, attemptNo, error, started);
-  const finish = (output: unknown): unknown => onSuccess(call, output, started, ctx.path);
+  const finish = (output: unknown): unknown => onSuccess(call, output, started, ctx);
   let out: unknown;
   try {
     const input = node.inputSchema ? parseWith(node, 'input', node.inputSchema, call.input) : call.input;
@@ -114,7 +114,7 @@ async function consume(call: TaskCall, source: AsyncIterable<unknown>, ctx: Task
   return call.node.concat(chunks);
 }
 
-function onSuccess(call: TaskCall, output: unknown, started: number, path: readonly string[]): unknown {
+function onSuccess(call: TaskCall, output: unknown, started: number, ctx: TaskContext): unknown {
   const { node, run } = call;
   const value =
     node.outputSchema && output !== undefined ? parseWith(node, 'output', node.outputSchema, output) : output;
@@ -124,7 +124,7 @@ function onSuccess(call: TaskCall, output: unknown, started: number, path: reado
       type: 'node-end',
       runId: run.runId,
       ts: now,
-      path,
+      path: ctx.path,
       step: call.step,
       node: node.name,
       taskId: call.taskId,

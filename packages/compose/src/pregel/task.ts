@@ -9,6 +9,28 @@ export interface Task {
   readonly id: string;
 }
 
+/**
+ * A task as the planner creates it: the id (`prefix:node:position`) is built only when something reads
+ * it (events, checkpoints, interrupts), so unobserved runs never build the string.
+ */
+export class PlannedTask implements Task {
+  #id: string | undefined;
+
+  constructor(
+    readonly node: number,
+    readonly input: unknown,
+    readonly hasInput: boolean,
+    private readonly prefix: string | number,
+    private readonly nodeName: string,
+    private readonly position: number,
+  ) {}
+
+  get id(): string {
+    this.#id ??= `${this.prefix}:${this.nodeName}:${this.position}`;
+    return this.#id;
+  }
+}
+
 /** One pause raised while running a task (several when a subgraph paused in parallel branches). */
 export interface PendingInterrupt {
   /** Stable id, used as the key of a resume map. */
