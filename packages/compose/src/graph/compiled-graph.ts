@@ -129,7 +129,10 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
             if (modes.includes('values')) await stream.put('values', presentOutput(result));
             if (modes.includes('updates'))
               await stream.put('updates', { node: '__interrupt__', update: result.interrupts, path: [] });
-          } else if (modes.includes('values') && (dataflow || (result.steps === 0 && isContinuation(parsed)))) {
+          } else if (
+            modes.includes('values') &&
+            (dataflow || (result.steps === 0 && isContinuation(parsed)))
+          ) {
             // Dataflow graphs have no per-step state; a continuation with nothing left to run has no step.
             await stream.put('values', result.output);
           }
