@@ -177,6 +177,7 @@ export {
   transferTool,
 } from './multi/transfer.js';
 export {
+  AgentGraphCache,
   type AgentStateUpdate,
   checkAgentName,
   type MultiAgentGraph,

@@ -5,7 +5,7 @@ import type { AgentState } from '../agent/agent-state.js';
 import type { AgentGraph } from '../agent/chat-model-agent.js';
 import { isTeamMember, type TeamMember, type TransferRules } from './team-member.js';
 import type { TeamPlace } from './transfer.js';
-import { checkSubAgents, compileAgentGraph, GraphCache, multiAgentGraph } from './workflow-graph.js';
+import { AgentGraphCache, checkSubAgents, compileAgentGraph, multiAgentGraph } from './workflow-graph.js';
 
 /**
  * An agent that always hands the conversation to `handsBackTo` when it finishes, made by
@@ -23,7 +23,7 @@ export class HandBackAgent<TAgent extends Agent = Agent, TTo extends string = st
   readonly name: TAgent['name'];
   readonly description: string;
   readonly subAgents: readonly Agent[];
-  readonly #graphs = new GraphCache();
+  readonly #graphs = new AgentGraphCache();
 
   constructor(
     /** The wrapped agent. */

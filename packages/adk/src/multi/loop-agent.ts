@@ -4,11 +4,11 @@ import type { AgentState } from '../agent/agent-state.js';
 import type { AgentGraph } from '../agent/chat-model-agent.js';
 import { AdkError } from '../errors/adk-error.js';
 import {
+  AgentGraphCache,
   type AgentStateUpdate,
   checkAgentName,
   checkSubAgents,
   compileAgentGraph,
-  GraphCache,
   multiAgentGraph,
   startTurn,
 } from './workflow-graph.js';
@@ -58,7 +58,7 @@ export class LoopAgent<
   readonly description: string;
   readonly subAgents: TSubAgents;
   readonly maxIterations: number | undefined;
-  readonly #graphs = new GraphCache();
+  readonly #graphs = new AgentGraphCache();
 
   constructor(options: LoopAgentOptions<TName, TSubAgents>) {
     checkAgentName(options.name);

@@ -4,10 +4,10 @@ import { agentContextFor } from '../agent/agent-context.js';
 import type { AgentState } from '../agent/agent-state.js';
 import type { AgentGraph } from '../agent/chat-model-agent.js';
 import {
+  AgentGraphCache,
   checkAgentName,
   checkSubAgents,
   compileAgentGraph,
-  GraphCache,
   multiAgentGraph,
   startTurn,
 } from './workflow-graph.js';
@@ -58,7 +58,7 @@ export class ParallelAgent<
   readonly description: string;
   readonly subAgents: TSubAgents;
   readonly maxConcurrency: number | undefined;
-  readonly #graphs = new GraphCache();
+  readonly #graphs = new AgentGraphCache();
 
   constructor(options: ParallelAgentOptions<TName, TSubAgents>) {
     checkAgentName(options.name);

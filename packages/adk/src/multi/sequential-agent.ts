@@ -2,10 +2,10 @@ import { type Checkpointer, END, START } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
 import type { AgentGraph } from '../agent/chat-model-agent.js';
 import {
+  AgentGraphCache,
   checkAgentName,
   checkSubAgents,
   compileAgentGraph,
-  GraphCache,
   multiAgentGraph,
   startTurn,
 } from './workflow-graph.js';
@@ -50,7 +50,7 @@ export class SequentialAgent<
   readonly name: TName;
   readonly description: string;
   readonly subAgents: TSubAgents;
-  readonly #graphs = new GraphCache();
+  readonly #graphs = new AgentGraphCache();
 
   constructor(options: SequentialAgentOptions<TName, TSubAgents>) {
     checkAgentName(options.name);

@@ -6,7 +6,7 @@ import type { ChatModel } from '../model/chat-model.js';
 import type { CheckHandBacks, TeamAgentNames } from './agent-names.js';
 import { compileTeamGraph, type TeamSettings } from './team-graph.js';
 import type { HandOffContext } from './transfer.js';
-import { GraphCache } from './workflow-graph.js';
+import { AgentGraphCache } from './workflow-graph.js';
 
 /**
  * Options of a {@link Team}.
@@ -53,7 +53,7 @@ export class Team<TRoot extends Agent = Agent> implements Agent<TRoot['name']> {
   readonly description: string;
   readonly subAgents: readonly Agent[];
   readonly #settings: TeamSettings;
-  readonly #graphs = new GraphCache();
+  readonly #graphs = new AgentGraphCache();
 
   constructor(
     /** The agent every conversation starts with. */

@@ -162,7 +162,7 @@ export function checkAgentName(name: string): void {
  * compile(options = {}) { return this.#graphs.get(options.checkpointer, (cp) => build(cp)); }
  * ```
  */
-export class GraphCache {
+export class AgentGraphCache {
   #plain: AgentGraph | undefined;
   readonly #byCheckpointer = new WeakMap<Checkpointer, AgentGraph>();
 

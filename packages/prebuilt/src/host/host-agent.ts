@@ -2,12 +2,13 @@ import {
   AdkError,
   type Agent,
   type AgentGraph,
+  AgentGraphCache,
   type ChatModel,
   type ChatModelAgent,
   multiAgentGraph,
 } from '@weft/adk';
 import { type Checkpointer, END, START } from '@weft/compose';
-import { AgentGraphCache } from '../multi/agent-graph-cache.js';
+
 import { mergeResultsNode } from './merge-results.js';
 
 /**

@@ -2,6 +2,7 @@ import {
   AdkError,
   type Agent,
   type AgentGraph,
+  AgentGraphCache,
   type AgentState,
   agentContextFor,
   assistantMessage,
@@ -11,7 +12,7 @@ import {
   startTurn,
 } from '@weft/adk';
 import { type Checkpointer, END, type NodeContext, START } from '@weft/compose';
-import { AgentGraphCache } from '../multi/agent-graph-cache.js';
+
 import { readExecutedSteps, readPlan } from './plan-state.js';
 import { PLAN_TOOL, RESPOND_TOOL } from './plan-tools.js';
 
