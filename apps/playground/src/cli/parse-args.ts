@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { WorkerDeployment } from '../server/open-backend.ts';
 
 /** What `weft dev` was asked to do. */
 export interface DevCommand {
@@ -9,6 +10,8 @@ export interface DevCommand {
   readonly port: number;
   readonly database: string;
   readonly watch: boolean;
+  /** The worker deployment to attach to (`--redis` and `--pg`); undefined runs graphs in-process. */
+  readonly workers: WorkerDeployment | undefined;
 }
 
 /** The CLI's usage text. */
@@ -23,6 +26,10 @@ Without an entry, serves the built-in demo.
       --host <addr>   interface to bind (default 127.0.0.1; the playground has no login)
       --db <file>     SQLite file for checkpoints and threads (default .weft/weft.db)
       --no-watch      do not reload when the entry's files change
+      --redis <url>   attach to a worker deployment (with --pg): runs are submitted to its queue
+      --pg <url>      PostgreSQL of the workers' checkpoints (state and history; with --redis)
+      --queue <name>  the workers' queue (default weft-runs)
+      --schema <name> PostgreSQL schema of the workers' checkpoints (default public)
   -h, --help          show this help`;
 
 /**
@@ -43,6 +50,10 @@ export function parseCommand(argv: readonly string[]): DevCommand | 'help' {
       host: { type: 'string' },
       db: { type: 'string' },
       'no-watch': { type: 'boolean' },
+      redis: { type: 'string' },
+      pg: { type: 'string' },
+      queue: { type: 'string' },
+      schema: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -56,10 +67,28 @@ export function parseCommand(argv: readonly string[]): DevCommand | 'help' {
   }
   return {
     command: 'dev',
+    workers: workersOf(values),
     entry,
     host: values.host ?? '127.0.0.1',
     port,
     database: values.db ?? '.weft/weft.db',
     watch: !values['no-watch'],
   };
+}
+
+function workersOf(values: {
+  readonly redis?: string | undefined;
+  readonly pg?: string | undefined;
+  readonly queue?: string | undefined;
+  readonly schema?: string | undefined;
+}): WorkerDeployment | undefined {
+  const { redis, pg, queue, schema } = values;
+  if (redis === undefined && pg === undefined) {
+    if (queue !== undefined || schema !== undefined)
+      throw new Error('--queue and --schema need --redis and --pg (attaching to workers)');
+    return undefined;
+  }
+  if (redis === undefined || pg === undefined)
+    throw new Error('attaching to workers takes both --redis <url> and --pg <url>');
+  return { redis, pg, queue, schema };
 }

@@ -24,7 +24,8 @@ async function serveEntry(options: DevCommand): Promise<PlaygroundServer> {
   const loader = new EntryLoader(options.entry, port1);
   let current = await loader.load();
   const server = await startServer({ app: current, ...options });
-  console.log(`weft dev: serving ${options.entry}, ${describe(server)}`);
+  const where = options.workers ? ` on the workers of queue ${options.workers.queue ?? 'weft-runs'}` : '';
+  console.log(`weft dev: serving ${options.entry}${where}, ${describe(server)}`);
   if (!options.watch) return server;
   let stop = (): void => undefined;
   const reload = async (): Promise<void> => {

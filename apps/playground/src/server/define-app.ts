@@ -1,5 +1,5 @@
 import type { Agent } from '@weft/adk';
-import type { CompiledGraph } from '@weft/compose';
+import { type CompiledGraph, MemoryCheckpointer } from '@weft/compose';
 
 /** A compiled graph of any input, output and node names. */
 export type AnyCompiledGraph = CompiledGraph<never, unknown, string, unknown>;
@@ -73,7 +73,8 @@ export function isAgent(value: unknown): value is Agent {
 
 /**
  * Collects what an entry module exports: a `defineApp` result (default or named), or compiled graphs
- * and agents as named exports (a default-exported graph is listed under its own name).
+ * and agents as named exports (a default-exported graph is listed under its own name), and the graphs
+ * of a `graphs` export shaped like a worker's `GraphMap` (compiled graphs or `(checkpointer) => graph`).
  *
  * @example
  * ```ts
@@ -86,8 +87,31 @@ export function appFromModule(module: Readonly<Record<string, unknown>>): Playgr
   const graphs: Record<string, AnyCompiledGraph> = {};
   const agents: Record<string, Agent> = {};
   for (const [name, value] of Object.entries(module)) {
-    if (isAgent(value)) agents[name === 'default' ? value.name : name] = value;
+    if (name === 'graphs') Object.assign(graphs, graphsOfMap(value));
+    else if (isAgent(value)) agents[name === 'default' ? value.name : name] = value;
     else if (isCompiledGraph(value)) graphs[name === 'default' ? value.name : name] = value;
   }
   return defineApp({ graphs, agents });
+}
+
+/**
+ * The compiled graphs of a worker-style `graphs` export (`{ name: graph | (checkpointer) => graph }`);
+ * factories get a placeholder memory checkpointer, which the registry replaces. Anything else: `{}`.
+ *
+ * @example
+ * ```ts
+ * graphsOfMap({ counter: (checkpointer) => builder.compile({ checkpointer }) }); // { counter: graph }
+ * ```
+ */
+export function graphsOfMap(value: unknown): Record<string, AnyCompiledGraph> {
+  if (typeof value !== 'object' || value === null || isCompiledGraph(value)) return {};
+  const graphs: Record<string, AnyCompiledGraph> = {};
+  for (const [id, source] of Object.entries(value as Record<string, unknown>)) {
+    const graph =
+      typeof source === 'function'
+        ? (source as (c: MemoryCheckpointer) => unknown)(new MemoryCheckpointer())
+        : source;
+    if (isCompiledGraph(graph)) graphs[id] = graph;
+  }
+  return graphs;
 }

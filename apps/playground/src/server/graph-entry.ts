@@ -9,6 +9,11 @@ export interface GraphEntrySource {
   readonly graph: AnyCompiledGraph;
   readonly description?: string;
   readonly maxSteps?: number;
+  /**
+   * How the checkpointer is attached: `recompile` (default: from the public spec, compile options
+   * dropped) or `attach` (`withOptions({ checkpointer })`: the graph exactly as workers run it).
+   */
+  readonly checkpointerMode?: 'recompile' | 'attach';
 }
 
 /**
@@ -22,7 +27,11 @@ export interface GraphEntrySource {
  */
 export function graphEntry(source: GraphEntrySource, checkpointer: Checkpointer): RegistryEntry {
   const durable = source.graph.mode === 'pregel';
-  const graph = durable ? recompileWithCheckpointer(source.graph, checkpointer) : source.graph;
+  const graph = !durable
+    ? source.graph
+    : source.checkpointerMode === 'attach'
+      ? source.graph.withOptions({ checkpointer })
+      : recompileWithCheckpointer(source.graph, checkpointer);
   const schema = graph.spec.inputSchema;
   const maxSteps = source.maxSteps;
   return {

@@ -18,6 +18,15 @@ export interface Registry {
   readonly problems: readonly string[];
 }
 
+/** Options of {@link createRegistry}. */
+export interface RegistryOptions {
+  /**
+   * `in-process` (default): graphs are recompiled with the checkpointer, agents instrumented.
+   * `worker`: graphs get the checkpointer attached as is (the same graphs the workers run); no agents.
+   */
+  readonly mode?: 'in-process' | 'worker';
+}
+
 /**
  * Builds the registry of an app: each graph recompiled with the checkpointer, each agent instrumented.
  * A graph that cannot be registered is reported in `problems` instead of failing the whole app.
@@ -28,7 +37,12 @@ export interface Registry {
  * registry.entries.get('loop')?.info.topology;
  * ```
  */
-export function createRegistry(app: PlaygroundApp, checkpointer: Checkpointer): Registry {
+export function createRegistry(
+  app: PlaygroundApp,
+  checkpointer: Checkpointer,
+  options: RegistryOptions = {},
+): Registry {
+  const workers = options.mode === 'worker';
   const entries = new Map<string, RegistryEntry>();
   const problems: string[] = [];
   const add = (id: string, make: () => RegistryEntry): void => {
@@ -48,9 +62,14 @@ export function createRegistry(app: PlaygroundApp, checkpointer: Checkpointer): 
       problems.push(`graphs.${id} is not a compiled graph (call .compile() on the builder)`);
       continue;
     }
-    add(id, () => graphEntry({ id, ...options }, checkpointer));
+    const checkpointerMode = workers ? ('attach' as const) : ('recompile' as const);
+    add(id, () => graphEntry({ id, ...options, checkpointerMode }, checkpointer));
   }
   for (const [id, value] of agentList(app.agents)) {
+    if (workers) {
+      problems.push(`agent "${id}" is not listed: attached to workers, the playground serves graphs only`);
+      continue;
+    }
     const options: AgentEntryOptions | undefined = isAgent(value) ? { agent: value } : value;
     if (!options || !isAgent(options.agent)) {
       problems.push(`agents.${id} is not an agent`);

@@ -1,42 +1,26 @@
-import { randomBytes } from 'node:crypto';
 import { WeftError } from '@weft/compose';
-import type { Breakpoints, InterruptInfo, RunInfo } from '../shared/wire.ts';
-import { HttpError } from './http-error.ts';
+import type { InterruptInfo, RunInfo } from '../shared/wire.ts';
 import { errorInfo, toJson } from './json-safe.ts';
 import { LiveRun } from './live-run.ts';
-import type { RegistryEntry } from './registry-entry.ts';
+import { newRunId, type RunBackend, RunBook, type StartRunOptions } from './run-backend.ts';
 import type { ThreadStore } from './thread-store.ts';
 
-/** Finished runs kept in memory per thread (their events feed the timeline). */
-const keptRunsPerThread = 20;
-
-/** What starting a run takes. */
-export interface StartRunOptions {
-  readonly entry: RegistryEntry;
-  readonly threadId: string;
-  readonly kind: RunInfo['kind'];
-  /** The input, `null` (continue) or a `Command` (resume). */
-  readonly input: unknown;
-  readonly checkpointId?: string | undefined;
-  readonly breakpoints: Breakpoints;
-}
+export type { StartRunOptions } from './run-backend.ts';
 
 /**
- * Tracks the runs of the server: at most one live run per thread, each with its event buffer, and the
- * last few finished runs of each thread. Stopping aborts the run's signal: the engine starts no node
- * afterwards and the run ends as `cancelled` (the thread stays resumable).
+ * Runs graphs in this process (the default backend): at most one live run per thread, each with its
+ * event buffer, and the last few finished runs of each thread. Stopping aborts the run's signal: the
+ * engine starts no node afterwards and the run ends as `cancelled` (the thread stays resumable).
  *
  * @example
  * ```ts
- * const run = runs.start({ entry, threadId, kind: 'start', input: { target: 3 }, breakpoints });
+ * const run = await runs.start({ entry, threadId, kind: 'start', input: { target: 3 }, breakpoints });
  * await runs.stop(run.info.id);
  * ```
  */
-export class RunManager {
+export class RunManager implements RunBackend {
   readonly #threads: ThreadStore;
-  readonly #runs = new Map<string, LiveRun>();
-  readonly #byThread = new Map<string, LiveRun[]>();
-  readonly #active = new Map<string, LiveRun>();
+  readonly #book = new RunBook();
 
   constructor(threads: ThreadStore) {
     this.#threads = threads;
@@ -47,28 +31,14 @@ export class RunManager {
    *
    * @throws HttpError 409 when the thread already has a live run.
    */
-  start(options: StartRunOptions): LiveRun {
-    const busy = this.#active.get(options.threadId);
-    if (busy) {
-      throw new HttpError(
-        409,
-        'THREAD_BUSY',
-        `thread "${options.threadId}" is running (run ${busy.info.id}); stop it or wait for it to end`,
-      );
-    }
+  async start(options: StartRunOptions): Promise<LiveRun> {
     const run = new LiveRun({
-      id: `run-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`,
+      id: newRunId(),
       threadId: options.threadId,
       graphId: options.entry.info.id,
       kind: options.kind,
     });
-    this.#runs.set(run.info.id, run);
-    this.#active.set(options.threadId, run);
-    const list = this.#byThread.get(options.threadId) ?? [];
-    list.push(run);
-    for (const old of list.splice(0, Math.max(0, list.length - keptRunsPerThread)))
-      this.#runs.delete(old.info.id);
-    this.#byThread.set(options.threadId, list);
+    this.#book.add(run);
     this.#threads.setStatus(options.threadId, 'running');
     void this.#execute(run, options);
     return run;
@@ -76,22 +46,22 @@ export class RunManager {
 
   /** A run by id (live, or one of the last finished ones of its thread). */
   get(runId: string): LiveRun | undefined {
-    return this.#runs.get(runId);
+    return this.#book.get(runId);
   }
 
   /** The live run of a thread, if any. */
   active(threadId: string): LiveRun | undefined {
-    return this.#active.get(threadId);
+    return this.#book.active(threadId);
   }
 
   /** The runs of a thread still in memory, oldest first. */
   list(threadId: string): RunInfo[] {
-    return (this.#byThread.get(threadId) ?? []).map((run) => run.info);
+    return this.#book.list(threadId);
   }
 
   /** Stops a run and resolves once it has ended (at most `timeoutMs` later). False when it had ended. */
   async stop(runId: string, timeoutMs = 5_000): Promise<boolean> {
-    const run = this.#runs.get(runId);
+    const run = this.#book.get(runId);
     if (run?.info.status !== 'running') return false;
     run.controller.abort(new WeftError('ABORTED', 'stopped from the playground'));
     await Promise.race([run.finished, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
@@ -100,15 +70,17 @@ export class RunManager {
 
   /** Stops a thread's live run (if any) and forgets its runs. */
   async forget(threadId: string): Promise<void> {
-    const live = this.#active.get(threadId);
+    const live = this.#book.active(threadId);
     if (live) await this.stop(live.info.id);
-    for (const run of this.#byThread.get(threadId) ?? []) this.#runs.delete(run.info.id);
-    this.#byThread.delete(threadId);
+    this.#book.forget(threadId);
   }
 
+  /** Nothing to pick up: every run of this backend starts here. */
+  async refresh(): Promise<void> {}
+
   /** Stops every live run (server shutdown). */
-  async stopAll(): Promise<void> {
-    await Promise.all([...this.#active.values()].map((run) => this.stop(run.info.id, 2_000)));
+  async close(): Promise<void> {
+    await Promise.all(this.#book.live().map((run) => this.stop(run.info.id, 2_000)));
   }
 
   async #execute(run: LiveRun, options: StartRunOptions): Promise<void> {
@@ -141,7 +113,7 @@ export class RunManager {
       const status = signal.aborted ? 'cancelled' : 'error';
       run.finish({ status, steps: run.info.steps, interrupts: [], error: errorInfo(error) });
     } finally {
-      this.#active.delete(options.threadId);
+      this.#book.settle(run);
       this.#threads.setStatus(options.threadId, run.info.status);
     }
   }

@@ -5,14 +5,15 @@ import type { ThreadInfo } from '../shared/wire.ts';
 import { HttpError } from './http-error.ts';
 import type { Registry } from './registry.ts';
 import type { RegistryEntry } from './registry-entry.ts';
-import type { RunManager } from './run-manager.ts';
+import type { RunBackend } from './run-backend.ts';
 import type { ThreadStore } from './thread-store.ts';
 
 /** What every route reads: the current registry (it changes on reload), threads, runs and checkpoints. */
 export interface ServerContext {
   registry(): Registry;
   readonly threads: ThreadStore;
-  readonly runs: RunManager;
+  /** The in-process run manager, or the worker client backend (`weft dev --redis … --pg …`). */
+  readonly runs: RunBackend;
   readonly checkpointer: Checkpointer;
 }
 

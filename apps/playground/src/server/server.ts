@@ -4,12 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { SqliteCheckpointer } from '@weft/store-sqlite';
 import Database from 'better-sqlite3';
 import { createApp } from './app.ts';
 import type { PlaygroundApp } from './define-app.ts';
+import { openBackend, type WorkerDeployment } from './open-backend.ts';
 import { createRegistry, type Registry } from './registry.ts';
-import { RunManager } from './run-manager.ts';
 import type { ServerContext } from './server-context.ts';
 import { ThreadStore } from './thread-store.ts';
 
@@ -25,6 +24,11 @@ export interface StartServerOptions {
   readonly database?: string;
   /** Folder of the built web app (default: this package's `dist/web`). */
   readonly webDir?: string;
+  /**
+   * Attach to a worker deployment: runs are submitted to its queue and followed from Redis, state and
+   * history come from its PostgreSQL checkpoints. Absent: runs execute in this process.
+   */
+  readonly workers?: WorkerDeployment | undefined;
 }
 
 /** A running playground server. */
@@ -39,7 +43,7 @@ export interface PlaygroundServer {
    * with. `problems` (e.g. why the new module failed to load) are listed with the graphs.
    */
   reload(app: PlaygroundApp, problems?: readonly string[]): Registry;
-  /** Stops live runs, closes the server and the database. */
+  /** Stops live runs (or stops following worker runs), closes the server, the database and the client. */
   close(): Promise<void>;
 }
 
@@ -48,7 +52,7 @@ export const defaultWebDir = fileURLToPath(new URL('../../dist/web', import.meta
 
 /**
  * Starts the playground: opens the SQLite file, registers the app's graphs and agents, and serves the
- * API and the web app.
+ * API and the web app. With `workers`, runs go to a worker deployment instead of this process.
  *
  * @throws Error when the port is taken or the database cannot be opened.
  * @example
@@ -62,10 +66,14 @@ export async function startServer(options: StartServerOptions): Promise<Playgrou
   const filename = options.database ?? '.weft/weft.db';
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   const db = new Database(filename);
-  const checkpointer = new SqliteCheckpointer({ database: db });
   const threads = new ThreadStore(db);
-  const runs = new RunManager(threads);
-  let registry = createRegistry(options.app, checkpointer);
+  const backend = await openBackend(db, threads, options.workers).catch((error: unknown) => {
+    db.close();
+    throw error;
+  });
+  const { checkpointer, runs } = backend;
+  const registryOptions = { mode: backend.mode };
+  let registry = createRegistry(options.app, checkpointer, registryOptions);
   const ctx: ServerContext = { registry: () => registry, threads, runs, checkpointer };
   const app = createApp(ctx, { webDir: options.webDir ?? defaultWebDir });
   const host = options.host ?? '127.0.0.1';
@@ -75,17 +83,17 @@ export async function startServer(options: StartServerOptions): Promise<Playgrou
     port,
     registry: () => registry,
     reload: (next, problems = []) => {
-      const created = createRegistry(next, checkpointer);
+      const created = createRegistry(next, checkpointer, registryOptions);
       registry = { entries: created.entries, problems: [...problems, ...created.problems] };
       return registry;
     },
     close: async () => {
-      await runs.stopAll();
+      await runs.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await checkpointer.close();
+      await backend.close();
       db.close();
     },
   };

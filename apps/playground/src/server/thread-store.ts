@@ -66,6 +66,15 @@ export class ThreadStore {
     };
   }
 
+  /** Lists a thread started elsewhere (by a worker client) under its own id; a no-op when known. */
+  adopt(id: string, graphId: string): void {
+    const now = new Date().toISOString();
+    const breakpoints: Breakpoints = { before: [], after: [] };
+    this.#db
+      .prepare('INSERT OR IGNORE INTO playground_threads VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(id, graphId, `${graphId} ${id}`, now, now, 'idle', JSON.stringify(breakpoints));
+  }
+
   /** One thread, or undefined. */
   get(id: string): ThreadInfo | undefined {
     const row = this.#db

@@ -24,7 +24,21 @@ describe('weft CLI arguments', () => {
       database: 'x.db',
       watch: false,
     });
-    expect(parseCommand([])).toMatchObject({ command: 'dev' });
+    expect(parseCommand([])).toMatchObject({ command: 'dev', workers: undefined });
+    expect(
+      parseCommand([
+        'dev',
+        'graphs.ts',
+        '--redis',
+        'redis://r',
+        '--pg',
+        'postgres://p',
+        '--queue',
+        'q',
+        '--schema',
+        's',
+      ]),
+    ).toMatchObject({ workers: { redis: 'redis://r', pg: 'postgres://p', queue: 'q', schema: 's' } });
     expect(parseCommand(['--help'])).toBe('help');
   });
 
@@ -32,6 +46,8 @@ describe('weft CLI arguments', () => {
     expect(() => parseCommand(['dev', '--port', 'abc'])).toThrow(/--port/);
     expect(() => parseCommand(['serve'])).toThrow(/unknown command "serve"/);
     expect(() => parseCommand(['dev', 'a.ts', 'b.ts'])).toThrow(/unexpected argument "b.ts"/);
+    expect(() => parseCommand(['dev', '--redis', 'redis://r'])).toThrow(/both --redis <url> and --pg <url>/);
+    expect(() => parseCommand(['dev', '--queue', 'q'])).toThrow(/--queue and --schema need --redis and --pg/);
   });
 });
 
@@ -47,6 +63,8 @@ describe('entry modules', () => {
     expect(Object.keys(collected.agents ?? {})).toEqual(['helper']);
     const declared = defineApp({ graphs: { g: graph } });
     expect(appFromModule({ default: declared, research: graph })).toBe(declared);
+    const workerStyle = appFromModule({ graphs: { direct: graph, factory: () => graph, bad: () => 42 } });
+    expect(Object.keys(workerStyle.graphs ?? {})).toEqual(['direct', 'factory']);
   });
 
   it('recompiles a graph with a checkpointer, keeping its topology and behaviour', async () => {

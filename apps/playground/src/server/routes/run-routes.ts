@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ThreadInfo } from '../../shared/wire.ts';
 import { HttpError } from '../http-error.ts';
 import type { RegistryEntry } from '../registry-entry.ts';
-import type { StartRunOptions } from '../run-manager.ts';
+import type { StartRunOptions } from '../run-backend.ts';
 import { entryOr404, readBody, requireDurable, type ServerContext, threadOr404 } from '../server-context.ts';
 import { writeValues } from './state-routes.ts';
 
@@ -105,7 +105,7 @@ export function threadRunRoutes(ctx: ServerContext): Hono {
   const runWith = (handler: Handler) => async (c: Context) => {
     const found = target(c);
     const options = await handler(c, found);
-    const run = ctx.runs.start({
+    const run = await ctx.runs.start({
       ...options,
       threadId: found.thread.id,
       breakpoints: found.thread.breakpoints,

@@ -24,7 +24,8 @@ const breakpointsBody = z.object({
  */
 export function threadRoutes(ctx: ServerContext): Hono {
   const routes = new Hono();
-  routes.get('/', (c) => {
+  routes.get('/', async (c) => {
+    await ctx.runs.refresh();
     const graphId = c.req.query('graphId');
     const threads = ctx.threads.list(graphId || undefined);
     return c.json(threads.map((t) => (ctx.runs.active(t.id) ? { ...t, status: 'running' } : t)));
@@ -34,7 +35,8 @@ export function threadRoutes(ctx: ServerContext): Hono {
     entryOr404(ctx, body.graphId);
     return c.json(ctx.threads.create({ graphId: body.graphId, title: body.title }), 201);
   });
-  routes.get('/:threadId', (c) => {
+  routes.get('/:threadId', async (c) => {
+    await ctx.runs.refresh();
     const thread = threadOr404(ctx, c.req.param('threadId'));
     return c.json({ thread, runs: ctx.runs.list(thread.id) });
   });
