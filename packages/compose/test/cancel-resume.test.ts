@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MemoryCheckpointer } from '../src/checkpoint/memory-checkpointer.js';
-import { appendReducer, END, START, StateGraph, WeftError } from '../src/index.js';
+import { appendReducer, type Checkpointer, END, START, StateGraph, WeftError } from '../src/index.js';
 
 const Log = z.object({ log: z.array(z.string()).default([]) });
 const options = { reducers: { log: appendReducer } };
@@ -140,5 +140,39 @@ describe('cancel and resume', () => {
     expect(await app.invoke(null, { threadId: 't' })).toEqual({ log: ['one', 'two'] });
     expect(runs.filter((r) => r === 'one')).toEqual(['one']);
     expect(runs.at(-1)).toBe('two');
+  });
+});
+
+describe('taskWrites: all', () => {
+  it('a finished single task whose step checkpoint was never stored does not run again', async () => {
+    for (const mode of ['parallel', 'all'] as const) {
+      const inner = new MemoryCheckpointer();
+      let failStepZero = true;
+      const flaky: Checkpointer = {
+        put: async (record) => {
+          if (failStepZero && record.step === 0) throw new Error('store down');
+          return inner.put(record);
+        },
+        putWrites: (record) => inner.putWrites(record),
+        get: (threadId, options) => inner.get(threadId, options),
+        list: (threadId, options) => inner.list(threadId, options),
+        deleteThread: (threadId) => inner.deleteThread(threadId),
+      };
+      const runs: string[] = [];
+      const graph = new StateGraph(z.object({ n: z.number() }))
+        .addNode('work', (s) => {
+          runs.push('work');
+          return { n: s.n + 1 };
+        })
+        .addEdge(START, 'work')
+        .addEdge('work', END)
+        .compile({ checkpointer: flaky });
+      await expect(graph.invoke({ n: 1 }, { threadId: mode, taskWrites: mode })).rejects.toThrow(
+        'store down',
+      );
+      failStepZero = false;
+      expect(await graph.invoke(null, { threadId: mode, taskWrites: mode })).toEqual({ n: 2 });
+      expect(runs).toEqual(mode === 'all' ? ['work'] : ['work', 'work']);
+    }
   });
 });

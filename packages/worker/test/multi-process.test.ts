@@ -107,7 +107,7 @@ describe.skipIf(missingServices)('three worker processes, one killed mid-way', (
         // Only the killed worker's runs moved to another worker.
         expect(leases[0], handle.threadId).toBe('w0');
       }
-      // A repeat is allowed only for a run w0 held when it was killed: the one step it was running.
+      // A repeat is allowed only for a run w0 held when it was killed: the task still running at the kill.
       expect(repeats.length, handle.threadId).toBeLessThanOrEqual(movedOn ? 1 : 0);
       expect(log.filter((entry) => entry.kind === 'node').length).toBe(STEPS + repeats.length);
       repeated += repeats.length;

@@ -22,6 +22,8 @@ export interface DurableTarget {
   /** Continue from this checkpoint instead of the latest (time travel / fork). */
   readonly checkpointId?: string | undefined;
   readonly breakpoints?: Breakpoints | undefined;
+  /** `all`: every finished task stores its writes at once (see `RunOptions.taskWrites`). */
+  readonly taskWrites?: 'parallel' | 'all' | undefined;
   /** Resume values inherited from an enclosing run, by interrupt id. */
   readonly resumeById?: ReadonlyMap<string, unknown>;
   /**
@@ -78,10 +80,12 @@ export async function runDurable(
       return resumeById;
     },
     parents: target.parents,
+    taskWrites: target.taskWrites,
     currentId: () => session.currentId,
   };
   const loop = new PregelLoop(topology, { ...run, durable }, session.hooks(), recordWrites);
   loop.breakpoints = target.breakpoints;
+  loop.saveEveryTask = target.taskWrites === 'all';
   if (loaded) session.continueFrom(loaded, fork);
   try {
     if (target.nested && loaded) {

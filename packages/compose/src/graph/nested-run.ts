@@ -50,6 +50,7 @@ export async function runNested(
           durability: durable.durability,
           parents: { ...durable.parents, [durable.ns]: durable.currentId() ?? '' },
           resumeById: durable.resumeById,
+          taskWrites: durable.taskWrites,
           breakpoints: breakpointsOf(runtime, {}),
           nested: true,
         },

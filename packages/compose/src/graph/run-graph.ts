@@ -75,6 +75,7 @@ export async function runGraph(
     parents: {},
     checkpointId: options.checkpointId,
     breakpoints: breakpointsOf(runtime, options),
+    taskWrites: options.taskWrites,
   };
   let checkpointId: string | undefined;
   const result = await executeRun(topology, input, options, defaults, listeners, async (run) => {

@@ -67,6 +67,8 @@ export class PregelLoop {
   /** Static breakpoints; `skipBefore` lets a resumed step pass its before-breakpoint once. */
   breakpoints: Breakpoints | undefined;
   skipBefore = false;
+  /** Store every finished task's writes, not only those of steps with several tasks. */
+  saveEveryTask = false;
   private resumeUsed: ReadonlyMap<string, ResumeValues> | undefined;
 
   constructor(
@@ -244,7 +246,7 @@ export class PregelLoop {
       known,
       resume: resume ? (task: Task) => resume.get(task.id) : undefined,
       onTaskDone:
-        hooks.taskDone && tasks.length > 1
+        hooks.taskDone && (tasks.length > 1 || this.saveEveryTask)
           ? (i: number, output: unknown) => hooks.taskDone?.(this, tasks[i] as Task, output)
           : undefined,
       fail: this.run.abort,

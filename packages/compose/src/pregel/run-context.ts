@@ -30,6 +30,8 @@ export interface DurableContext {
   readonly resumeById: ReadonlyMap<string, unknown>;
   /** Checkpoint ids of enclosing graphs, by namespace. */
   readonly parents: Readonly<Record<string, string>>;
+  /** Which finished tasks store their writes before their step's checkpoint. */
+  readonly taskWrites?: 'parallel' | 'all' | undefined;
   /** The latest checkpoint id of the graph being run (updated as it runs). */
   readonly currentId: () => string | undefined;
 }

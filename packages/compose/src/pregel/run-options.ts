@@ -20,6 +20,13 @@ export interface RunOptions {
   readonly runId?: string;
   /** When checkpoints reach the store (overrides the compile option; default `sync`). */
   readonly durability?: 'sync' | 'async' | 'exit';
+  /**
+   * Which tasks store their writes as soon as they finish, before their step's checkpoint: `parallel`
+   * (default: tasks of steps with several tasks, so a pause or crash never re-runs a finished sibling) or
+   * `all` (every task, so a crash between a task's end and its step's checkpoint never re-runs it either,
+   * at one extra store write per step — what workers use).
+   */
+  readonly taskWrites?: 'parallel' | 'all';
   /** Pause before these nodes run (overrides the compile option). */
   readonly interruptBefore?: readonly string[];
   /** Pause after these nodes run (overrides the compile option). */

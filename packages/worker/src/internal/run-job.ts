@@ -125,6 +125,9 @@ async function runLeased(call: JobCall, graph: WorkerGraph, signal: AbortSignal)
     threadId: data.threadId,
     runId: data.runId,
     signal,
+    // Every finished task stores its writes at once, so a worker dying before its step's checkpoint
+    // never makes another worker run that task again.
+    taskWrites: 'all',
     ...(onEvent ? { callbacks: { onEvent } } : {}),
   });
   const { status, output, interrupts, checkpointId } = result;
