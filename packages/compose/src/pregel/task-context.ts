@@ -37,6 +37,7 @@ export type ResumeValues = ReadonlyMap<number, unknown>;
 /** The `ctx` object a node receives. One per task attempt. */
 export class TaskContext implements NodeContext {
   private interruptCount = 0;
+  #path: readonly string[] | undefined;
   /** Interrupts of nested runs started with `runSubgraph` that paused in this attempt. */
   private nestedPauses: PendingInterrupt[] = [];
 
@@ -56,7 +57,8 @@ export class TaskContext implements NodeContext {
   }
 
   get path(): readonly string[] {
-    return [...this.run.path, this.node];
+    this.#path ??= [...this.run.path, this.node];
+    return this.#path;
   }
 
   get runId(): string {
