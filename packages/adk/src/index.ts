@@ -213,6 +213,7 @@ export {
   assertSessionNames,
   duplicateEventError,
   isAtLeastAsNew,
+  newSessionKey,
   type StateScope,
   type StateWrite,
   sessionExistsError,

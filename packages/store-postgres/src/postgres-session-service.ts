@@ -6,6 +6,7 @@ import {
   assertSessionNames,
   duplicateEventError,
   type GetSessionOptions,
+  newSessionKey,
   type Session,
   type SessionKey,
   type SessionService,
@@ -129,17 +130,7 @@ export class PostgresSessionService implements SessionService {
     readonly sessionId?: string;
     readonly state?: Readonly<Record<string, unknown>>;
   }): Promise<Session> {
-    const { appName, userId } = options;
-    assertSessionNames(
-      options.sessionId === undefined
-        ? { appName, userId }
-        : { appName, userId, sessionId: options.sessionId },
-    );
-    const key: SessionKey = {
-      appName,
-      userId,
-      sessionId: options.sessionId ?? globalThis.crypto.randomUUID(),
-    };
+    const key: SessionKey = newSessionKey(options);
     const writes = toStateWrites(options.state);
     const texts = writes.map(valueText);
     const now = Date.now();

@@ -5,6 +5,7 @@ import {
   assertSessionNames,
   duplicateEventError,
   type GetSessionOptions,
+  newSessionKey,
   type Session,
   type SessionKey,
   type SessionService,
@@ -113,17 +114,7 @@ export class SqliteSessionService implements SessionService {
     readonly sessionId?: string;
     readonly state?: Readonly<Record<string, unknown>>;
   }): Promise<Session> {
-    const { appName, userId } = options;
-    assertSessionNames(
-      options.sessionId === undefined
-        ? { appName, userId }
-        : { appName, userId, sessionId: options.sessionId },
-    );
-    const key: SessionKey = {
-      appName,
-      userId,
-      sessionId: options.sessionId ?? globalThis.crypto.randomUUID(),
-    };
+    const key: SessionKey = newSessionKey(options);
     const created = this.#create(key, Date.now(), toSqlWrites(toStateWrites(options.state)));
     if (created === undefined) throw sessionNotFoundError(key);
     return created;

@@ -6,6 +6,7 @@ import {
   assertSessionNames,
   duplicateEventError,
   isAtLeastAsNew,
+  newSessionKey,
   type StateScope,
   type StateWrite,
   sessionExistsError,
@@ -74,14 +75,9 @@ export class MemorySessionService implements SessionService {
     readonly sessionId?: string;
     readonly state?: Readonly<Record<string, unknown>>;
   }): Promise<Session> {
-    const { appName, userId } = options;
-    assertSessionNames(
-      options.sessionId === undefined
-        ? { appName, userId }
-        : { appName, userId, sessionId: options.sessionId },
-    );
-    const sessionId = options.sessionId ?? this.#newSessionId(appName, userId);
-    const key: SessionKey = { appName, userId, sessionId };
+    let key: SessionKey = newSessionKey(options);
+    while (options.sessionId === undefined && this.#sessions.has(storageKey(key)))
+      key = newSessionKey(options);
     if (this.#sessions.has(storageKey(key))) throw sessionExistsError(key);
     const writes = toStateWrites(structuredClone(options.state));
     const now = Date.now();
@@ -179,14 +175,6 @@ export class MemorySessionService implements SessionService {
     ]);
     const events = selectEvents(stored.events, options);
     return structuredClone({ ...stored.key, state, events, lastUpdateTime: stored.lastUpdateTime });
-  }
-
-  #newSessionId(appName: string, userId: string): string {
-    let sessionId = globalThis.crypto.randomUUID();
-    while (this.#sessions.has(storageKey({ appName, userId, sessionId }))) {
-      sessionId = globalThis.crypto.randomUUID();
-    }
-    return sessionId;
   }
 
   /** Runs `task` after every task queued before it for the same session (a promise chain per session). */

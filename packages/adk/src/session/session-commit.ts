@@ -157,6 +157,25 @@ export function assertSessionNames(names: {
 }
 
 /**
+ * The key of a session about to be created: checks the names and generates an id when none is given.
+ *
+ * @throws {AdkError} code `INVALID_ARGUMENT` when a name is missing or empty.
+ * @example
+ * ```ts
+ * const key = newSessionKey({ appName: 'shop', userId: 'u1' }); // sessionId: a random UUID
+ * ```
+ */
+export function newSessionKey(options: {
+  readonly appName: string;
+  readonly userId: string;
+  readonly sessionId?: string;
+}): SessionKey {
+  const { appName, userId, sessionId } = options;
+  assertSessionNames(sessionId === undefined ? { appName, userId } : { appName, userId, sessionId });
+  return { appName, userId, sessionId: sessionId ?? globalThis.crypto.randomUUID() };
+}
+
+/**
  * Checks that an event can be committed: a non-empty `id`, a finite `timestamp` and an `actions` object.
  *
  * @throws {AdkError} code `INVALID_ARGUMENT` when it cannot.
