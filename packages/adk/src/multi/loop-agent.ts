@@ -3,15 +3,8 @@ import type { Agent } from '../agent/agent.js';
 import type { AgentState } from '../agent/agent-state.js';
 import type { AgentGraph } from '../agent/chat-model-agent.js';
 import { AdkError } from '../errors/adk-error.js';
-import {
-  AgentGraphCache,
-  type AgentStateUpdate,
-  checkAgentName,
-  checkSubAgents,
-  compileAgentGraph,
-  multiAgentGraph,
-  startTurn,
-} from './workflow-graph.js';
+import { WorkflowAgent } from './workflow-agent.js';
+import { type AgentStateUpdate, compileAgentGraph, multiAgentGraph, startTurn } from './workflow-graph.js';
 
 /**
  * Options of a {@link LoopAgent}.
@@ -52,17 +45,11 @@ export interface LoopAgentOptions<
 export class LoopAgent<
   const TName extends string = string,
   TSubAgents extends readonly Agent[] = readonly Agent[],
-> implements Agent<TName>
-{
-  readonly name: TName;
-  readonly description: string;
-  readonly subAgents: TSubAgents;
+> extends WorkflowAgent<TName, TSubAgents> {
   readonly maxIterations: number | undefined;
-  readonly #graphs = new AgentGraphCache();
 
   constructor(options: LoopAgentOptions<TName, TSubAgents>) {
-    checkAgentName(options.name);
-    checkSubAgents(options.name, options.subAgents, ['enter', 'check']);
+    super(options, ['enter', 'check']);
     const max = options.maxIterations;
     if (max !== undefined && !(Number.isInteger(max) && max > 0)) {
       throw new AdkError(
@@ -70,18 +57,10 @@ export class LoopAgent<
         `agent "${options.name}": maxIterations must be a positive integer, got ${max}`,
       );
     }
-    this.name = options.name;
-    this.description = options.description ?? '';
-    this.subAgents = options.subAgents;
     this.maxIterations = max;
   }
 
-  /** Compiles the loop (cached per checkpointer). */
-  compile(options: { readonly checkpointer?: Checkpointer } = {}): AgentGraph {
-    return this.#graphs.get(options.checkpointer, (checkpointer) => this.#build(checkpointer));
-  }
-
-  #build(checkpointer?: Checkpointer): AgentGraph {
+  protected build(checkpointer?: Checkpointer): AgentGraph {
     const names = this.subAgents.map((agent) => agent.name);
     const first = names[0] as string;
     const graph = multiAgentGraph()

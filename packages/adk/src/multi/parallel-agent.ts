@@ -3,14 +3,8 @@ import type { Agent } from '../agent/agent.js';
 import { agentContextFor } from '../agent/agent-context.js';
 import type { AgentState } from '../agent/agent-state.js';
 import type { AgentGraph } from '../agent/chat-model-agent.js';
-import {
-  AgentGraphCache,
-  checkAgentName,
-  checkSubAgents,
-  compileAgentGraph,
-  multiAgentGraph,
-  startTurn,
-} from './workflow-graph.js';
+import { WorkflowAgent } from './workflow-agent.js';
+import { compileAgentGraph, multiAgentGraph, startTurn } from './workflow-graph.js';
 
 /**
  * Options of a {@link ParallelAgent}.
@@ -52,35 +46,23 @@ export interface ParallelAgentOptions<
 export class ParallelAgent<
   const TName extends string = string,
   TSubAgents extends readonly Agent[] = readonly Agent[],
-> implements Agent<TName>
-{
-  readonly name: TName;
-  readonly description: string;
-  readonly subAgents: TSubAgents;
+> extends WorkflowAgent<TName, TSubAgents> {
   readonly maxConcurrency: number | undefined;
-  readonly #graphs = new AgentGraphCache();
 
   constructor(options: ParallelAgentOptions<TName, TSubAgents>) {
-    checkAgentName(options.name);
-    checkSubAgents(options.name, options.subAgents, ['enter', 'merge']);
-    this.name = options.name;
-    this.description = options.description ?? '';
-    this.subAgents = options.subAgents;
+    super(options, ['enter', 'merge']);
     this.maxConcurrency = options.maxConcurrency;
     // Validated now rather than at the first compile: compile() reports it as a graph issue too.
     compileAgentGraph(this.#graph(), { name: this.name, ...this.#concurrency() });
   }
 
-  /** Compiles the fan-out (cached per checkpointer). */
-  compile(options: { readonly checkpointer?: Checkpointer } = {}): AgentGraph {
-    return this.#graphs.get(options.checkpointer, (checkpointer) =>
-      compileAgentGraph(this.#graph(), {
-        name: this.name,
-        maxSteps: 4,
-        ...this.#concurrency(),
-        ...(checkpointer ? { checkpointer } : {}),
-      }),
-    );
+  protected build(checkpointer?: Checkpointer): AgentGraph {
+    return compileAgentGraph(this.#graph(), {
+      name: this.name,
+      maxSteps: 4,
+      ...this.#concurrency(),
+      ...(checkpointer ? { checkpointer } : {}),
+    });
   }
 
   #concurrency(): { concurrency?: number } {

@@ -1,14 +1,8 @@
 import { type Checkpointer, END, START } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
 import type { AgentGraph } from '../agent/chat-model-agent.js';
-import {
-  AgentGraphCache,
-  checkAgentName,
-  checkSubAgents,
-  compileAgentGraph,
-  multiAgentGraph,
-  startTurn,
-} from './workflow-graph.js';
+import { WorkflowAgent } from './workflow-agent.js';
+import { compileAgentGraph, multiAgentGraph, startTurn } from './workflow-graph.js';
 
 /**
  * Options of a {@link SequentialAgent}.
@@ -45,27 +39,12 @@ export interface SequentialAgentOptions<
 export class SequentialAgent<
   const TName extends string = string,
   TSubAgents extends readonly Agent[] = readonly Agent[],
-> implements Agent<TName>
-{
-  readonly name: TName;
-  readonly description: string;
-  readonly subAgents: TSubAgents;
-  readonly #graphs = new AgentGraphCache();
-
+> extends WorkflowAgent<TName, TSubAgents> {
   constructor(options: SequentialAgentOptions<TName, TSubAgents>) {
-    checkAgentName(options.name);
-    checkSubAgents(options.name, options.subAgents, ['enter']);
-    this.name = options.name;
-    this.description = options.description ?? '';
-    this.subAgents = options.subAgents;
+    super(options, ['enter']);
   }
 
-  /** Compiles the sequence (cached per checkpointer). */
-  compile(options: { readonly checkpointer?: Checkpointer } = {}): AgentGraph {
-    return this.#graphs.get(options.checkpointer, (checkpointer) => this.#build(checkpointer));
-  }
-
-  #build(checkpointer?: Checkpointer): AgentGraph {
+  protected build(checkpointer?: Checkpointer): AgentGraph {
     const names = this.subAgents.map((agent) => agent.name);
     const graph = multiAgentGraph().addNode('enter', (state) => startTurn(state));
     for (const agent of this.subAgents) graph.addNode(agent.name, agent.compile());
