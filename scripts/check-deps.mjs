@@ -4,7 +4,9 @@
 //    packages sit between adk and prebuilt (they may use compose and adk, and be used by prebuilt
 //    and the playground);
 // 3. `openai` is imported only under packages/adk/src/model/openai/;
-// 4. a package imports only what its package.json declares.
+// 4. a package imports only what its package.json declares;
+// 5. @weft/compose imports zod for types only (its ./testing entry aside): loading zod takes longer than all of compose, so the
+//    engine loads it on the first input it checks (packages/compose/src/state/update-schema.ts).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -57,6 +59,16 @@ for (const dir of packageDirs) {
       if (spec.startsWith('.') || spec.startsWith('node:')) continue;
       const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
       const rel = relative(root, file);
+      const typeOnly = /^\s*(?:import|export)\s+type\s/.test(match[0]);
+      if (
+        name === 'zod' &&
+        !typeOnly &&
+        rel.startsWith('packages/compose/src/') &&
+        !rel.startsWith('packages/compose/src/testing/') &&
+        !/\.test(-d)?\.ts$/.test(rel)
+      ) {
+        problems.push(`${rel} imports zod at run time: compose may only \`import type\` from zod`);
+      }
       if (name === 'openai' && !rel.startsWith('packages/adk/src/model/openai/')) {
         problems.push(`${rel} imports 'openai': only packages/adk/src/model/openai/ may`);
       }

@@ -88,6 +88,7 @@ export {
   type SumReducer,
   sumReducer,
 } from './state/reducers.js';
+export { type StateSchemaSource, updateSchemaOf, type ZodNamespace } from './state/update-schema.js';
 export { AsyncQueue } from './stream/async-queue.js';
 export type {
   ChunkPart,

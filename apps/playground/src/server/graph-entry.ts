@@ -1,4 +1,5 @@
-import type { Checkpointer } from '@weft/compose';
+import { type Checkpointer, updateSchemaOf } from '@weft/compose';
+import { z } from 'zod';
 import type { AnyCompiledGraph } from './define-app.ts';
 import { recompileWithCheckpointer } from './recompile-graph.ts';
 import { inputJsonSchema, nodeNames, type RegistryEntry } from './registry-entry.ts';
@@ -32,7 +33,9 @@ export function graphEntry(source: GraphEntrySource, checkpointer: Checkpointer)
     : source.checkpointerMode === 'attach'
       ? source.graph.withOptions({ checkpointer })
       : recompileWithCheckpointer(source.graph, checkpointer);
-  const schema = graph.spec.inputSchema;
+  const { spec } = graph;
+  // A state graph without an input schema takes any partial update of its state.
+  const schema = spec.inputSchema ?? (spec.state ? updateSchemaOf(spec.state, z) : undefined);
   const maxSteps = source.maxSteps;
   return {
     info: {

@@ -1,6 +1,6 @@
-import { InputValidationError } from '../errors/input-validation-error.js';
 import { WeftError } from '../errors/weft-error.js';
 import { END } from '../graph/constants.js';
+import { checkUpdate } from '../graph/input-check.js';
 import { sortableId } from '../internal/ids.js';
 import { pendingInterrupts } from '../interrupt/resume.js';
 import { PregelLoop } from '../pregel/loop.js';
@@ -136,7 +136,7 @@ export async function writeState(
       `updateState: asNode "${options.asNode}" is not a node (nodes: ${[...topology.byName.keys()].join(', ')})`,
     );
   }
-  const update = validateUpdate(topology, values);
+  const update = await checkUpdate(topology.spec, 'the values given to updateState', values);
   const session = new CheckpointSession({ checkpointer, threadId, ns: '', durability: 'sync', parents: {} });
   session.continueFrom(loaded, false);
   session.markSource('update');
@@ -152,12 +152,4 @@ export async function writeState(
   await session.hooks().afterStep?.(loop, record);
   await session.flush();
   return session.currentId as string;
-}
-
-function validateUpdate(topology: Topology, values: unknown): unknown {
-  const schema = topology.spec.state?.updateSchema;
-  if (!schema) return values;
-  const result = schema.safeParse(values);
-  if (!result.success) throw new InputValidationError('the values given to updateState', result.error);
-  return result.data;
 }

@@ -1,4 +1,3 @@
-import type { ZodType } from 'zod';
 import type { Checkpointer, JsonValue } from '../checkpoint/checkpointer.js';
 import { isContinuation } from '../checkpoint/durable-run.js';
 import {
@@ -8,7 +7,6 @@ import {
   type UpdateStateOptions,
   writeState,
 } from '../checkpoint/thread-state.js';
-import { InputValidationError } from '../errors/input-validation-error.js';
 import { WeftError } from '../errors/weft-error.js';
 import { RunControl } from '../pregel/run-control.js';
 import type { RunOptions } from '../pregel/run-options.js';
@@ -18,6 +16,7 @@ import { createGraphStream } from '../stream/graph-stream.js';
 import type { InferStreamPart, StreamMode, StreamParts } from '../stream/stream-modes.js';
 import type { Command } from './command.js';
 import type { GraphSpec, NestedRunParent, SubgraphHandle } from './graph-spec.js';
+import { checkInput } from './input-check.js';
 import { runNested } from './nested-run.js';
 import { type GraphRuntime, presentOutput, type RunResult, runGraph } from './run-graph.js';
 import { type GraphJSON, jsonToMermaid, specToJSON } from './topology-json.js';
@@ -69,14 +68,12 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   /** The builder-independent description this graph was compiled from. */
   readonly spec: GraphSpec;
   readonly #runtime: GraphRuntime;
-  readonly #inputSchema: ZodType | undefined;
 
   /** @internal Use `compile()` on a builder. */
   constructor(runtime: GraphRuntime) {
     this.#runtime = runtime;
     this.name = runtime.topology.name;
     this.spec = runtime.topology.spec;
-    this.#inputSchema = runtime.topology.spec.inputSchema;
     Object.freeze(this);
   }
 
@@ -100,7 +97,7 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
 
   /** Runs the graph like `invoke` and reports how it ended: status, output, interrupts, checkpoint. */
   async run(input: TInput | Continue, options: RunOptions = {}): Promise<RunResult<TOutput>> {
-    return (await runGraph(this.#runtime, this.#parse(input), options)) as RunResult<TOutput>;
+    return (await runGraph(this.#runtime, await this.#parse(input), options)) as RunResult<TOutput>;
   }
 
   /**
@@ -121,28 +118,20 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
       () => controller.abort(new WeftError('ABORTED', 'the stream consumer stopped reading')),
     );
     const dataflow = this.#runtime.topology.kind === 'dataflow';
-    try {
-      const parsed = this.#parse(input);
-      runGraph(this.#runtime, parsed, { ...options, signal }, stream.observer).then(
-        async (result) => {
-          if (result.status === 'interrupted') {
-            if (modes.includes('values')) await stream.put('values', presentOutput(result));
-            if (modes.includes('updates'))
-              await stream.put('updates', { node: '__interrupt__', update: result.interrupts, path: [] });
-          } else if (
-            modes.includes('values') &&
-            (dataflow || (result.steps === 0 && isContinuation(parsed)))
-          ) {
-            // Dataflow graphs have no per-step state; a continuation with nothing left to run has no step.
-            await stream.put('values', result.output);
-          }
-          stream.queue.close();
-        },
-        (error: unknown) => stream.queue.fail(error),
-      );
-    } catch (error) {
-      stream.queue.fail(error);
-    }
+    const start = async () => {
+      const parsed = await this.#parse(input);
+      const result = await runGraph(this.#runtime, parsed, { ...options, signal }, stream.observer);
+      if (result.status === 'interrupted') {
+        if (modes.includes('values')) await stream.put('values', presentOutput(result));
+        if (modes.includes('updates'))
+          await stream.put('updates', { node: '__interrupt__', update: result.interrupts, path: [] });
+      } else if (modes.includes('values') && (dataflow || (result.steps === 0 && isContinuation(parsed)))) {
+        // Dataflow graphs have no per-step state; a continuation with nothing left to run has no step.
+        await stream.put('values', result.output);
+      }
+      stream.queue.close();
+    };
+    start().catch((error: unknown) => stream.queue.fail(error));
     return stream.queue as AsyncIterableIterator<
       InferStreamPart<StreamParts<TOutput, TNodes, TUpdate>, TMode>
     >;
@@ -301,11 +290,10 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
     return checkpointer;
   }
 
+  /** The checked input: synchronous, or a promise on a state graph's first check (zod loads then). */
   #parse(input: TInput | Continue): unknown {
-    if (!this.#inputSchema || isContinuation(input)) return input;
-    const result = this.#inputSchema.safeParse(input);
-    if (!result.success) throw new InputValidationError(`the input of graph "${this.name}"`, result.error);
-    return result.data;
+    if (isContinuation(input)) return input;
+    return checkInput(this.spec, `the input of graph "${this.name}"`, input);
   }
 }
 

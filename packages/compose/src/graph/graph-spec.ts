@@ -58,8 +58,6 @@ export interface BranchSpec {
 export interface StateSpec {
   readonly schema: ZodObject;
   readonly reducers: Readonly<Record<string, AnyReducer | undefined>>;
-  /** Validates state updates from outside (`updateState`): every key optional, reducer keys take their update. */
-  readonly updateSchema: ZodObject;
 }
 
 /** The complete, builder-independent description of a graph: what `compile()` turns into a runtime. */
@@ -70,6 +68,10 @@ export interface GraphSpec {
   readonly joins: ReadonlyArray<{ readonly sources: readonly string[]; readonly to: string }>;
   readonly branches: readonly BranchSpec[];
   readonly state: StateSpec | undefined;
+  /**
+   * The input schema given to the builder (`options.input`). A state graph without one checks its input
+   * against `updateSchemaOf(spec.state, z)`: every key optional, reducer keys take their update.
+   */
   readonly inputSchema: ZodType | undefined;
   readonly outputSchema: ZodType | undefined;
   /** Problems found while building (reported by `compile()` together with its own). */

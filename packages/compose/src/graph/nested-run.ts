@@ -34,7 +34,7 @@ export async function runNested(
     durable: undefined,
   };
   const state = topology.state;
-  const childInput = state ? parse(pickKeys(input, state.keys)) : input;
+  const childInput = state ? await parse(pickKeys(input, state.keys)) : input;
   const recordWrites = state !== undefined && parent.run.kind === 'state' && parent.key === undefined;
   const key = parent.key === undefined ? '' : `:${parent.key}`;
   const durable = parent.run.durable;

@@ -1,7 +1,6 @@
 import type { ZodObject, ZodType, z } from 'zod';
 import type { NodeContext } from '../pregel/node-context.js';
 import type { Runnable } from '../runnable/runnable.js';
-import { updateSchema } from '../state/input-schema.js';
 import type { AnyReducer, InferReducerUpdate } from '../state/reducers.js';
 import type { NewNodeName, RouterResult } from './builder-types.js';
 import type { Command } from './command.js';
@@ -73,9 +72,8 @@ export class StateGraph<
 
   constructor(schema: TSchema, options: StateGraphOptions<TReducers> = {}) {
     const reducers = (options.reducers ?? {}) as Record<string, AnyReducer | undefined>;
-    const updates = updateSchema(schema, reducers);
-    this.#builder = new SpecBuilder('state', { schema, reducers, updateSchema: updates });
-    this.#builder.setSchemas(options.input ?? updates, undefined);
+    this.#builder = new SpecBuilder('state', { schema, reducers });
+    this.#builder.setSchemas(options.input, undefined);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { updateSchema } from './input-schema.js';
 import { appendReducer, mergeReducer, sumReducer } from './reducers.js';
+import { builtUpdateSchema, loadUpdateSchema, updateSchemaOf } from './update-schema.js';
 
 describe('ready reducers', () => {
   it('appendReducer appends an item or every item of a list, treating a missing value as []', () => {
@@ -34,7 +34,7 @@ describe('ready reducers', () => {
   });
 });
 
-describe('updateSchema', () => {
+describe('updateSchemaOf', () => {
   const schema = z.object({
     name: z.string(),
     tags: z.array(z.string()).default([]),
@@ -42,18 +42,32 @@ describe('updateSchema', () => {
     meta: z.object({ a: z.number(), b: z.string() }),
     custom: z.number(),
   });
-  const input = updateSchema(schema, {
-    tags: appendReducer,
-    total: sumReducer,
-    meta: mergeReducer,
-    custom: (current: number, update: string) => current + update.length,
-  });
+  const input = updateSchemaOf(
+    {
+      schema,
+      reducers: {
+        tags: appendReducer,
+        total: sumReducer,
+        meta: mergeReducer,
+        custom: (current: number, update: string) => current + update.length,
+      },
+    },
+    z,
+  );
 
   it('makes every key optional and rejects unknown keys', () => {
     expect(input.safeParse({}).success).toBe(true);
     expect(input.safeParse({ name: 'x' }).success).toBe(true);
     expect(input.safeParse({ nmae: 'x' }).success).toBe(false);
     expect(input.safeParse({ name: 1 }).success).toBe(false);
+  });
+
+  it('is built once per state spec, and is the schema a graph checks its input against', async () => {
+    const state = { schema, reducers: {} };
+    expect(builtUpdateSchema(state)).toBeUndefined();
+    const loaded = await loadUpdateSchema(state);
+    expect(builtUpdateSchema(state)).toBe(loaded);
+    expect(updateSchemaOf(state, z)).toBe(loaded);
   });
 
   it('takes each reducer’s update type', () => {
