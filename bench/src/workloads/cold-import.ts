@@ -1,73 +1,130 @@
-// Cold start: a fresh `node` process per sample that imports the engine and exits.
+// Cold start: a fresh `node` process per sample imports the engine's built package and reports how long
+// the import took (measured inside the child, so Node's own start-up is not counted) and its used heap.
 import { execFileSync } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { compare, type Engine, median } from '../harness.ts';
-import { engineLabel, formatBytes, measurementRow } from '../table.ts';
+import { type Engine, type Measurement, median } from '../harness.ts';
+import { engineLabel, formatBytes, measurementRow, type Row } from '../table.ts';
 import { type BenchContext, pick, type Workload } from '../workload.ts';
 
 const BENCH_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Every child runs with the same flags (Weft resolves to TypeScript source, which needs tsx). */
-const NODE_FLAGS = ['--conditions=@weft/source', '--import', 'tsx', '--input-type=module'];
-
-const SCRIPTS: Record<Engine, string> = {
-  weft: "const m = await import('@weft/compose'); if (typeof m.StateGraph !== 'function') process.exit(2);",
-  langgraph:
-    "const m = await import('@langchain/langgraph'); if (typeof m.StateGraph !== 'function') process.exit(2);",
-  floor: '',
+/** What each child imports. The floor imports a one-line module: the cost of `import()` itself. */
+const IMPORTS: Record<Engine, readonly string[]> = {
+  weft: ['@weft/compose'],
+  langgraph: ['@langchain/langgraph'],
+  floor: ['data:text/javascript,export const StateGraph = class {}'],
 };
 
-/** The child prints its used heap after the import, so the heap column shows what loading costs. */
-const REPORT = "console.log('ok', process.memoryUsage().heapUsed);";
+/** A StateGraph user also loads zod for the schema; LangGraph loads its own zod inside. */
+const WITH_ZOD: Record<Engine, readonly string[]> = {
+  weft: ['@weft/compose', 'zod'],
+  langgraph: ['@langchain/langgraph', 'zod'],
+  floor: ['zod'],
+};
 
-interface ChildResult {
-  readonly output: string;
+interface ChildReport {
+  readonly importMs: number;
+  readonly heapBytes: number;
+  readonly wallMs: number;
 }
 
-function spawnOnce(engine: Engine): ChildResult {
-  const output = execFileSync(process.execPath, [...NODE_FLAGS, '-e', `${SCRIPTS[engine]} ${REPORT}`], {
+/** Plain node on the built packages: no tsx, no source condition, as a user's process starts. */
+function spawnOnce(specifiers: readonly string[]): ChildReport {
+  const [first, ...rest] = specifiers;
+  // The first module of an engine must export StateGraph (zod alone, the floor with zod, has no check).
+  const check = first === 'zod' ? 'false' : "typeof first.StateGraph !== 'function'";
+  const script = [
+    'const started = performance.now();',
+    `const first = await import(${JSON.stringify(first)});`,
+    ...rest.map((specifier) => `await import(${JSON.stringify(specifier)});`),
+    'const importMs = performance.now() - started;',
+    `if (${check}) process.exit(2);`,
+    "console.log('ok', importMs, process.memoryUsage().heapUsed);",
+  ].join('\n');
+  const wallStart = performance.now();
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: BENCH_DIR,
     encoding: 'utf8',
     env: { ...process.env, NODE_OPTIONS: '' },
   });
-  return { output };
+  const wallMs = performance.now() - wallStart;
+  const [word, importMs, heap] = output.trim().split(/\s+/);
+  if (word !== 'ok') throw new Error(`the child printed "${output.trim()}"`);
+  return { importMs: Number(importMs), heapBytes: Number(heap), wallMs };
+}
+
+const ENGINE_ORDER = ['weft', 'langgraph', 'floor'] as const;
+
+/** Spawns the engines in turn (A/B/C/A/B/C…) and makes one row of import times. */
+function measureRow(
+  context: BenchContext,
+  workload: string,
+  imports: Record<Engine, readonly string[]>,
+  note: string,
+): Row {
+  const samples = pick(context, 9, 3);
+  context.log(`  ${workload} (${samples} spawns per engine)`);
+  const reports: Record<Engine, ChildReport[]> = { weft: [], langgraph: [], floor: [] };
+  const errors: Partial<Record<Engine, string>> = {};
+  for (const engine of ENGINE_ORDER) spawnSafely(engine, imports, errors); // warm the file cache
+  for (let i = 0; i < samples; i++) {
+    for (const engine of ENGINE_ORDER) {
+      const report = spawnSafely(engine, imports, errors);
+      if (report) reports[engine].push(report);
+    }
+  }
+  const measurements: Measurement[] = ENGINE_ORDER.map((engine) => {
+    const importMs = reports[engine].map((r) => r.importMs);
+    return {
+      engine,
+      medianMs: errors[engine] ? Number.NaN : median(importMs),
+      samplesMs: importMs,
+      allocatedBytes: median(reports[engine].map((r) => r.heapBytes)),
+      ...(errors[engine] ? { error: errors[engine] } : {}),
+    };
+  });
+  const wall = ENGINE_ORDER.map(
+    (engine) => `${engineLabel(engine)} ${median(reports[engine].map((r) => r.wallMs)).toFixed(0)} ms`,
+  ).join(', ');
+  const row = measurementRow(
+    { workload, unit: 'ms', notes: [`${note}; whole process (node start-up included): ${wall}`] },
+    measurements,
+  );
+  const heap = ENGINE_ORDER.map(
+    (engine) => `${engineLabel(engine)} ${formatBytes(median(reports[engine].map((r) => r.heapBytes)))}`,
+  ).join(' · ');
+  return { ...row, heap };
+}
+
+function spawnSafely(
+  engine: Engine,
+  imports: Record<Engine, readonly string[]>,
+  errors: Partial<Record<Engine, string>>,
+): ChildReport | undefined {
+  try {
+    return spawnOnce(imports[engine]);
+  } catch (error) {
+    errors[engine] = error instanceof Error ? error.message : String(error);
+    return undefined;
+  }
 }
 
 export const coldImportWorkload: Workload = {
   name: 'cold-import',
   async run(context: BenchContext) {
-    const samples = pick(context, 7, 2);
-    const warmup = pick(context, 1, 0);
-    context.log(`  cold import (${samples} spawns per engine)`);
-    const heaps: Record<Engine, number[]> = { weft: [], langgraph: [], floor: [] };
-    const contender = (engine: Engine) => ({
-      engine,
-      run: async () => spawnOnce(engine),
-      check: (result: ChildResult) => {
-        const [word, heap] = result.output.trim().split(/\s+/);
-        if (word !== 'ok') throw new Error(`the child printed "${result.output.trim()}"`);
-        heaps[engine].push(Number(heap));
-      },
-      once: async () => undefined,
-    });
-    const started = performance.now();
-    const measurements = await compare((['weft', 'langgraph', 'floor'] as const).map(contender), {
-      warmup,
-      reps: samples,
-    });
-    context.log(`  ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const row = measurementRow(
-      {
-        workload: 'cold import: fresh node process',
-        unit: 'ms',
-        notes: ['floor = the same node + tsx start-up with an empty script; heap = heap used after import'],
-      },
-      measurements,
-    );
-    const heap = (['weft', 'langgraph', 'floor'] as const)
-      .map((engine) => `${engineLabel(engine)} ${formatBytes(median(heaps[engine]))}`)
-      .join(' · ');
-    return [{ ...row, heap }];
+    return [
+      measureRow(
+        context,
+        'cold import: the engine alone',
+        IMPORTS,
+        'import() time inside a fresh node process, built packages; floor = a one-line module; heap = used heap after',
+      ),
+      measureRow(
+        context,
+        'cold import: the engine + zod',
+        WITH_ZOD,
+        'as above, also importing zod (a StateGraph schema needs it); floor = zod alone',
+      ),
+    ];
   },
 };

@@ -6,7 +6,7 @@ import { isPromiseLike } from '../runnable/runnable.js';
 import { applyStateWrites } from './apply.js';
 import { type Breakpoints, breakpointInterrupts } from './breakpoints.js';
 import { emptyRouting, type Finished, mergeInbox, planNext, type RoutingState } from './plan.js';
-import type { RunContext } from './run-context.js';
+import type { RunContext, RunObserver } from './run-context.js';
 import { runStep, type StepCall } from './step.js';
 import { SubgraphWrites } from './subgraph-writes.js';
 import { type PendingInterrupt, type Task, TaskPaused } from './task.js';
@@ -183,7 +183,7 @@ export class PregelLoop {
   /** Applies a finished step; returns a promise only when routing, an observer or a hook is asynchronous. */
   private complete(tasks: readonly Task[], outputs: unknown[], started: number): Promise<void> | undefined {
     const { finished, writes, changed } = this.apply(tasks, outputs);
-    const streaming = this.run.observer.updates ? this.streamUpdates(writes, finished) : undefined;
+    const streaming = this.run.observer.updates ? this.streamUpdates(writes) : undefined;
     if (streaming) return streaming.then(() => this.route(finished, writes, changed, started));
     return this.route(finished, writes, changed, started);
   }
@@ -302,12 +302,17 @@ export class PregelLoop {
     return { finished, writes, changed };
   }
 
-  private async streamUpdates(writes: StepWrites, _finished: readonly Finished[]): Promise<void> {
+  /** Hands each node's write to the `updates` subscriber; a promise only when it asks the run to wait. */
+  private streamUpdates(writes: StepWrites, from = 0): Promise<void> | undefined {
     const { run } = this;
-    for (const [node, update] of writes.streamed) {
-      const wait = run.observer.updates?.(node, update, run.path);
-      if (wait) await wait;
+    const updates = run.observer.updates as NonNullable<RunObserver['updates']>;
+    const { streamed } = writes;
+    for (let i = from; i < streamed.length; i++) {
+      const [node, update] = streamed[i] as readonly [string, unknown];
+      const wait = updates(node, update, run.path);
+      if (wait) return wait.then(() => this.streamUpdates(writes, i + 1));
     }
+    return undefined;
   }
 
   private record(raw: unknown): void {

@@ -1,7 +1,9 @@
 /**
  * A single-consumer async queue with backpressure: `push` returns a promise while more than
- * `highWaterMark` items wait, so a fast producer slows to the consumer's pace. When the consumer stops
- * iterating early (`break`), `onCancel` runs so the producer can abort its work.
+ * `highWaterMark` items wait, so a fast producer slows to the consumer's pace. A waiting producer goes
+ * on once the consumer has drained the queue to half of that (`lowWaterMark`), so both sides run in
+ * bursts instead of trading one item at a time. When the consumer stops iterating early (`break`),
+ * `onCancel` runs so the producer can abort its work.
  */
 export class AsyncQueue<T> implements AsyncIterableIterator<T> {
   private readonly items: T[] = [];
@@ -11,11 +13,14 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
   private spaceWaiters: Array<() => void> = [];
   private done = false;
   private failure: { error: unknown } | undefined;
+  private readonly lowWaterMark: number;
 
   constructor(
     private readonly highWaterMark = 64,
     private readonly onCancel?: () => void,
-  ) {}
+  ) {
+    this.lowWaterMark = Math.floor(highWaterMark / 2);
+  }
 
   /** Adds an item; resolves once there is room (immediately when the queue is short). */
   push(item: T): Promise<void> | undefined {
@@ -32,7 +37,7 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
     return new Promise<void>((resolve) => this.spaceWaiters.push(resolve));
   }
 
-  /** Resolves when the queue is at or below its high-water mark (or closed). */
+  /** Resolves at once when the queue is at or below its high-water mark, else once it drained to half. */
   waitForSpace(): Promise<void> | undefined {
     if (this.done || this.items.length - this.head <= this.highWaterMark) return undefined;
     return new Promise<void>((resolve) => this.spaceWaiters.push(resolve));
@@ -107,7 +112,7 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
 
   private releaseSpace(all = false): void {
     if (this.spaceWaiters.length === 0) return;
-    if (!all && this.items.length - this.head > this.highWaterMark) return;
+    if (!all && this.items.length - this.head > this.lowWaterMark) return;
     const waiters = this.spaceWaiters;
     this.spaceWaiters = [];
     for (const resolve of waiters) resolve();
