@@ -20,11 +20,10 @@ describe('AsyncQueue', () => {
     expect(await next).toEqual({ value: 'direct', done: false });
   });
 
-  it('makes the producer wait above the high-water mark until the consumer catches up', async () => {
-    const queue = new AsyncQueue<number>(2);
-    expect(queue.push(1)).toBeUndefined();
-    expect(queue.push(2)).toBeUndefined();
-    const blocked = queue.push(3);
+  it('makes the producer wait above the high-water mark until the consumer drained half of it', async () => {
+    const queue = new AsyncQueue<number>(4);
+    for (let i = 1; i <= 4; i++) expect(queue.push(i)).toBeUndefined();
+    const blocked = queue.push(5);
     expect(blocked).toBeInstanceOf(Promise);
     expect(queue.waitForSpace()).toBeInstanceOf(Promise);
     let released = false;
@@ -33,10 +32,19 @@ describe('AsyncQueue', () => {
     });
     await Promise.resolve();
     expect(released).toBe(false);
+    // 4 and then 3 items left: above the low-water mark (2), the producer still waits.
     await queue.next();
+    await queue.next();
+    await Promise.resolve();
+    expect(released).toBe(false);
+    // 2 left: the producer goes on, and pushes without waiting until the queue is full again.
+    expect(await queue.next()).toEqual({ value: 3, done: false });
     await Promise.resolve();
     expect(released).toBe(true);
     expect(queue.waitForSpace()).toBeUndefined();
+    expect(queue.push(6)).toBeUndefined();
+    expect(queue.push(7)).toBeUndefined();
+    expect(queue.push(8)).toBeInstanceOf(Promise);
   });
 
   it('delivers queued items before the failure, then throws it once', async () => {
