@@ -168,7 +168,7 @@ export class DagLoop {
       if (wait) await wait;
     }
     const update = value instanceof SubgraphWrites ? Object.fromEntries(value.writes) : value;
-    const wait = observer.updates?.(node.name, update, path);
+    const wait = observer.updates ? observer.updates(node.name, update, path) : observer.pace?.();
     if (wait) await wait;
     this.route(index, node, routerInput, value);
   }

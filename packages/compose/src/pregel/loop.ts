@@ -116,7 +116,7 @@ export class PregelLoop {
       if (before) return this.pause(new Array(this.tasks.length), before);
       const started = run.observer.event ? Date.now() : 0;
       this.emitStepStart(started);
-      const ran = runStep(this.stepCall());
+      const ran = runStep(this.stepCall(started));
       const outputs = isPromiseLike(ran) ? await ran : ran;
       this.known = undefined;
       this.resumeUsed = this.resume;
@@ -225,7 +225,9 @@ export class PregelLoop {
       });
     }
     const shown =
-      run.observer.values && topology.state ? run.observer.values(this.values, run.path) : undefined;
+      run.observer.values && topology.state
+        ? run.observer.values(this.values, run.path)
+        : run.observer.pace?.();
     const save = (): Promise<void> | undefined => {
       const saved = this.hooks.afterStep?.(this, { writes: writes.records, changed });
       if (saved) return saved.then(() => void this.step++);
@@ -235,9 +237,10 @@ export class PregelLoop {
     return shown ? shown.then(save) : save();
   }
 
-  private stepCall(): StepCall {
+  private stepCall(startedAt: number): StepCall {
     const { resume, known, hooks, tasks } = this;
     return {
+      startedAt,
       run: this.run,
       topology: this.topology,
       tasks,

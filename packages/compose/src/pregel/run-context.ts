@@ -17,6 +17,11 @@ export interface RunObserver {
   readonly chunk?: (node: string, chunk: unknown, path: readonly string[]) => Promise<void> | undefined;
   /** Values nodes send with `ctx.emit` (`custom` mode). */
   readonly custom?: (node: string, data: unknown, path: readonly string[]) => void;
+  /**
+   * Called once per step (once per node in DAG mode) by a consumer of events pushed synchronously
+   * (`events`, `custom`): a promise makes the run wait there until the consumer catches up.
+   */
+  readonly pace?: () => Promise<void> | undefined;
 }
 
 /** Checkpointing context a run passes to its nested subgraphs. */

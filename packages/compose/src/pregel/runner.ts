@@ -16,6 +16,11 @@ export interface TaskCall {
   readonly step: number;
   readonly taskId: string;
   readonly resume: ResumeValues | undefined;
+  /**
+   * When the task's first attempt starts, if the caller just read the clock (the step's start, for the
+   * step's first task): saves a `Date.now()` per step when events are watched (~50 ns on a VM clock).
+   */
+  readonly startedAt?: number | undefined;
 }
 
 /**
@@ -33,7 +38,11 @@ function attempt(call: TaskCall, attemptNo: number): unknown {
   const controller = timeout === undefined ? undefined : new AbortController();
   const own = controller ? AbortSignal.any([run.control.signal, controller.signal]) : undefined;
   const ctx = new TaskContext(run, own, call.step, node.name, call.taskId, attemptNo, call.resume);
-  const started = run.observer.event ? Date.now() : 0;
+  const started = run.observer.event
+    ? attemptNo === 1 && call.startedAt !== undefined
+      ? call.startedAt
+      : Date.now()
+    : 0;
   if (run.observer.event) {
     run.observer.event({
       type: 'node-start',

@@ -21,6 +21,8 @@ export interface StepCall {
   readonly onTaskDone?: ((index: number, output: unknown) => Promise<void> | undefined) | undefined;
   /** Aborts the step's other tasks when one fails. */
   readonly fail: (error: unknown) => void;
+  /** The step's start time when events are watched (the first task starts then too). */
+  readonly startedAt?: number | undefined;
 }
 
 /**
@@ -62,6 +64,7 @@ function start(call: StepCall, i: number, outputs: unknown[]): PromiseLike<void>
       step: call.step,
       taskId: task.id,
       resume: call.resume?.(task),
+      startedAt: i === 0 ? call.startedAt : undefined,
     });
   } catch (error) {
     call.fail(error);

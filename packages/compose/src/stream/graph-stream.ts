@@ -23,22 +23,18 @@ export function createGraphStream(options: GraphStreamOptions, onCancel: () => v
   const put = (mode: StreamMode, payload: unknown): Promise<void> | undefined =>
     queue.push(options.tagged ? [mode, payload] : payload);
   const inScope = (path: readonly string[]): boolean => options.subgraphs || path.length === 0;
-  // Events and custom values are pushed synchronously; the run waits for the consumer at the next step,
-  // write or chunk instead, so those modes have backpressure too.
+  // Events and custom values are pushed synchronously; the run waits for the consumer once per step (and
+  // at each chunk of a streaming node) instead, so those modes have backpressure too.
   const wait = (): Promise<void> | undefined => queue.waitForSpace();
   const events = wants.has('events');
   const paced = events || wants.has('custom');
   const observer: RunObserver = {
     ...(wants.has('values')
       ? { values: (values, path) => (inScope(path) ? put('values', values) : wait()) }
-      : paced
-        ? { values: wait }
-        : {}),
+      : {}),
     ...(wants.has('updates')
       ? { updates: (node, update, path) => (inScope(path) ? put('updates', { node, update, path }) : wait()) }
-      : paced
-        ? { updates: wait }
-        : {}),
+      : {}),
     ...(wants.has('messages')
       ? { chunk: (node, chunk, path) => (inScope(path) ? put('messages', { node, chunk, path }) : wait()) }
       : events
@@ -50,7 +46,10 @@ export function createGraphStream(options: GraphStreamOptions, onCancel: () => v
             void (inScope(path) ? put('custom', { node, data, path }) : undefined),
         }
       : {}),
-    ...(events ? { event: (event) => void put('events', event) } : {}),
+    ...(events
+      ? { event: options.tagged ? (event) => void put('events', event) : (event) => void queue.push(event) }
+      : {}),
+    ...(paced ? { pace: wait } : {}),
   };
   return { queue, observer, put };
 }
