@@ -111,16 +111,17 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   ): AsyncIterableIterator<InferStreamPart<StreamParts<TOutput, TNodes, TUpdate>, TMode>> {
     const mode = options.mode ?? 'values';
     const modes = (Array.isArray(mode) ? mode : [mode]) as readonly StreamMode[];
-    const controller = new AbortController();
-    const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+    // The run's own control (no AbortController unless a node asks for a signal, see ADR 003): the
+    // consumer stopping early aborts it; the caller's signal is followed by the run as usual.
+    const control = new RunControl();
     const stream = createGraphStream(
       { modes, tagged: Array.isArray(mode), subgraphs: options.subgraphs ?? false },
-      () => controller.abort(new WeftError('ABORTED', 'the stream consumer stopped reading')),
+      () => control.abort(new WeftError('ABORTED', 'the stream consumer stopped reading')),
     );
     const dataflow = this.#runtime.topology.kind === 'dataflow';
     const start = async () => {
       const parsed = await this.#parse(input);
-      const result = await runGraph(this.#runtime, parsed, { ...options, signal }, stream.observer);
+      const result = await runGraph(this.#runtime, parsed, options, stream.observer, control);
       if (result.status === 'interrupted') {
         if (modes.includes('values')) await stream.put('values', presentOutput(result));
         if (modes.includes('updates'))

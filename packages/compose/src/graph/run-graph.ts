@@ -7,6 +7,7 @@ import { drive } from '../pregel/drive.js';
 import { executeRun } from '../pregel/execute.js';
 import type { LoopResult } from '../pregel/loop.js';
 import type { RunObserver } from '../pregel/run-context.js';
+import type { RunControl } from '../pregel/run-control.js';
 import type { RunOptions } from '../pregel/run-options.js';
 import type { PendingInterrupt } from '../pregel/task.js';
 import type { Topology } from '../pregel/topology.js';
@@ -45,6 +46,7 @@ export async function runGraph(
   input: unknown,
   options: RunOptions,
   listeners: RunObserver = {},
+  control?: RunControl,
 ): Promise<RunResult<unknown>> {
   const { topology, checkpointer } = runtime;
   const defaults = { maxSteps: runtime.maxSteps, concurrency: runtime.concurrency };
@@ -55,8 +57,14 @@ export async function runGraph(
         `graph "${topology.name}" has no checkpointer, so there is nothing to resume; compile it with { checkpointer }`,
       );
     }
-    const result: LoopResult = await executeRun(topology, input, options, defaults, listeners, (run) =>
-      drive(topology, run, input),
+    const result: LoopResult = await executeRun(
+      topology,
+      input,
+      options,
+      defaults,
+      listeners,
+      (run) => drive(topology, run, input),
+      control,
     );
     return { ...result, checkpointId: undefined };
   }
@@ -78,11 +86,19 @@ export async function runGraph(
     taskWrites: options.taskWrites,
   };
   let checkpointId: string | undefined;
-  const result = await executeRun(topology, input, options, defaults, listeners, async (run) => {
-    const durable = await runDurable(topology, run, input, target);
-    checkpointId = durable.checkpointId;
-    return durable;
-  });
+  const result = await executeRun(
+    topology,
+    input,
+    options,
+    defaults,
+    listeners,
+    async (run) => {
+      const durable = await runDurable(topology, run, input, target);
+      checkpointId = durable.checkpointId;
+      return durable;
+    },
+    control,
+  );
   return { ...result, checkpointId };
 }
 

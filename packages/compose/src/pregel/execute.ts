@@ -29,11 +29,11 @@ export async function executeRun(
   defaults: RunDefaults,
   listeners: RunObserver = {},
   body: (run: RunContext) => Promise<LoopResult> = (run) => drive(topology, run, input),
+  control: RunControl = new RunControl(),
 ): Promise<LoopResult> {
   checkRunOptions(options);
   const userSignal = options.signal;
   if (userSignal?.aborted) throw abortError(userSignal.reason);
-  const control = new RunControl();
   const unfollow = control.follow(userSignal);
   const observer = withCallbacks(listeners, options);
   const run: RunContext = {
