@@ -34,6 +34,12 @@ export interface Measurement {
 export interface Repetitions {
   readonly warmup: number;
   readonly reps: number;
+  /**
+   * Untimed running (of `once`) after each forced GC, in milliseconds, before the timed sample: a full
+   * GC throws away optimized code that embedded objects it collected, and the sample should time the
+   * engine in its steady state, not V8 re-optimizing it. Default 0.
+   */
+  readonly rewarmMs?: number;
 }
 
 /** `globalThis.gc` exists when node runs with `--expose-gc`. */
@@ -56,8 +62,14 @@ function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-async function sample<TResult>(contender: Contender<TResult>): Promise<number> {
+async function sample<TResult>(contender: Contender<TResult>, rewarmMs: number): Promise<number> {
   forceGc();
+  if (rewarmMs > 0) {
+    const once = contender.once ?? contender.run;
+    const until = performance.now() + rewarmMs;
+    do await once();
+    while (performance.now() < until);
+  }
   const start = performance.now();
   const result = await contender.run();
   const elapsed = performance.now() - start;
@@ -87,11 +99,13 @@ export async function allocatedBytes(run: () => Promise<unknown>): Promise<numbe
 /**
  * Times the contenders side by side: warm-up samples first, then `reps` rounds that run each contender
  * once in turn (A/B/C/A/B/C…), with a forced GC before every sample so one engine's garbage is not
- * collected on another's clock. A contender that throws or fails its check is dropped and reported.
+ * collected on another's clock, then `rewarmMs` of untimed runs so the sample starts from optimized code.
+ * `turn` is awaited before every sample (the engines' processes take turns, see `BenchContext.turn`). A contender that throws or fails its check is dropped and reported.
  */
 export async function compare<TResult>(
   contenders: readonly Contender<TResult>[],
   repetitions: Repetitions,
+  turn: () => Promise<void> = async () => undefined,
 ): Promise<Measurement[]> {
   const samples = new Map<Engine, number[]>(contenders.map((c) => [c.engine, []]));
   const errors = new Map<Engine, string>();
@@ -99,7 +113,8 @@ export async function compare<TResult>(
   for (let round = 0; round < repetitions.warmup + repetitions.reps; round++) {
     for (const contender of alive()) {
       try {
-        const elapsed = await sample(contender);
+        await turn();
+        const elapsed = await sample(contender, repetitions.rewarmMs ?? 0);
         if (round >= repetitions.warmup) samples.get(contender.engine)!.push(elapsed);
       } catch (error) {
         errors.set(contender.engine, describe(error));

@@ -1,8 +1,12 @@
-// `pnpm bench [--quick] [--only name[,name…]]`: runs the workloads, prints one table, writes
-// results/latest.json, and exits non-zero when any workload's check failed.
+// `pnpm bench [--quick] [--only name[,name…]] [--engine name[,name…]]`: runs the workloads, prints one
+// table, writes results/latest.json, and exits non-zero when any workload's check failed. Without
+// `--engine`, each engine runs in its own process and the processes take turns (see processes.ts);
+// `--engine weft,floor` runs just those engines, in this process.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { ENGINES, type Engine } from './harness.ts';
 import { machine } from './machine.ts';
-import { type Row, renderNotes, renderTable } from './table.ts';
+import { isEngineProcess, reportRows, runEngineProcesses, takeTurn } from './processes.ts';
+import { mergeRows, type Row, renderNotes, renderTable } from './table.ts';
 import type { BenchContext, Workload } from './workload.ts';
 import { agentLoopWorkload } from './workloads/agent-loop.ts';
 import { checkpointWorkload, storageWorkload } from './workloads/checkpoint.ts';
@@ -32,25 +36,38 @@ const WORKLOADS: readonly Workload[] = [
 interface Arguments {
   readonly quick: boolean;
   readonly only: readonly string[] | undefined;
+  /** Set: run these engines in this process. Unset: one process per engine. */
+  readonly engines: readonly Engine[] | undefined;
 }
 
 function parseArguments(argv: readonly string[]): Arguments {
   let quick = false;
   let only: string[] | undefined;
+  let engines: Engine[] | undefined;
+  const listAfter = (i: number, name: string) =>
+    argv[i]!.startsWith(`--${name}=`) ? argv[i]!.slice(name.length + 3) : (argv[i + 1] ?? '');
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') quick = true;
-    else if (arg === '--only') only = (argv[++i] ?? '').split(',');
-    else if (arg.startsWith('--only=')) only = arg.slice('--only='.length).split(',');
-    else if (arg !== '--')
-      throw new Error(`unknown argument "${arg}"; use --quick and/or --only name[,name…]`);
+    else if (arg === '--only' || arg.startsWith('--only=')) {
+      only = listAfter(i, 'only').split(',');
+      if (arg === '--only') i++;
+    } else if (arg === '--engine' || arg.startsWith('--engine=')) {
+      const names = listAfter(i, 'engine').split(',');
+      const wrong = names.filter((name) => !(ENGINES as readonly string[]).includes(name));
+      if (wrong.length > 0)
+        throw new Error(`unknown engine(s) ${wrong.join(', ')}; choose from ${ENGINES.join(', ')}`);
+      engines = names as Engine[];
+      if (arg === '--engine') i++;
+    } else if (arg !== '--')
+      throw new Error(`unknown argument "${arg}"; use --quick, --only name[,name…], --engine name[,name…]`);
   }
   const known = new Set(WORKLOADS.map((w) => w.name));
   const unknown = only?.filter((name) => !known.has(name)) ?? [];
   if (unknown.length > 0) {
     throw new Error(`unknown workload(s) ${unknown.join(', ')}; choose from ${[...known].join(', ')}`);
   }
-  return { quick, only };
+  return { quick, only, engines };
 }
 
 /** Process warnings seen during the current workload (Node's own printer is replaced by this tally). */
@@ -74,11 +91,12 @@ async function runWorkload(workload: Workload, context: BenchContext): Promise<R
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
     return [
       {
-        workload: workload.name,
+        workload: `${workload.name} (crashed)`,
         unit: '',
-        weft: 'FAIL',
+        weft: null,
         langgraph: null,
         floor: null,
+        ...Object.fromEntries(context.engines.map((engine) => [engine, 'FAIL'])),
         heap: '',
         failures: [`${workload.name} crashed: ${message}`],
         notes: [],
@@ -90,23 +108,47 @@ async function runWorkload(workload: Workload, context: BenchContext): Promise<R
   }
 }
 
-async function main(): Promise<number> {
-  const args = parseArguments(process.argv.slice(2));
+/** Runs the selected workloads for `engines` in this process. */
+async function measure(args: Arguments, engines: readonly Engine[]): Promise<Row[]> {
   tallyWarnings();
+  const prefix = engines.length === 1 ? `[${engines[0]}] ` : '';
   const context: BenchContext = {
     quick: args.quick,
-    repetitions: args.quick ? { warmup: 1, reps: 3 } : { warmup: 1, reps: 5 },
-    log: (message) => process.stderr.write(`${message}\n`),
+    repetitions: args.quick ? { warmup: 1, reps: 3, rewarmMs: 20 } : { warmup: 1, reps: 5, rewarmMs: 100 },
+    log: (message) => process.stderr.write(`${prefix}${message}\n`),
+    engines,
+    turn: takeTurn,
   };
-  const started = performance.now();
+  await takeTurn();
   const selected = WORKLOADS.filter((w) => args.only === undefined || args.only.includes(w.name));
   const rows: Row[] = [];
   for (const workload of selected) rows.push(...(await runWorkload(workload, context)));
+  return rows;
+}
+
+async function main(): Promise<number> {
+  const args = parseArguments(process.argv.slice(2));
+  if (args.engines && isEngineProcess()) {
+    await reportRows(await measure(args, args.engines));
+    return 0;
+  }
+  const started = performance.now();
+  const rows = args.engines
+    ? await measure(args, args.engines)
+    : mergeRows(
+        await runEngineProcesses(
+          ENGINES,
+          process.argv.slice(2).filter((arg) => arg !== '--'),
+        ),
+      );
   const seconds = (performance.now() - started) / 1000;
 
   const host = machine();
+  const layout = args.engines
+    ? `engines ${args.engines.join(', ')} in one process`
+    : 'one process per engine';
   console.log(
-    `\nWeft vs LangGraph.js ${host.langGraph} vs plain async — ${args.quick ? 'quick' : 'full'} run`,
+    `\nWeft vs LangGraph.js ${host.langGraph} vs plain async — ${args.quick ? 'quick' : 'full'} run, ${layout}`,
   );
   console.log(`${host.cpu}, ${host.cores} cores, node ${host.node}, ${host.date}, ${seconds.toFixed(0)} s\n`);
   console.log(renderTable(rows));
@@ -114,7 +156,7 @@ async function main(): Promise<number> {
   if (notes.length > 0) console.log(`\n${notes.join('\n')}`);
 
   const failures = rows.flatMap((row) => row.failures);
-  const results = { ...host, quick: args.quick, only: args.only ?? null, seconds, rows, failures };
+  const results = { ...host, quick: args.quick, only: args.only ?? null, layout, seconds, rows, failures };
   mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
   writeFileSync(new URL('../results/latest.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
   if (failures.length > 0) console.log(`\n${failures.length} check(s) failed.`);

@@ -134,3 +134,53 @@ export function renderNotes(rows: readonly Row[]): string[] {
   }
   return lines;
 }
+
+/**
+ * Joins the rows each engine's process produced into one row per workload line (matched by name, in
+ * first-seen order): each engine's cell comes from its own process; heap texts, notes and failures are
+ * joined. A process that produced no rows at all (it crashed) gets a `FAIL` row of its own.
+ */
+export function mergeRows(byEngine: ReadonlyMap<Engine, readonly Row[] | undefined>): Row[] {
+  const merged = new Map<string, Row>();
+  for (const [engine, rows] of byEngine) {
+    for (const row of rows ?? []) {
+      const seen = merged.get(row.workload);
+      const base: Row = seen ?? {
+        ...row,
+        weft: null,
+        langgraph: null,
+        floor: null,
+        heap: '',
+        failures: [],
+        notes: [],
+        samplesMs: {},
+      };
+      const own = row.samplesMs?.[engine];
+      merged.set(row.workload, {
+        ...base,
+        [engine]: row[engine],
+        heap: [base.heap, row.heap].filter((text) => text && text !== '–').join(' · '),
+        failures: [...base.failures, ...row.failures],
+        notes: [...base.notes, ...row.notes.filter((note) => !base.notes.includes(note))],
+        samplesMs: { ...base.samplesMs, ...(own ? { [engine]: own } : {}) },
+      });
+    }
+  }
+  const result = [...merged.values()];
+  for (const [engine, rows] of byEngine) if (!rows) result.push(crashRow(engine));
+  return result;
+}
+
+function crashRow(engine: Engine): Row {
+  return {
+    workload: `${engine} process`,
+    unit: '',
+    weft: null,
+    langgraph: null,
+    floor: null,
+    [engine]: 'FAIL',
+    heap: '',
+    failures: [`the ${engine} process ended without results (see its output above)`],
+    notes: [],
+  };
+}

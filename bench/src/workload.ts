@@ -9,6 +9,22 @@ export interface BenchContext {
   readonly repetitions: Repetitions;
   /** Progress output (stderr), so stdout carries only the table. */
   readonly log: (message: string) => void;
+  /**
+   * The engines this process measures. `pnpm bench` runs each engine in its own process (LangGraph's
+   * first run switches on AsyncLocalStorage for the whole process, which slows every promise after it,
+   * Weft's and the floor's included); a workload measures only these and leaves the others' cells null.
+   */
+  readonly engines: readonly Engine[];
+  /**
+   * Waits for this process's turn: called before every timed sample, so the engines' processes take
+   * turns sample by sample (A/B/C/A/B/C…) and never run at the same time.
+   */
+  readonly turn: () => Promise<void>;
+}
+
+/** Whether this process measures `engine`. */
+export function measures(context: BenchContext, engine: Engine): boolean {
+  return context.engines.includes(engine);
 }
 
 /** One family of measurements, producing one or more table rows. */
@@ -38,12 +54,15 @@ export async function compareRow<TResult>(
 ): Promise<Row> {
   context.log(`  ${spec.workload}`);
   const contenders: Contender<TResult>[] = [];
-  for (const engine of ENGINES) {
+  for (const engine of context.engines) {
     const run = spec.runs[engine];
     const once = spec.once?.[engine];
     if (run) contenders.push({ engine, run, check: spec.check, ...(once ? { once } : {}) });
   }
-  return measurementRow(spec, await compare(contenders, context.repetitions));
+  const fixed = Object.fromEntries(
+    Object.entries(spec.fixed ?? {}).filter(([engine]) => measures(context, engine as Engine)),
+  );
+  return measurementRow({ ...spec, fixed }, await compare(contenders, context.repetitions, context.turn));
 }
 
 /** Each engine's single invoke repeated `count` times: the batch a sample times. */

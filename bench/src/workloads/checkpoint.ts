@@ -4,9 +4,9 @@ import { MemorySaver } from '@langchain/langgraph';
 import { type StoreProbe, weftMemoryStore, weftSqliteStore } from '../checkpointers.ts';
 import { langGraphConfig, langGraphLoop, langGraphMessages } from '../graphs/langgraph-graphs.ts';
 import { type Counter, weftLoop, weftMessages } from '../graphs/weft-graphs.ts';
-import { expectEqual } from '../harness.ts';
+import { type Engine, expectEqual } from '../harness.ts';
 import { type Cell, formatBytes, type Row } from '../table.ts';
-import { type BenchContext, compareRow, pick, type Workload } from '../workload.ts';
+import { type BenchContext, compareRow, measures, pick, type Workload } from '../workload.ts';
 
 let threadCounter = 0;
 const nextThread = () => `bench-${process.pid}-${++threadCounter}`;
@@ -125,33 +125,45 @@ async function storageRows(context: BenchContext): Promise<Row[]> {
   const steps = pick(context, 1000, 200);
   context.log(`  storage: ${steps} steps × 1 KB`);
   const failures: string[] = [];
-  let weft: { cell: Cell; notes: string[] } = { cell: 'FAIL', notes: [] };
-  try {
-    weft = await weftStoredBytes(steps);
-  } catch (error) {
-    failures.push(`storage [weft]: ${error instanceof Error ? error.message : error}`);
+  const notes: string[] = [];
+  const cells: Record<Engine, Cell> = { weft: null, langgraph: null, floor: null };
+  const heap: string[] = [];
+  if (measures(context, 'weft')) {
+    try {
+      const weft = await weftStoredBytes(steps);
+      cells.weft = weft.cell;
+      notes.push(...weft.notes);
+    } catch (error) {
+      cells.weft = 'FAIL';
+      failures.push(`storage [weft]: ${error instanceof Error ? error.message : error}`);
+    }
   }
-  const saver = new MemorySaver();
-  const threadId = nextThread();
-  const started = performance.now();
-  const state = await langGraphMessages(steps, message, { checkpointer: saver }).invoke(
-    { i: 0 },
-    langGraphConfig(threadId),
-  );
-  const langGraphSeconds = (performance.now() - started) / 1000;
-  if (state.messages.length !== steps)
-    failures.push(`storage [langgraph]: ${state.messages.length} messages`);
-  const payload = Buffer.byteLength(JSON.stringify(state.messages));
+  if (measures(context, 'langgraph')) {
+    const saver = new MemorySaver();
+    const threadId = nextThread();
+    const started = performance.now();
+    const state = await langGraphMessages(steps, message, { checkpointer: saver }).invoke(
+      { i: 0 },
+      langGraphConfig(threadId),
+    );
+    heap.push(`LG run ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    if (state.messages.length !== steps)
+      failures.push(`storage [langgraph]: ${state.messages.length} messages`);
+    cells.langgraph = memorySaverBytes(saver, threadId) / 1024;
+  }
+  if (measures(context, 'floor')) {
+    const payload = Buffer.byteLength(JSON.stringify(Array.from({ length: steps }, (_, i) => message(i))));
+    cells.floor = payload / 1024;
+    heap.push(`floor = the messages once (${formatBytes(payload)})`);
+  }
   return [
     {
       workload: `storage: ${steps} steps × 1 KB message`,
       unit: 'KB',
-      weft: weft.cell,
-      langgraph: memorySaverBytes(saver, threadId) / 1024,
-      floor: payload / 1024,
-      heap: `LG run ${langGraphSeconds.toFixed(1)} s; floor = the messages once (${formatBytes(payload)})`,
+      ...cells,
+      heap: heap.join('; '),
       failures,
-      notes: weft.notes,
+      notes,
     },
   ];
 }

@@ -53,27 +53,27 @@ function spawnOnce(specifiers: readonly string[]): ChildReport {
   return { importMs: Number(importMs), heapBytes: Number(heap), wallMs };
 }
 
-const ENGINE_ORDER = ['weft', 'langgraph', 'floor'] as const;
-
-/** Spawns the engines in turn (A/B/C/A/B/C…) and makes one row of import times. */
-function measureRow(
+/** Spawns this process's engines in turns (A/B/C/A/B/C… across processes) and makes one row. */
+async function measureRow(
   context: BenchContext,
   workload: string,
   imports: Record<Engine, readonly string[]>,
   note: string,
-): Row {
+): Promise<Row> {
   const samples = pick(context, 9, 3);
+  const engines = context.engines;
   context.log(`  ${workload} (${samples} spawns per engine)`);
   const reports: Record<Engine, ChildReport[]> = { weft: [], langgraph: [], floor: [] };
   const errors: Partial<Record<Engine, string>> = {};
-  for (const engine of ENGINE_ORDER) spawnSafely(engine, imports, errors); // warm the file cache
+  for (const engine of engines) spawnSafely(engine, imports, errors); // warm the file cache
   for (let i = 0; i < samples; i++) {
-    for (const engine of ENGINE_ORDER) {
+    for (const engine of engines) {
+      await context.turn();
       const report = spawnSafely(engine, imports, errors);
       if (report) reports[engine].push(report);
     }
   }
-  const measurements: Measurement[] = ENGINE_ORDER.map((engine) => {
+  const measurements: Measurement[] = engines.map((engine) => {
     const importMs = reports[engine].map((r) => r.importMs);
     return {
       engine,
@@ -83,16 +83,16 @@ function measureRow(
       ...(errors[engine] ? { error: errors[engine] } : {}),
     };
   });
-  const wall = ENGINE_ORDER.map(
-    (engine) => `${engineLabel(engine)} ${median(reports[engine].map((r) => r.wallMs)).toFixed(0)} ms`,
-  ).join(', ');
+  const wall = engines
+    .map((engine) => `${engineLabel(engine)} ${median(reports[engine].map((r) => r.wallMs)).toFixed(0)} ms`)
+    .join(', ');
   const row = measurementRow(
-    { workload, unit: 'ms', notes: [`${note}; whole process (node start-up included): ${wall}`] },
+    { workload, unit: 'ms', notes: [note, `whole process (node start-up included): ${wall}`] },
     measurements,
   );
-  const heap = ENGINE_ORDER.map(
-    (engine) => `${engineLabel(engine)} ${formatBytes(median(reports[engine].map((r) => r.heapBytes)))}`,
-  ).join(' · ');
+  const heap = engines
+    .map((engine) => `${engineLabel(engine)} ${formatBytes(median(reports[engine].map((r) => r.heapBytes)))}`)
+    .join(' · ');
   return { ...row, heap };
 }
 
@@ -113,13 +113,13 @@ export const coldImportWorkload: Workload = {
   name: 'cold-import',
   async run(context: BenchContext) {
     return [
-      measureRow(
+      await measureRow(
         context,
         'cold import: the engine alone',
         IMPORTS,
         'import() time inside a fresh node process, built packages; floor = a one-line module; heap = used heap after',
       ),
-      measureRow(
+      await measureRow(
         context,
         'cold import: the engine + zod',
         WITH_ZOD,

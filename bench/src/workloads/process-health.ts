@@ -42,7 +42,8 @@ export const warningsWorkload: Workload = {
     };
     const cells: Record<Engine, Cell> = { weft: null, langgraph: null, floor: null };
     const failures: string[] = [];
-    for (const engine of ['weft', 'langgraph', 'floor'] as const) {
+    for (const engine of context.engines) {
+      await context.turn();
       try {
         cells[engine] = describeWarnings(await captureWarnings(runs[engine]));
       } catch (error) {
@@ -95,7 +96,8 @@ export const heapWorkload: Workload = {
     const cells: Record<Engine, Cell> = { weft: null, langgraph: null, floor: null };
     const heap: string[] = [];
     const failures: string[] = [];
-    for (const engine of ['weft', 'langgraph', 'floor'] as const) {
+    for (const engine of context.engines) {
+      await context.turn();
       try {
         const growth = await retainedGrowth(count, invokes[engine], nodes);
         cells[engine] = growth.growthKb;

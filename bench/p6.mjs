@@ -1,0 +1,20 @@
+import { StateGraph, START, END } from '@weft/compose';
+import { z } from 'zod';
+const N = 100;
+let g = new StateGraph(z.object({ n: z.number() }));
+for (let i = 0; i < N; i++) g = g.addNode(`n${i}`, (s) => ({ n: s.n + 1 }));
+g = g.addEdge(START, 'n0'); for (let i = 1; i < N; i++) g = g.addEdge(`n${i-1}`, `n${i}`);
+const app = g.addEdge(`n${N-1}`, END).compile({ maxSteps: 100000 });
+async function sample(k) { const t = performance.now(); for (let i = 0; i < k; i++) await app.invoke({ n: 0 }); return ((performance.now() - t) / k / N * 1000).toFixed(2); }
+for (let i = 0; i < 20; i++) await sample(200);
+const out = [];
+for (let i = 0; i < 10; i++) out.push(await sample(200));
+console.log('no gc     ', out.join(' '));
+globalThis.gc();
+const out2 = [];
+for (let i = 0; i < 10; i++) out2.push(await sample(200));
+console.log('after 1 gc', out2.join(' '));
+globalThis.gc();
+const out3 = [];
+for (let i = 0; i < 20; i++) out3.push(await sample(20));
+console.log('after gc, 20-invoke samples', out3.join(' '));
