@@ -1,12 +1,11 @@
-// Module load hook: compiles the workspace's TypeScript (Weft's packages and the bench itself) with
-// esbuild *without* `keepNames`.
+// Module load hook: compiles the workspace's TypeScript (the bench's own graphs, floor and harness; Weft
+// itself is loaded from its built dist) with esbuild *without* `keepNames`.
 //
 // Why: tsx always transforms with `keepNames: true`, which wraps every function and closure in an
-// `__name(fn, "name")` call (an `Object.defineProperty` each time a closure is created). In Weft's hot
-// path that doubled the cost of a step, and the CPU profiles were dominated by `__name` and `set name`.
-// Users run Weft from `tsc` output, which has no such wrappers, and LangGraph runs from its compiled
-// `dist`, so measuring through tsx's transform would be unfair to Weft. Resolution (`.js` → `.ts`, the
-// `@weft/source` condition) is still tsx's; only the transform of `.ts` files outside node_modules is ours.
+// `__name(fn, "name")` call (an `Object.defineProperty` each time a closure is created). When Weft was
+// measured from source that doubled the cost of a step; for the bench's own node functions and floor it
+// still adds a cost no user's compiled code has. Resolution (`.js` → `.ts`) is still tsx's; only the
+// transform of `.ts` files outside node_modules is ours.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';

@@ -1,5 +1,5 @@
 import { START } from '../graph/constants.js';
-import { sortableId } from '../internal/ids.js';
+import { isoNow, sortableId } from '../internal/ids.js';
 import type { LoopHooks, PregelLoop, StepRecord } from '../pregel/loop.js';
 import { type PendingInterrupt, type Task, TaskPaused } from '../pregel/task.js';
 import type { CompiledNode } from '../pregel/topology.js';
@@ -146,7 +146,7 @@ export class CheckpointSession {
       baseId: this.baseId as string,
       step: loop.step,
       source,
-      createdAt: new Date().toISOString(),
+      createdAt: isoNow(),
       metadata: this.metadata(loop.step, source, record),
       payload,
     };
