@@ -1,8 +1,10 @@
 // Records a V8 CPU profile of a body in this process (node:inspector), and summarises self time per
 // function with positions mapped back to the TypeScript source through the source maps tsx provides.
 
+import { existsSync, readFileSync } from 'node:fs';
 import { type Profiler, Session } from 'node:inspector';
-import { findSourceMap } from 'node:module';
+import { findSourceMap, SourceMap } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 /** One function's share of the samples. */
 export interface HotSpot {
@@ -39,11 +41,40 @@ export async function profile(body: () => Promise<void>): Promise<Profiler.Profi
 
 const ROOT = new URL('../../../', import.meta.url).href;
 
+const ownMaps = new Map<string, SourceMap | undefined>();
+
+/** The source map a built module names in its `sourceMappingURL` comment (read once per module). */
+function fileSourceMap(url: string): SourceMap | undefined {
+  if (!url.startsWith('file:')) return undefined;
+  if (ownMaps.has(url)) return ownMaps.get(url);
+  let map: SourceMap | undefined;
+  try {
+    const text = readFileSync(fileURLToPath(url), 'utf8');
+    const reference = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(text)?.[1];
+    const mapUrl = reference && !reference.startsWith('data:') ? new URL(reference, url) : undefined;
+    if (mapUrl && existsSync(mapUrl)) {
+      const payload = JSON.parse(readFileSync(mapUrl, 'utf8')) as { sources: string[] };
+      // Sources are relative to the map; SourceMap reports them as given, so make them absolute.
+      payload.sources = payload.sources.map((source) => new URL(source, mapUrl).href);
+      map = new SourceMap(payload as ConstructorParameters<typeof SourceMap>[0]);
+    }
+  } catch {
+    map = undefined;
+  }
+  ownMaps.set(url, map);
+  return map;
+}
+
 /** Maps a 0-based generated position to the 1-based source line (and file) through the source map. */
 function original(url: string, line: number, column: number): { file: string; line: number } {
-  const map = url.startsWith('file:') ? findSourceMap(url) : undefined;
-  const entry = map?.findEntry(line, column);
-  if (entry && 'originalLine' in entry) return { file: entry.originalSource, line: entry.originalLine + 1 };
+  // Node's map first (with `--enable-source-maps`); tsx registers identity maps for the built modules
+  // it loads, so an entry that points back at the module itself falls through to the module's own map.
+  for (const map of [url.startsWith('file:') ? findSourceMap(url) : undefined, fileSourceMap(url)]) {
+    const entry = map?.findEntry(line, column);
+    if (entry && 'originalLine' in entry && entry.originalSource !== url) {
+      return { file: entry.originalSource, line: entry.originalLine + 1 };
+    }
+  }
   return { file: url, line: line + 1 };
 }
 
