@@ -8,6 +8,7 @@ const groups = ['packages', 'apps'];
 const dirs = [
   ...groups.flatMap((g) => readdirSync(join(root, g)).map((d) => join(root, g, d))),
   join(root, 'examples'),
+  join(root, 'bench'),
 ];
 let passed = 0;
 let failed = 0;
