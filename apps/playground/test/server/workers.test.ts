@@ -157,14 +157,16 @@ describe.skipIf(missing.length > 0)('attached to a worker deployment (weft dev -
 
   it('stops a worker run (client.cancel): it ends as cancelled and the thread can continue', async () => {
     const run = await startRun({ count: 0, target: 1_000, delayMs: 100 });
-    let firstNode: () => void = () => undefined;
+    let firstTick: () => void = () => undefined;
     const started = new Promise<void>((resolve) => {
-      firstNode = resolve;
+      firstTick = resolve;
     });
     const seen: WireEvent[] = [];
+    // Stop once the first tick is committed: its step's checkpoint is saved (a node-end alone comes
+    // before that, and a stop in between leaves the tick as stored task writes of the input step).
     const streaming = readEvents(`${server.url}/api/runs/${run.id}/events`, (event) => {
       seen.push(event);
-      if (event.type === 'node-end') firstNode();
+      if (event.type === 'checkpoint-save' && event.path.length === 0 && (event.step ?? 0) >= 1) firstTick();
     });
     await started;
     const stopped = await request('POST', `/api/runs/${run.id}/stop`);
