@@ -145,4 +145,54 @@ describe('AgentTool', () => {
     // Nothing ran twice: each model was called once per step.
     expect([hostModel.calls.length, shopModel.calls.length, payModel.calls.length]).toEqual([2, 2, 2]);
   });
+  test('a plain tool in the same batch as a paused agent tool runs once, its state writes kept', async () => {
+    const visits: string[] = [];
+    const logVisit = tool({
+      name: 'log_visit',
+      description: 'records the visit',
+      parameters: z.object({ page: z.string() }),
+      execute: ({ page }, ctx) => {
+        visits.push(page);
+        ctx.state.set('last_page', page);
+        return `logged ${page}`;
+      },
+    });
+    const charge = tool({
+      name: 'charge',
+      description: 'charges a card',
+      parameters: z.object({ amount: z.number() }),
+      needsApproval: true,
+      execute: ({ amount }) => `charged ${amount}`,
+    });
+    const payModel = new ScriptedChatModel([call('i1', 'charge', { amount: 5 }), 'Paid.']);
+    const pay = new ChatModelAgent({ name: 'pay', model: payModel, tools: [charge] });
+    const hostModel = new ScriptedChatModel([
+      {
+        toolCalls: [
+          { id: 'v1', name: 'log_visit', arguments: { page: 'checkout' } },
+          { id: 'p1', name: 'pay', arguments: { request: 'charge 5' } },
+        ],
+      },
+      'All done.',
+    ]);
+    const host = new ChatModelAgent({
+      name: 'host',
+      model: hostModel,
+      tools: [logVisit, new AgentTool(pay)],
+    });
+    const sessions = new MemorySessionService();
+    const runner = new Runner({ agent: host, sessionService: sessions, streaming: false });
+    const paused = await drain(runner.run({ userId: 'u', sessionId: 's', message: 'Check out' }));
+    const pause = paused.at(-1)?.interrupts?.[0];
+    expect(pause?.value).toMatchObject({ type: 'tool-approval', agent: 'pay' });
+    expect(visits).toEqual(['checkout']);
+    await drain(runner.resume({ userId: 'u', sessionId: 's', decisions: { [pause!.id]: true } }));
+    expect(visits).toEqual(['checkout']);
+    const session = await sessions.get({ appName: 'host', userId: 'u', sessionId: 's' });
+    expect(session?.state).toMatchObject({ last_page: 'checkout' });
+    const toolResults = (session?.events ?? [])
+      .filter((e) => e.author === 'host' && e.message?.role === 'tool')
+      .map((e) => messageText(e.message!));
+    expect(toolResults).toEqual(['logged checkout', 'Paid.']);
+  });
 });

@@ -14,6 +14,13 @@ import { type AgentRunContext, agentContextFor } from './agent-context.js';
 import { type ToolApprovalRequest, toolDecisions } from './approval.js';
 import { InvocationState } from './invocation-state.js';
 import { type AgentMiddleware, composeWrap, type MiddlewareContext, runAfter } from './middleware.js';
+import { RecordedState, replayWrites, type StateWrite } from './recorded-state.js';
+
+/** What a tool call leaves behind, remembered across a pause of its node (`ctx.once`). */
+interface CallOutcome {
+  readonly message: ToolMessage;
+  readonly writes: readonly StateWrite[];
+}
 
 /** Options of {@link createToolNode}. */
 export interface ToolNodeOptions {
@@ -51,8 +58,9 @@ export interface ToolNodeUpdate {
  * the run first (`ctx.interrupt` with a {@link ToolApprovalRequest}); rejected calls are answered with a
  * message the model reads. Tool writes to session state come back as `stateDelta`. Tools get the node's
  * context (`context.nodeContext`) and the conversation (`context.messages`); when a tool's nested graph
- * (an `AgentTool`) pauses, the node pauses with every nested pause and commits nothing of the batch —
- * resuming re-runs the batch, and finished nested runs return their output without running again.
+ * (an `AgentTool`) pauses, the node pauses with every nested pause and commits nothing of the batch;
+ * on resume the node runs again, and every call that had finished — a plain tool or a nested run — is
+ * taken from the pause (`ctx.once`: its message and its state writes) instead of running again.
  *
  * @example
  * ```ts
@@ -78,30 +86,43 @@ export function createToolNode(options: ToolNodeOptions) {
       nodeContext: ctx,
       messages: state.messages,
     };
-    const wrapped = wrapCalls(options, runOptions, hooks);
     const ran: string[] = [];
     const pauses: unknown[] = [];
+    // One call, start to finish (its after-hooks included), with its state writes recorded.
+    const runCall = async (call: ToolCall): Promise<CallOutcome> => {
+      const state = new RecordedState(session);
+      const wrapped = wrapCalls(options, { ...runOptions, state }, hooks);
+      let result = await wrapped(call);
+      if (hooks) result = await runAfter(middleware, result, (m, r) => m.afterTool?.(r, call, hooks));
+      return { message: { ...result, id: result.id ?? eventId('msg'), author }, writes: state.writes };
+    };
     const messages = await mapWithConcurrency(
       calls,
       options.concurrency ?? Number.POSITIVE_INFINITY,
       async (call) => {
         const decision = decisions?.get(call.id);
         if (decision && !decision.approved) return rejected(call, decision.reason, author);
-        let result: ToolMessage;
+        let ranNow = false;
+        let outcome: CallOutcome;
         try {
-          result = await wrapped(call);
+          outcome = await ctx.once(`tool-call:${call.id}`, () => {
+            ranNow = true;
+            return runCall(call);
+          });
         } catch (error) {
           if (!isGraphPause(error)) throw error;
           pauses.push(error);
           return abortedToolMessage(call);
         }
-        if (hooks) result = await runAfter(middleware, result, (m, r) => m.afterTool?.(r, call, hooks));
-        if (result.status !== 'error') ran.push(call.name);
-        return { ...result, id: result.id ?? eventId('msg'), author };
+        // Taken from the pause: the call's state writes happen again, in this attempt's session view.
+        if (!ranNow) replayWrites(session, outcome.writes);
+        if (outcome.message.status !== 'error') ran.push(call.name);
+        return outcome.message;
       },
     );
     // A nested graph (an agent used as a tool) paused: the node pauses with every nested pause (the
-    // last one carries them all) and nothing of this batch is committed; resuming re-runs the batch.
+    // last one carries them all) and nothing of this batch is committed; on resume the finished calls
+    // come back from the pause and only the paused ones go on.
     if (pauses.length > 0) throw pauses.at(-1);
     const stateDelta = { ...session.writes };
     await emitResults(run, author, messages, session.writes);

@@ -52,4 +52,6 @@ export type TaskWrite =
       readonly interrupts: readonly PendingInterrupt[];
       /** Resume values already given to this task's `interrupt()` calls, by call position. */
       readonly resumed: ReadonlyArray<readonly [index: number, value: unknown]>;
+      /** What the task's `ctx.once` calls remembered before the pause, by key (absent when none). */
+      readonly memo?: ReadonlyArray<readonly [key: string, value: unknown]>;
     };

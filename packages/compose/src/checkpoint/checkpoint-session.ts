@@ -189,7 +189,8 @@ export class CheckpointSession {
       const node = (loop.topology.nodes[task.node] as CompiledNode).name;
       if (output instanceof TaskPaused) {
         const resumed = [...(loop.resumedFor(task.id) ?? [])];
-        void this.putTask(task.id, { kind: 'paused', node, interrupts: output.interrupts, resumed });
+        const memo = output.memo.length > 0 ? { memo: output.memo } : {};
+        void this.putTask(task.id, { kind: 'paused', node, interrupts: output.interrupts, resumed, ...memo });
       } else if (i in outputs) {
         // A finished task, also one that wrote nothing: it must not run again on resume.
         if (!this.saved.has(task.id))

@@ -145,6 +145,7 @@ function restore(
   const plan = planResume(loaded, loop.tasks, answer);
   loop.known = plan.known.size > 0 ? plan.known : undefined;
   loop.resume = plan.resume.size > 0 ? plan.resume : undefined;
+  loop.memo = plan.memo.size > 0 ? plan.memo : undefined;
   // A before-breakpoint is passed once the step was entered (it stopped there, or some task of it ran or
   // paused), and when the state was edited with `updateState` to continue.
   loop.skipBefore =

@@ -80,7 +80,7 @@ export function serializeTaskWrite(write: TaskWrite): string {
       const output = write.output as { __command__?: { update: unknown } } | null | undefined;
       const update = typeof output === 'object' && output?.__command__ ? output.__command__.update : output;
       if (typeof update === 'object' && update !== null) explainEntries(write.node, entriesOf(update));
-    }
+    } else if (write.memo) explainMemo(write.node, write.memo);
     throw error;
   }
 }
@@ -95,6 +95,22 @@ function explainEntries(node: string, entries: ReadonlyArray<readonly [string, u
       const who = node === START ? 'the run input' : `node "${node}"`;
       throw new SerializationError(
         `${who} wrote a value that cannot be checkpointed: ${error.message}`,
+        error.path,
+        { cause: error },
+      );
+    }
+  }
+}
+
+/** Throws a serialization error naming `node` and the first `ctx.once` key whose result cannot be stored. */
+function explainMemo(node: string, memo: ReadonlyArray<readonly [string, unknown]>): void {
+  for (const [key, value] of memo) {
+    try {
+      serialize(value);
+    } catch (error) {
+      if (!(error instanceof SerializationError)) throw error;
+      throw new SerializationError(
+        `node "${node}" paused, and the result of its ctx.once("${key}") cannot be checkpointed: ${error.message}`,
         error.path,
         { cause: error },
       );

@@ -10,6 +10,8 @@ export interface ResumePlan {
   readonly known: Map<number, unknown>;
   /** Resume values for tasks that paused themselves, by task id. */
   readonly resume: Map<string, ResumeValues>;
+  /** What the `ctx.once` calls of paused tasks remembered, by task id. */
+  readonly memo: Map<string, ReadonlyMap<string, unknown>>;
   /** Resume values for every pending interrupt (nested ones included), by interrupt id. */
   readonly byId: Map<string, unknown>;
   /** The interrupts that were pending. */
@@ -48,6 +50,7 @@ export function planResume(
       : new Map([...answer.byId].filter(([id]) => pending.some((p) => p.id === id)));
   const known = new Map<number, unknown>();
   const resume = new Map<string, ResumeValues>();
+  const memo = new Map<string, ReadonlyMap<string, unknown>>();
   tasks.forEach((task, position) => {
     const write = loaded.taskWrites.get(task.id);
     if (!write) return;
@@ -55,6 +58,7 @@ export function planResume(
       known.set(position, restoreOutput(write.output));
       return;
     }
+    if (write.memo && write.memo.length > 0) memo.set(task.id, new Map(write.memo));
     const values = new Map<number, unknown>(write.resumed);
     for (const interrupt of write.interrupts) {
       if (interrupt.taskId !== task.id || !byId.has(interrupt.id)) continue;
@@ -62,7 +66,7 @@ export function planResume(
     }
     if (values.size > 0) resume.set(task.id, values);
   });
-  return { known, resume, byId, pending };
+  return { known, resume, memo, byId, pending };
 }
 
 /** Maps a resume value to pending interrupt ids (strict). */

@@ -64,6 +64,8 @@ export class PregelLoop {
   known: Map<number, unknown> | undefined;
   /** Resume values by task id. */
   resume: ReadonlyMap<string, ResumeValues> | undefined;
+  /** `ctx.once` results of paused tasks, by task id (restored with their resume values). */
+  memo: ReadonlyMap<string, ReadonlyMap<string, unknown>> | undefined;
   /** Static breakpoints; `skipBefore` lets a resumed step pass its before-breakpoint once. */
   breakpoints: Breakpoints | undefined;
   skipBefore = false;
@@ -121,6 +123,7 @@ export class PregelLoop {
       this.known = undefined;
       this.resumeUsed = this.resume;
       this.resume = undefined;
+      this.memo = undefined;
       const interrupts = collectInterrupts(outputs);
       if (interrupts) return this.pause(outputs, interrupts);
       const ranTasks = this.tasks;
@@ -238,7 +241,7 @@ export class PregelLoop {
   }
 
   private stepCall(startedAt: number): StepCall {
-    const { resume, known, hooks, tasks } = this;
+    const { resume, memo, known, hooks, tasks } = this;
     return {
       startedAt,
       run: this.run,
@@ -248,6 +251,7 @@ export class PregelLoop {
       values: this.values,
       known,
       resume: resume ? (task: Task) => resume.get(task.id) : undefined,
+      memo: memo ? (task: Task) => memo.get(task.id) : undefined,
       onTaskDone:
         hooks.taskDone && (tasks.length > 1 || this.saveEveryTask)
           ? (i: number, output: unknown) => hooks.taskDone?.(this, tasks[i] as Task, output)

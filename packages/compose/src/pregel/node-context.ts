@@ -54,6 +54,16 @@ export interface NodeContext {
     input: unknown,
     options: RunSubgraphOptions,
   ): Promise<TOutput>;
+  /**
+   * Runs `fn` once for this task, across its pauses: a node that pauses (an `interrupt()`, a paused
+   * `runSubgraph`) runs again from the top when resumed, and `once` then resolves with what `fn` produced
+   * before the pause instead of calling it again. Use it for side effects next to something that may
+   * pause (a tool call beside an agent used as a tool, an email sent before asking for approval). `key`
+   * names the call within the task; concurrent calls with one key share one call of `fn`. The result is
+   * stored with the pause, so it must be serializable; a rejection is not remembered. Retries of a failed
+   * attempt start afresh, like the node itself.
+   */
+  once<T>(key: string, fn: () => T | Promise<T>): Promise<T>;
 }
 
 /**

@@ -16,6 +16,8 @@ export interface TaskCall {
   readonly step: number;
   readonly taskId: string;
   readonly resume: ResumeValues | undefined;
+  /** `ctx.once` results the task remembered when it paused (restored on resume). */
+  readonly memo?: ReadonlyMap<string, unknown> | undefined;
   /**
    * When the task's first attempt starts, if the caller just read the clock (the step's start, for the
    * step's first task): saves a `Date.now()` per step when events are watched (~50 ns on a VM clock).
@@ -37,7 +39,7 @@ function attempt(call: TaskCall, attemptNo: number): unknown {
   const timeout = node.options.timeoutMs;
   const controller = timeout === undefined ? undefined : new AbortController();
   const own = controller ? AbortSignal.any([run.control.signal, controller.signal]) : undefined;
-  const ctx = new TaskContext(run, own, call.step, node.name, call.taskId, attemptNo, call.resume);
+  const ctx = new TaskContext(run, own, call.step, node.name, call.taskId, attemptNo, call.resume, call.memo);
   const started = run.observer.event
     ? attemptNo === 1 && call.startedAt !== undefined
       ? call.startedAt
@@ -56,7 +58,7 @@ function attempt(call: TaskCall, attemptNo: number): unknown {
       attempt: attemptNo,
     });
   }
-  const fail = (error: unknown): unknown => onFailure(call, attemptNo, error, started);
+  const fail = (error: unknown): unknown => onFailure(call, attemptNo, error, started, ctx);
   const finish = (output: unknown): unknown => onSuccess(call, output, started, ctx);
   let out: unknown;
   try {
@@ -144,7 +146,13 @@ function onSuccess(call: TaskCall, output: unknown, started: number, ctx: TaskCo
   return value;
 }
 
-function onFailure(call: TaskCall, attemptNo: number, thrown: unknown, started: number): unknown {
+function onFailure(
+  call: TaskCall,
+  attemptNo: number,
+  thrown: unknown,
+  started: number,
+  ctx: TaskContext,
+): unknown {
   const { node, run } = call;
   if (thrown instanceof InterruptSignal) {
     const interrupt: PendingInterrupt = {
@@ -154,9 +162,9 @@ function onFailure(call: TaskCall, attemptNo: number, thrown: unknown, started: 
       taskId: call.taskId,
     };
     emitInterrupts(call, [interrupt]);
-    return new TaskPaused([interrupt]);
+    return new TaskPaused([interrupt], ctx.memoEntries());
   }
-  if (thrown instanceof SubgraphPaused) return new TaskPaused(thrown.interrupts);
+  if (thrown instanceof SubgraphPaused) return new TaskPaused(thrown.interrupts, ctx.memoEntries());
   if (run.control.aborted) throw run.control.reason;
   const error = toError(thrown);
   const path = [...run.path, node.name];

@@ -17,6 +17,8 @@ export interface StepCall {
   /** Outputs already known (tasks that finished before a pause); those tasks are not run again. */
   readonly known?: ReadonlyMap<number, unknown> | undefined;
   readonly resume?: ((task: Task) => ResumeValues | undefined) | undefined;
+  /** `ctx.once` results of tasks that paused, by task (see `NodeContext.once`). */
+  readonly memo?: ((task: Task) => ReadonlyMap<string, unknown> | undefined) | undefined;
   /** Called as each task finishes, in finish order (used to save task writes). */
   readonly onTaskDone?: ((index: number, output: unknown) => Promise<void> | undefined) | undefined;
   /** Aborts the step's other tasks when one fails. */
@@ -64,6 +66,7 @@ function start(call: StepCall, i: number, outputs: unknown[]): PromiseLike<void>
       step: call.step,
       taskId: task.id,
       resume: call.resume?.(task),
+      memo: call.memo?.(task),
       startedAt: i === 0 ? call.startedAt : undefined,
     });
   } catch (error) {

@@ -3,6 +3,7 @@ import type { NodeContext, RunSubgraphOptions } from './node-context.js';
 import type { RunContext } from './run-context.js';
 import { SubgraphPaused } from './subgraph-paused.js';
 import type { PendingInterrupt } from './task.js';
+import { TaskMemo } from './task-memo.js';
 
 /** Thrown by `ctx.interrupt()` to pause a task; caught by the runner, never seen by users. */
 export class InterruptSignal {
@@ -49,7 +50,22 @@ export class TaskContext implements NodeContext {
     readonly taskId: string,
     readonly attempt: number,
     private readonly resume: ResumeValues | undefined,
+    /** `ctx.once` results restored from this task's pause. */
+    private readonly restoredMemo?: ReadonlyMap<string, unknown> | undefined,
   ) {}
+
+  #memo: TaskMemo | undefined;
+
+  once<T>(key: string, fn: () => T | Promise<T>): Promise<T> {
+    this.#memo ??= new TaskMemo(this.restoredMemo);
+    return this.#memo.once(key, fn);
+  }
+
+  /** What this attempt's `once` calls remember (restored ones included), for its pause to save. */
+  memoEntries(): ReadonlyArray<readonly [string, unknown]> {
+    if (this.#memo) return this.#memo.entries();
+    return this.restoredMemo ? [...this.restoredMemo] : [];
+  }
 
   /** The attempt's signal: the run's (created on first use) or, with a timeout, one that also fires on it. */
   get signal(): AbortSignal {

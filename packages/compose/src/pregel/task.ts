@@ -45,5 +45,9 @@ export interface PendingInterrupt {
 
 /** Marks a task that paused instead of producing output. */
 export class TaskPaused {
-  constructor(readonly interrupts: readonly PendingInterrupt[]) {}
+  constructor(
+    readonly interrupts: readonly PendingInterrupt[],
+    /** What the task's `ctx.once` calls remembered, saved with the pause (see `NodeContext.once`). */
+    readonly memo: ReadonlyArray<readonly [string, unknown]> = [],
+  ) {}
 }
