@@ -7,6 +7,7 @@ import { PregelLoop } from '../pregel/loop.js';
 import type { RunContext } from '../pregel/run-context.js';
 import type { PendingInterrupt } from '../pregel/task.js';
 import type { Topology } from '../pregel/topology.js';
+import type { TaskWrite } from './checkpoint-body.js';
 import { CheckpointSession } from './checkpoint-session.js';
 import type { Checkpointer, CheckpointSource, JsonValue, ListCheckpointsOptions } from './checkpointer.js';
 import {
@@ -17,6 +18,7 @@ import {
   rebuildValues,
 } from './load.js';
 import { loadRouting, loadTasks, renewTaskIds } from './loop-state.js';
+import { serializeTaskWrite } from './write-encoding.js';
 
 /** A thread's state at one checkpoint, as `getState` and `getStateHistory` return it. */
 export interface StateSnapshot<TValues = Record<string, unknown>> {
@@ -145,11 +147,39 @@ export async function writeState(
   loop.versions = { ...loaded.body.versions };
   loop.routing = loadRouting(topology, loaded.body.routing);
   // The kept tasks get new ids: continuing from the update must run them on the updated state, not reuse
-  // what the old branch stored under their ids (task writes, subgraph checkpoints).
-  loop.tasks = renewTaskIds(topology, loadTasks(topology, loaded.body.next), sortableId());
+  // what the old branch stored under their ids (task writes, subgraph checkpoints). A task waiting at an
+  // `interrupt()` (or inside a paused nested graph) keeps its id and its pause: the update edits the
+  // state around a question that is still open, and `Command({ resume })` still answers it.
+  const pauses = openPauses(loaded.taskWrites);
+  loop.tasks = renewTaskIds(topology, loadTasks(topology, loaded.body.next), sortableId(), (task) =>
+    pauses.has(task.id),
+  );
   loop.step = loaded.record.step + 1;
   const record = await loop.applyExternal(node, update);
   await session.hooks().afterStep?.(loop, record);
   await session.flush();
-  return session.currentId as string;
+  const checkpointId = session.currentId as string;
+  for (const task of loop.tasks) {
+    const write = pauses.get(task.id);
+    if (!write) continue;
+    const payload = serializeTaskWrite(write);
+    await checkpointer.putWrites({ threadId, ns: '', checkpointId, taskId: task.id, payload });
+  }
+  return checkpointId;
+}
+
+/**
+ * Paused writes of tasks waiting for an answer, by task id. Static breakpoints are not among them:
+ * continuing from an update passes a breakpoint, as `invoke(null)` after editing at a breakpoint should.
+ */
+function openPauses(writes: ReadonlyMap<string, TaskWrite>): Map<string, TaskWrite> {
+  const open = new Map<string, TaskWrite>();
+  for (const [taskId, write] of writes) {
+    if (write.kind !== 'paused') continue;
+    const breakpoint = write.interrupts.every(
+      (interrupt) => interrupt.id === `${taskId}:before` || interrupt.id === `${taskId}:after`,
+    );
+    if (!breakpoint) open.set(taskId, write);
+  }
+  return open;
 }
