@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { MemoryCheckpointer } from '../src/checkpoint/memory-checkpointer.js';
 import type { RunEvent } from '../src/index.js';
@@ -79,6 +79,33 @@ describe('durability modes', () => {
     const after = await saver.list('t');
     expect(after).toHaveLength(2);
     expect(after[0]?.parentId).toBe(records[0]?.id);
+  });
+
+  it('exit reports its one stored checkpoint with a checkpoint-save event, and serializes nothing per step', async () => {
+    const saver = new MemoryCheckpointer();
+    const { app } = buildChain(saver, 'exit');
+    const saves: string[] = [];
+    const stringify = vi.spyOn(JSON, 'stringify');
+    // JSON.stringify calls seen at each step's end: none may happen from one step to the next.
+    const atStepEnd: number[] = [];
+    await app.invoke(
+      {},
+      {
+        threadId: 't',
+        callbacks: {
+          onEvent: (event) => {
+            if (event.type === 'checkpoint-save') saves.push(event.checkpointId);
+            if (event.type === 'step-end') atStepEnd.push(stringify.mock.calls.length);
+          },
+        },
+      },
+    );
+    const total = stringify.mock.calls.length;
+    stringify.mockRestore();
+    expect(atStepEnd).toHaveLength(4);
+    expect(new Set(atStepEnd).size).toBe(1);
+    expect(total).toBeGreaterThan(atStepEnd[0] as number);
+    expect(saves).toEqual((await saver.list('t')).map((r) => r.id));
   });
 
   it('exit stores at a pause, and the resumed run finishes from there', async () => {

@@ -8,13 +8,7 @@ import type { Checkpointer, CheckpointRecord, CheckpointSource, JsonValue } from
 import type { LoadedCheckpoint } from './load.js';
 import { storeRouting, storeTasks } from './loop-state.js';
 import { serialize, serializeChannels } from './serializer.js';
-import {
-  concatArrays,
-  entriesOf,
-  normalizeOutput,
-  serializeTaskWrite,
-  serializeWrites,
-} from './write-encoding.js';
+import { entriesOf, normalizeOutput, serializeTaskWrite, serializeWrites } from './write-encoding.js';
 
 /** When checkpoints reach the store. */
 export type Durability = 'sync' | 'async' | 'exit';
@@ -29,6 +23,16 @@ export interface SessionOptions {
   readonly parents: Readonly<Record<string, string>>;
   /** Called after each stored checkpoint (for `checkpoint-save` events). */
   readonly onSaved?: (id: string, step: number) => void;
+}
+
+/** One step's writes as stored: per node, its `[channel, value]` entries. */
+type StoredStepWrites = Array<readonly [string, ReadonlyArray<readonly [string, unknown]>]>;
+
+/** A checkpoint held by `exit` durability: its fields now, its payload built when it is stored. */
+interface ExitCheckpoint {
+  readonly record: Omit<CheckpointRecord, 'payload'>;
+  readonly parts: BodyParts;
+  readonly writes: StoredStepWrites;
 }
 
 /** Chain length after which a full snapshot is forced even when deltas are small. */
@@ -50,8 +54,8 @@ export class CheckpointSession {
   private upcoming: string = sortableId();
   private source: CheckpointSource = 'input';
   private pending: Promise<void> = Promise.resolve();
-  /** `exit` durability: the latest checkpoint, held until the run ends, pauses or fails. */
-  private unsaved: { record: CheckpointRecord; writesText: string } | undefined;
+  /** `exit` durability: the latest checkpoint, held (unserialized) until the run ends, pauses or fails. */
+  private unsaved: ExitCheckpoint | undefined;
   /** `exit` durability: outputs of the current step's finished tasks, stored if the step does not complete. */
   private held: Map<string, TaskWrite> | undefined;
   private readonly saved = new Set<string>();
@@ -92,9 +96,17 @@ export class CheckpointSession {
   /** Waits until every checkpoint and task write of this run is stored. */
   async flush(): Promise<void> {
     if (this.unsaved) {
-      const { record } = this.unsaved;
+      const { record, parts, writes } = this.unsaved;
       this.unsaved = undefined;
-      this.enqueue(() => this.options.checkpointer.put(record));
+      const payload = encodeBody(parts, serializeWrites(writes), serializeChannels(parts.values), {
+        bytes: 0,
+        count: 0,
+      });
+      this.baseBytes = payload.length;
+      this.enqueue(
+        () => this.options.checkpointer.put({ ...record, payload }),
+        () => this.options.onSaved?.(record.id, record.step),
+      );
     }
     if (this.held) {
       const held = this.held;
@@ -107,24 +119,22 @@ export class CheckpointSession {
   private afterStep(loop: PregelLoop, record: StepRecord): Promise<void> | undefined {
     this.held = undefined;
     const writes = record.writes.map(([node, update]) => [node, entriesOf(update)] as const);
-    const exit = this.options.durability === 'exit';
-    // `exit` stores one checkpoint for the steps since the last stored one: it carries all their writes,
-    // which a resumed subgraph hands its parent (see `collectNestedWrites`).
-    const writesText = exit
-      ? concatArrays(this.unsaved?.writesText, serializeWrites(writes))
-      : serializeWrites(writes);
+    const id = this.upcoming;
+    this.upcoming = sortableId();
+    if (this.options.durability === 'exit') {
+      this.holdForExit(loop, record, id, writes);
+      return undefined;
+    }
+    const writesText = serializeWrites(writes);
     const base =
-      exit ||
       this.baseId === undefined ||
       this.sinceBytes + writesText.length >= this.baseBytes ||
       this.sinceCount >= maxChain;
-    const id = this.upcoming;
-    this.upcoming = sortableId();
     const sinceBase = base
       ? { bytes: 0, count: 0 }
       : { bytes: this.sinceBytes + writesText.length, count: this.sinceCount + 1 };
     const payload = encodeBody(
-      loop,
+      bodyParts(loop),
       writesText,
       base ? serializeChannels(loop.values) : undefined,
       sinceBase,
@@ -135,33 +145,61 @@ export class CheckpointSession {
     }
     this.sinceBytes = sinceBase.bytes;
     this.sinceCount = sinceBase.count;
-    // An `exit` checkpoint replaces the held one: it keeps that one's parent and source.
-    const held = exit ? this.unsaved?.record : undefined;
-    const source = held ? held.source : this.source;
     const checkpoint: CheckpointRecord = {
-      threadId: this.options.threadId,
-      ns: this.options.ns,
-      id,
-      parentId: held ? held.parentId : this.parentId,
-      baseId: this.baseId as string,
-      step: loop.step,
-      source,
-      createdAt: isoNow(),
-      metadata: this.metadata(loop.step, source, record),
+      ...this.recordFields(loop, record, id, this.parentId, this.source),
       payload,
     };
     this.source = 'loop';
     this.parentId = id;
     this.currentId = id;
-    if (exit) {
-      this.unsaved = { record: checkpoint, writesText };
-      return undefined;
-    }
     this.enqueue(
       () => this.options.checkpointer.put(checkpoint),
       () => this.options.onSaved?.(id, checkpoint.step),
     );
     return this.options.durability === 'sync' ? this.pending : undefined;
+  }
+
+  /**
+   * `exit` durability: one checkpoint for the steps since the last stored one, replacing the held one
+   * (keeping its parent and source) and carrying all their writes, which a resumed subgraph hands its
+   * parent (see `collectNestedWrites`). Nothing is serialized until `flush`: a step keeps references to
+   * its values (never changed in place) and its writes, and copies the loop's versions, tasks and
+   * routing in stored form, so a long run costs no serialization per step.
+   */
+  private holdForExit(loop: PregelLoop, record: StepRecord, id: string, writes: StoredStepWrites): void {
+    const held = this.unsaved;
+    const fields = held
+      ? this.recordFields(loop, record, id, held.record.parentId, held.record.source)
+      : this.recordFields(loop, record, id, this.parentId, this.source);
+    const allWrites = held ? held.writes : [];
+    allWrites.push(...writes);
+    this.unsaved = { record: { ...fields, baseId: id }, parts: bodyParts(loop), writes: allWrites };
+    this.baseId = id;
+    this.sinceBytes = 0;
+    this.sinceCount = 0;
+    this.source = 'loop';
+    this.parentId = id;
+    this.currentId = id;
+  }
+
+  private recordFields(
+    loop: PregelLoop,
+    record: StepRecord,
+    id: string,
+    parentId: string | null,
+    source: CheckpointSource,
+  ): Omit<CheckpointRecord, 'payload'> {
+    return {
+      threadId: this.options.threadId,
+      ns: this.options.ns,
+      id,
+      parentId,
+      baseId: this.baseId ?? id,
+      step: loop.step,
+      source,
+      createdAt: isoNow(),
+      metadata: this.metadata(loop.step, source, record),
+    };
   }
 
   private metadata(step: number, source: CheckpointSource, record: StepRecord): Record<string, JsonValue> {
@@ -220,18 +258,30 @@ export class CheckpointSession {
   }
 }
 
+/** What a checkpoint body holds besides its writes and values, taken from the loop after a step. */
+interface BodyParts {
+  readonly values: PregelLoop['values'];
+  readonly versions: CheckpointBody['versions'];
+  readonly next: CheckpointBody['next'];
+  readonly routing: CheckpointBody['routing'];
+}
+
+function bodyParts(loop: PregelLoop): BodyParts {
+  return {
+    values: loop.values,
+    versions: { ...loop.versions },
+    next: storeTasks(loop.topology, loop.tasks),
+    routing: storeRouting(loop.topology, loop.routing),
+  };
+}
+
 function encodeBody(
-  loop: PregelLoop,
+  parts: BodyParts,
   writesText: string,
   valuesText: string | undefined,
   sinceBase: CheckpointBody['sinceBase'],
 ): string {
-  const rest = serialize({
-    versions: loop.versions,
-    next: storeTasks(loop.topology, loop.tasks),
-    routing: storeRouting(loop.topology, loop.routing),
-    sinceBase,
-  });
+  const rest = serialize({ versions: parts.versions, next: parts.next, routing: parts.routing, sinceBase });
   const values = valuesText === undefined ? '' : `"values":${valuesText},`;
   return `{"v":1,${values}"writes":${writesText},${rest.slice(1)}`;
 }

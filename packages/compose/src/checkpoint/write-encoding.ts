@@ -117,10 +117,3 @@ function explainMemo(node: string, memo: ReadonlyArray<readonly [string, unknown
     }
   }
 }
-
-/** Joins two JSON array texts into one (`[a]` + `[b]` → `[a,b]`). */
-export function concatArrays(first: string | undefined, second: string): string {
-  if (first === undefined || first === '[]') return second;
-  if (second === '[]') return first;
-  return `${first.slice(0, -1)},${second.slice(1)}`;
-}
