@@ -8,7 +8,13 @@ import type { Checkpointer, CheckpointRecord, CheckpointSource, JsonValue } from
 import type { LoadedCheckpoint } from './load.js';
 import { storeRouting, storeTasks } from './loop-state.js';
 import { serialize, serializeChannels } from './serializer.js';
-import { entriesOf, normalizeOutput, serializeTaskWrite, serializeWrites } from './write-encoding.js';
+import {
+  entriesOf,
+  normalizeOutput,
+  type StepWrites,
+  serializeTaskWrite,
+  serializeWrites,
+} from './write-encoding.js';
 
 /** When checkpoints reach the store. */
 export type Durability = 'sync' | 'async' | 'exit';
@@ -25,14 +31,12 @@ export interface SessionOptions {
   readonly onSaved?: (id: string, step: number) => void;
 }
 
-/** One step's writes as stored: per node, its `[channel, value]` entries. */
-type StoredStepWrites = Array<readonly [string, ReadonlyArray<readonly [string, unknown]>]>;
-
 /** A checkpoint held by `exit` durability: its fields now, its payload built when it is stored. */
 interface ExitCheckpoint {
   readonly record: Omit<CheckpointRecord, 'payload'>;
   readonly parts: BodyParts;
-  readonly writes: StoredStepWrites;
+  /** The writes of every step it stands for, in order. */
+  readonly writes: Array<StepWrites[number]>;
 }
 
 /** Chain length after which a full snapshot is forced even when deltas are small. */
@@ -166,12 +170,12 @@ export class CheckpointSession {
    * its values (never changed in place) and its writes, and copies the loop's versions, tasks and
    * routing in stored form, so a long run costs no serialization per step.
    */
-  private holdForExit(loop: PregelLoop, record: StepRecord, id: string, writes: StoredStepWrites): void {
+  private holdForExit(loop: PregelLoop, record: StepRecord, id: string, writes: StepWrites): void {
     const held = this.unsaved;
     const fields = held
       ? this.recordFields(loop, record, id, held.record.parentId, held.record.source)
       : this.recordFields(loop, record, id, this.parentId, this.source);
-    const allWrites = held ? held.writes : [];
+    const allWrites: Array<StepWrites[number]> = held ? held.writes : [];
     allWrites.push(...writes);
     this.unsaved = { record: { ...fields, baseId: id }, parts: bodyParts(loop), writes: allWrites };
     this.baseId = id;
