@@ -60,8 +60,9 @@ export interface NodeContext {
    * before the pause instead of calling it again. Use it for side effects next to something that may
    * pause (a tool call beside an agent used as a tool, an email sent before asking for approval). `key`
    * names the call within the task; concurrent calls with one key share one call of `fn`. The result is
-   * stored with the pause, so it must be serializable; a rejection is not remembered. Retries of a failed
-   * attempt start afresh, like the node itself.
+   * stored with the pause, so it must be serializable. Not remembered: a rejection, and a call still
+   * running when the node pauses (await your `once` calls before letting a pause out). Retries of a
+   * failed attempt start afresh, like the node itself.
    */
   once<T>(key: string, fn: () => T | Promise<T>): Promise<T>;
 }
