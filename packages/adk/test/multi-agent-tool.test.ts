@@ -195,4 +195,40 @@ describe('AgentTool', () => {
       .map((e) => messageText(e.message!));
     expect(toolResults).toEqual(['logged checkout', 'Paid.']);
   });
+  test('an agent tool sees the state its caller wrote earlier in the same invocation', async () => {
+    const note = tool({
+      name: 'note',
+      description: 'notes the topic',
+      parameters: z.object({}),
+      execute: (_args, ctx) => {
+        ctx.state.set('topic', 'bees');
+        return 'noted';
+      },
+    });
+    let seen: unknown = 'unset';
+    const peek = tool({
+      name: 'peek',
+      description: 'reads the topic',
+      parameters: z.object({}),
+      execute: (_args, ctx) => {
+        seen = ctx.state.get('topic');
+        return String(seen);
+      },
+    });
+    const helper = new ChatModelAgent({
+      name: 'helper',
+      description: 'reads',
+      model: new ScriptedChatModel([call('h1', 'peek'), 'Read it.']),
+      tools: [peek],
+    });
+    const hostModel = new ScriptedChatModel([
+      call('n1', 'note'),
+      call('a1', 'helper', { request: 'read' }),
+      'Done.',
+    ]);
+    const host = new ChatModelAgent({ name: 'host', model: hostModel, tools: [note, new AgentTool(helper)] });
+    const runner = new Runner({ agent: host, sessionService: new MemorySessionService(), streaming: false });
+    await drain(runner.run({ userId: 'u', sessionId: 's', message: 'go' }));
+    expect(seen).toBe('bees');
+  });
 });

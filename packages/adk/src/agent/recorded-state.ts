@@ -1,4 +1,5 @@
 import type { SessionState } from '../tool/session-state.js';
+import { InvocationState } from './invocation-state.js';
 
 /** One state write of a tool call: a value, or `deleted` for a removed key. */
 export type StateWrite = readonly [key: string, value: unknown, deleted?: true];
@@ -10,7 +11,12 @@ export type StateWrite = readonly [key: string, value: unknown, deleted?: true];
 export class RecordedState implements SessionState {
   readonly writes: StateWrite[] = [];
 
-  constructor(private readonly inner: SessionState) {}
+  constructor(private readonly inner: InvocationState) {}
+
+  /** Everything visible, as a plain object (see `InvocationState.snapshot`). */
+  snapshot(): Record<string, unknown> {
+    return this.inner.snapshot();
+  }
 
   get(key: string): unknown {
     return this.inner.get(key);
@@ -37,4 +43,12 @@ export function replayWrites(state: SessionState, writes: readonly StateWrite[])
     if (deleted) state.delete(key);
     else state.set(key, value);
   }
+}
+
+/**
+ * Everything a tool's state shows, as a plain object, when the tool runs in an agent's tool node (the
+ * invocation's view: the session plus what this invocation wrote so far); `undefined` for other states.
+ */
+export function invocationSnapshot(state: SessionState): Record<string, unknown> | undefined {
+  return state instanceof InvocationState || state instanceof RecordedState ? state.snapshot() : undefined;
 }

@@ -7,7 +7,7 @@ import {
   agentPath,
 } from '../agent/agent-context.js';
 import type { AgentState } from '../agent/agent-state.js';
-import { InvocationState } from '../agent/invocation-state.js';
+import { invocationSnapshot } from '../agent/recorded-state.js';
 import type { Message } from '../message/message.js';
 import { userMessage } from '../message/message-constructors.js';
 import type { ToolSpec } from '../model/chat-model.js';
@@ -109,7 +109,7 @@ async function runAgent(
   const parent = agentContextOf(node.config);
   const child: AgentRunContext = {
     ...parent,
-    sessionState: context.state instanceof InvocationState ? context.state.snapshot() : parent.sessionState,
+    sessionState: invocationSnapshot(context.state) ?? parent.sessionState,
     temp: new Map(parent.temp),
     scope: {
       agents: [...agentPath(parent.scope ?? { agents: [], depth: 0 }, node.path), agent.name],
