@@ -23,6 +23,9 @@ it('runs the README quickstart', async () => {
 
   expect(answer.content).toBe('It is 3.');
   expect(history.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
-  expect(history[2]).toMatchObject({ toolCallId: 'call_0_0', content: [{ type: 'json', value: 3 }] });
+  expect(history[2]).toMatchObject({
+    toolCallId: 'call_scripted_0_0',
+    content: [{ type: 'json', value: 3 }],
+  });
   expect(model.calls[1]?.messages).toHaveLength(3);
 });

@@ -22,9 +22,16 @@ describe('ScriptedChatModel', () => {
     const first = await model.generate([userMessage('hi')]);
     expect(first.content).toBe('Hello!');
     const second = await model.generate([userMessage('add')]);
-    expect(second.toolCalls).toEqual([{ id: 'call_1_0', name: 'add', arguments: '{"a":1,"b":2}' }]);
+    expect(second.toolCalls).toEqual([{ id: 'call_scripted_1_0', name: 'add', arguments: '{"a":1,"b":2}' }]);
     const third = await model.generate([userMessage('and?')]);
     expect(third).toMatchObject({ id: 'final', content: 'Done.' });
+  });
+  it('names default tool-call ids after the model, so two scripted models never repeat each other', async () => {
+    const turn = { toolCalls: [{ name: 'add', arguments: { a: 1, b: 2 } }] };
+    const planner = await new ScriptedChatModel([turn], { name: 'planner' }).generate([userMessage('x')]);
+    const worker = await new ScriptedChatModel([turn], { name: 'worker' }).generate([userMessage('x')]);
+    expect(planner.toolCalls?.[0]?.id).toBe('call_planner_0_0');
+    expect(worker.toolCalls?.[0]?.id).toBe('call_worker_0_0');
   });
 
   it('estimates usage when the script gives none, and keeps scripted usage', async () => {

@@ -124,6 +124,7 @@ export class ScriptedChatModel implements ChatModel {
     }
     throwIfAborted(options.signal, what);
     if (response instanceof Error) throw response;
-    return toAssistantMessage(response, messages, callIndex);
+    // Ids name the model, so scripted models with different names never repeat each other's ids.
+    return toAssistantMessage(response, messages, `call_${this.name}_${callIndex}`);
   }
 }

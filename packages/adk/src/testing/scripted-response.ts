@@ -14,6 +14,7 @@ import { messageText } from '../message/message-text.js';
  * ```
  */
 export interface ScriptedToolCall {
+  /** The call id; default `call_<model name>_<call index>_<position>` (unique across differently named models). */
   readonly id?: string;
   readonly name: string;
   readonly arguments?: string | Readonly<Record<string, unknown>>;
@@ -49,26 +50,27 @@ function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-function toToolCalls(calls: readonly ScriptedToolCall[], callIndex: number): ToolCall[] {
+function toToolCalls(calls: readonly ScriptedToolCall[], idPrefix: string): ToolCall[] {
   return calls.map((call, index) => ({
-    id: call.id ?? `call_${callIndex}_${index}`,
+    id: call.id ?? `${idPrefix}_${index}`,
     name: call.name,
     arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {}),
   }));
 }
 
 /**
- * Turns a scripted answer into the assistant message to return, with usage filled in.
+ * Turns a scripted answer into the assistant message to return, with usage filled in. Tool calls
+ * without an id get `<idPrefix>_<position>`.
  *
  * @example
  * ```ts
- * const message = toAssistantMessage('Hello', [userMessage('Hi')], 0);
+ * const message = toAssistantMessage('Hello', [userMessage('Hi')], 'call_scripted_0');
  * ```
  */
 export function toAssistantMessage(
   response: Exclude<ScriptedResponse, Error>,
   messages: readonly Message[],
-  callIndex: number,
+  idPrefix: string,
 ): AssistantMessage {
   const message: AssistantMessage =
     typeof response === 'string'
@@ -76,7 +78,7 @@ export function toAssistantMessage(
       : 'role' in response
         ? response
         : assistantMessage(response.text ?? '', {
-            toolCalls: toToolCalls(response.toolCalls ?? [], callIndex),
+            toolCalls: toToolCalls(response.toolCalls ?? [], idPrefix),
             ...(response.usage === undefined ? {} : { usage: response.usage }),
             ...(response.id === undefined ? {} : { id: response.id }),
           });
