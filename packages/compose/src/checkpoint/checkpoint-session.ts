@@ -33,7 +33,8 @@ export interface SessionOptions {
 
 /** A checkpoint held by `exit` durability: its fields now, its payload built when it is stored. */
 interface ExitCheckpoint {
-  readonly record: Omit<CheckpointRecord, 'payload'>;
+  /** Its fields, with an empty payload until `flush`. */
+  readonly record: CheckpointRecord;
   readonly parts: BodyParts;
   /** The writes of every step it stands for, in order. */
   readonly writes: Array<StepWrites[number]>;
@@ -149,10 +150,7 @@ export class CheckpointSession {
     }
     this.sinceBytes = sinceBase.bytes;
     this.sinceCount = sinceBase.count;
-    const checkpoint: CheckpointRecord = {
-      ...this.recordFields(loop, record, id, this.parentId, this.source),
-      payload,
-    };
+    const checkpoint = this.checkpointRecord(loop, record, id, this.parentId, this.source, payload);
     this.source = 'loop';
     this.parentId = id;
     this.currentId = id;
@@ -172,13 +170,13 @@ export class CheckpointSession {
    */
   private holdForExit(loop: PregelLoop, record: StepRecord, id: string, writes: StepWrites): void {
     const held = this.unsaved;
+    this.baseId = id;
     const fields = held
-      ? this.recordFields(loop, record, id, held.record.parentId, held.record.source)
-      : this.recordFields(loop, record, id, this.parentId, this.source);
+      ? this.checkpointRecord(loop, record, id, held.record.parentId, held.record.source, '')
+      : this.checkpointRecord(loop, record, id, this.parentId, this.source, '');
     const allWrites: Array<StepWrites[number]> = held ? held.writes : [];
     allWrites.push(...writes);
-    this.unsaved = { record: { ...fields, baseId: id }, parts: bodyParts(loop), writes: allWrites };
-    this.baseId = id;
+    this.unsaved = { record: fields, parts: bodyParts(loop, true), writes: allWrites };
     this.sinceBytes = 0;
     this.sinceCount = 0;
     this.source = 'loop';
@@ -186,13 +184,15 @@ export class CheckpointSession {
     this.currentId = id;
   }
 
-  private recordFields(
+  /** One literal with every field (spreading a record into another costs more than building it). */
+  private checkpointRecord(
     loop: PregelLoop,
     record: StepRecord,
     id: string,
     parentId: string | null,
     source: CheckpointSource,
-  ): Omit<CheckpointRecord, 'payload'> {
+    payload: string,
+  ): CheckpointRecord {
     return {
       threadId: this.options.threadId,
       ns: this.options.ns,
@@ -203,6 +203,7 @@ export class CheckpointSession {
       source,
       createdAt: isoNow(),
       metadata: this.metadata(loop.step, source, record),
+      payload,
     };
   }
 
@@ -270,10 +271,11 @@ interface BodyParts {
   readonly routing: CheckpointBody['routing'];
 }
 
-function bodyParts(loop: PregelLoop): BodyParts {
+/** The loop's body parts; `held` copies the versions, which the loop changes in place. */
+function bodyParts(loop: PregelLoop, held = false): BodyParts {
   return {
     values: loop.values,
-    versions: { ...loop.versions },
+    versions: held ? { ...loop.versions } : loop.versions,
     next: storeTasks(loop.topology, loop.tasks),
     routing: storeRouting(loop.topology, loop.routing),
   };
