@@ -90,11 +90,11 @@ export function createToolNode(options: ToolNodeOptions) {
     const pauses: unknown[] = [];
     // One call, start to finish (its after-hooks included), with its state writes recorded.
     const runCall = async (call: ToolCall): Promise<CallOutcome> => {
-      const state = new RecordedState(session);
-      const wrapped = wrapCalls(options, { ...runOptions, state }, hooks);
+      const view = new RecordedState(session);
+      const wrapped = wrapCalls(options, { ...runOptions, state: view }, hooks);
       let result = await wrapped(call);
       if (hooks) result = await runAfter(middleware, result, (m, r) => m.afterTool?.(r, call, hooks));
-      return { message: { ...result, id: result.id ?? eventId('msg'), author }, writes: state.writes };
+      return { message: { ...result, id: result.id ?? eventId('msg'), author }, writes: view.writes };
     };
     const messages = await mapWithConcurrency(
       calls,
