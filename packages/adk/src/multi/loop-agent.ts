@@ -3,7 +3,7 @@ import type { Agent } from '../agent/agent.js';
 import type { AgentState } from '../agent/agent-state.js';
 import type { AgentGraph } from '../agent/chat-model-agent.js';
 import { AdkError } from '../errors/adk-error.js';
-import { WorkflowAgent } from './workflow-agent.js';
+import { WorkflowAgent, type WorkflowAgentOptions } from './workflow-agent.js';
 import { type AgentStateUpdate, compileAgentGraph, multiAgentGraph, startTurn } from './workflow-graph.js';
 
 /**
@@ -17,9 +17,7 @@ import { type AgentStateUpdate, compileAgentGraph, multiAgentGraph, startTurn } 
 export interface LoopAgentOptions<
   TName extends string = string,
   TSubAgents extends readonly Agent[] = readonly Agent[],
-> {
-  readonly name: TName;
-  readonly description?: string;
+> extends WorkflowAgentOptions<TName, TSubAgents> {
   /** The loop body: run in order, again and again. */
   readonly subAgents: TSubAgents;
   /** Iterations at most (default: until a sub-agent breaks the loop). */

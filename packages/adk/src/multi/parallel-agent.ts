@@ -3,7 +3,7 @@ import type { Agent } from '../agent/agent.js';
 import { agentContextFor } from '../agent/agent-context.js';
 import type { AgentState } from '../agent/agent-state.js';
 import type { AgentGraph } from '../agent/chat-model-agent.js';
-import { WorkflowAgent } from './workflow-agent.js';
+import { WorkflowAgent, type WorkflowAgentOptions } from './workflow-agent.js';
 import { compileAgentGraph, multiAgentGraph, startTurn } from './workflow-graph.js';
 
 /**
@@ -17,9 +17,7 @@ import { compileAgentGraph, multiAgentGraph, startTurn } from './workflow-graph.
 export interface ParallelAgentOptions<
   TName extends string = string,
   TSubAgents extends readonly Agent[] = readonly Agent[],
-> {
-  readonly name: TName;
-  readonly description?: string;
+> extends WorkflowAgentOptions<TName, TSubAgents> {
   /** The branches, all started from the same conversation. */
   readonly subAgents: TSubAgents;
   /** Branches running at once (default: all); the rest wait for a free slot. */

@@ -1,7 +1,7 @@
 import { type Checkpointer, END, START } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
 import type { AgentGraph } from '../agent/chat-model-agent.js';
-import { WorkflowAgent } from './workflow-agent.js';
+import { WorkflowAgent, type WorkflowAgentOptions } from './workflow-agent.js';
 import { compileAgentGraph, multiAgentGraph, startTurn } from './workflow-graph.js';
 
 /**
@@ -15,9 +15,7 @@ import { compileAgentGraph, multiAgentGraph, startTurn } from './workflow-graph.
 export interface SequentialAgentOptions<
   TName extends string = string,
   TSubAgents extends readonly Agent[] = readonly Agent[],
-> {
-  readonly name: TName;
-  readonly description?: string;
+> extends WorkflowAgentOptions<TName, TSubAgents> {
   /** Run one after the other, in this order. */
   readonly subAgents: TSubAgents;
 }
