@@ -10,8 +10,8 @@ import {
   type TaskWritesRecord,
   WeftError,
 } from '@weft/compose';
-import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
-import { migrate } from './migrations.js';
+import type { Database, Statement } from 'better-sqlite3';
+import { openDatabase, type SqliteStoreOptions } from './open-database.js';
 
 /**
  * Options of {@link SqliteCheckpointer}: a file to open, or a database you already opened.
@@ -22,15 +22,7 @@ import { migrate } from './migrations.js';
  * const shared: SqliteCheckpointerOptions = { database: new Database('app.db') };
  * ```
  */
-export type SqliteCheckpointerOptions =
-  | {
-      /** Database file path, or `':memory:'` (the default). Created, with the schema, when missing. */
-      readonly filename?: string;
-    }
-  | {
-      /** An open better-sqlite3 database; the checkpointer migrates it but `close()` leaves it open. */
-      readonly database: Database;
-    };
+export type SqliteCheckpointerOptions = SqliteStoreOptions;
 
 interface CheckpointRow {
   thread_id: string;
@@ -83,18 +75,9 @@ export class SqliteCheckpointer implements Checkpointer {
 
   /** @throws {WeftError} code `CHECKPOINT` when the file holds a schema newer than this package knows. */
   constructor(options: SqliteCheckpointerOptions = {}) {
-    if ('database' in options) {
-      this.#db = options.database;
-      this.#ownsDatabase = false;
-    } else {
-      this.#db = new BetterSqlite3(options.filename ?? ':memory:');
-      this.#ownsDatabase = true;
-    }
-    const db = this.#db;
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
-    migrate(db);
+    const { db, owned } = openDatabase(options);
+    this.#db = db;
+    this.#ownsDatabase = owned;
     this.#insert = db.prepare(
       `INSERT INTO weft_checkpoints (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );

@@ -18,8 +18,8 @@ import {
   toStateWrites,
   type WriteStamp,
 } from '@weft/adk';
-import BetterSqlite3, { type Database } from 'better-sqlite3';
-import { migrate } from './migrations.js';
+import type { Database } from 'better-sqlite3';
+import { openDatabase, type SqliteStoreOptions } from './open-database.js';
 import { prepareSessionStatements, type SessionStatements, scopeOwner } from './sqlite-session-statements.js';
 
 /**
@@ -30,15 +30,7 @@ import { prepareSessionStatements, type SessionStatements, scopeOwner } from './
  * const options: SqliteSessionServiceOptions = { filename: 'weft.db' };
  * ```
  */
-export type SqliteSessionServiceOptions =
-  | {
-      /** Database file path, or `':memory:'` (the default). Created, with the schema, when missing. */
-      readonly filename?: string;
-    }
-  | {
-      /** An open better-sqlite3 database (it may also hold a `SqliteCheckpointer`); `close()` leaves it open. */
-      readonly database: Database;
-    };
+export type SqliteSessionServiceOptions = SqliteStoreOptions;
 
 /** A write ready for SQL: its owner names and its value as JSON text (`null` deletes the key). */
 interface SqlWrite {
@@ -83,18 +75,9 @@ export class SqliteSessionService implements SessionService {
 
   /** @throws {WeftError} code `CHECKPOINT` when the file holds a schema newer than this package knows. */
   constructor(options: SqliteSessionServiceOptions = {}) {
-    if ('database' in options) {
-      this.#db = options.database;
-      this.#ownsDatabase = false;
-    } else {
-      this.#db = new BetterSqlite3(options.filename ?? ':memory:');
-      this.#ownsDatabase = true;
-    }
-    const db = this.#db;
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
-    migrate(db);
+    const { db, owned } = openDatabase(options);
+    this.#db = db;
+    this.#ownsDatabase = owned;
     this.#statements = prepareSessionStatements(db);
     this.#commit = db.transaction(this.#commitInTransaction.bind(this)).immediate;
     this.#create = db.transaction(this.#createInTransaction.bind(this)).immediate;
