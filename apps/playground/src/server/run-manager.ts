@@ -1,8 +1,9 @@
 import { WeftError } from '@weft/compose';
-import type { InterruptInfo, RunInfo } from '../shared/wire.ts';
+import type { InterruptInfo } from '../shared/wire.ts';
+import { BookedRunBackend } from './booked-run-backend.ts';
 import { errorInfo, toJson } from './json-safe.ts';
-import { LiveRun } from './live-run.ts';
-import { newRunId, type RunBackend, RunBook, type StartRunOptions } from './run-backend.ts';
+import type { LiveRun } from './live-run.ts';
+import type { StartRunOptions } from './run-backend.ts';
 import type { ThreadStore } from './thread-store.ts';
 
 export type { StartRunOptions } from './run-backend.ts';
@@ -18,12 +19,9 @@ export type { StartRunOptions } from './run-backend.ts';
  * await runs.stop(run.info.id);
  * ```
  */
-export class RunManager implements RunBackend {
-  readonly #threads: ThreadStore;
-  readonly #book = new RunBook();
-
+export class RunManager extends BookedRunBackend {
   constructor(threads: ThreadStore) {
-    this.#threads = threads;
+    super(threads, 5_000);
   }
 
   /**
@@ -32,47 +30,9 @@ export class RunManager implements RunBackend {
    * @throws HttpError 409 when the thread already has a live run.
    */
   async start(options: StartRunOptions): Promise<LiveRun> {
-    const run = new LiveRun({
-      id: newRunId(),
-      threadId: options.threadId,
-      graphId: options.entry.info.id,
-      kind: options.kind,
-    });
-    this.#book.add(run);
-    this.#threads.setStatus(options.threadId, 'running');
+    const run = this.open(options);
     void this.#execute(run, options);
     return run;
-  }
-
-  /** A run by id (live, or one of the last finished ones of its thread). */
-  get(runId: string): LiveRun | undefined {
-    return this.#book.get(runId);
-  }
-
-  /** The live run of a thread, if any. */
-  active(threadId: string): LiveRun | undefined {
-    return this.#book.active(threadId);
-  }
-
-  /** The runs of a thread still in memory, oldest first. */
-  list(threadId: string): RunInfo[] {
-    return this.#book.list(threadId);
-  }
-
-  /** Stops a run and resolves once it has ended (at most `timeoutMs` later). False when it had ended. */
-  async stop(runId: string, timeoutMs = 5_000): Promise<boolean> {
-    const run = this.#book.get(runId);
-    if (run?.info.status !== 'running') return false;
-    run.controller.abort(new WeftError('ABORTED', 'stopped from the playground'));
-    await Promise.race([run.finished, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
-    return true;
-  }
-
-  /** Stops a thread's live run (if any) and forgets its runs. */
-  async forget(threadId: string): Promise<void> {
-    const live = this.#book.active(threadId);
-    if (live) await this.stop(live.info.id);
-    this.#book.forget(threadId);
   }
 
   /** Nothing to pick up: every run of this backend starts here. */
@@ -80,7 +40,12 @@ export class RunManager implements RunBackend {
 
   /** Stops every live run (server shutdown). */
   async close(): Promise<void> {
-    await Promise.all(this.#book.live().map((run) => this.stop(run.info.id, 2_000)));
+    await Promise.all(this.book.live().map((run) => this.stop(run.info.id, 2_000)));
+  }
+
+  /** Aborts the run's signal: the engine starts no node afterwards and the run ends as `cancelled`. */
+  protected cancel(run: LiveRun): void {
+    run.controller.abort(new WeftError('ABORTED', 'stopped from the playground'));
   }
 
   async #execute(run: LiveRun, options: StartRunOptions): Promise<void> {
@@ -113,8 +78,7 @@ export class RunManager implements RunBackend {
       const status = signal.aborted ? 'cancelled' : 'error';
       run.finish({ status, steps: run.info.steps, interrupts: [], error: errorInfo(error) });
     } finally {
-      this.#book.settle(run);
-      this.#threads.setStatus(options.threadId, run.info.status);
+      this.settle(run);
     }
   }
 }

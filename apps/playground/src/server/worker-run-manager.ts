@@ -1,10 +1,10 @@
 import { Command } from '@weft/compose';
 import type { WeftClient, RunInfo as WorkerRunInfo } from '@weft/worker';
-import type { RunInfo } from '../shared/wire.ts';
+import { BookedRunBackend } from './booked-run-backend.ts';
 import { HttpError } from './http-error.ts';
 import { errorInfo, toJson } from './json-safe.ts';
 import { LiveRun, type RunOutcome } from './live-run.ts';
-import { newRunId, type RunBackend, RunBook, type StartRunOptions } from './run-backend.ts';
+import type { StartRunOptions } from './run-backend.ts';
 import type { ThreadStore } from './thread-store.ts';
 
 /** Worker run statuses that are still under way. */
@@ -23,16 +23,14 @@ const unsettled: ReadonlySet<WorkerRunInfo['status']> = new Set(['queued', 'runn
  * const run = await runs.start({ entry, threadId, kind: 'start', input, breakpoints });
  * ```
  */
-export class WorkerRunManager implements RunBackend {
+export class WorkerRunManager extends BookedRunBackend {
   readonly #client: WeftClient;
-  readonly #threads: ThreadStore;
-  readonly #book = new RunBook();
   readonly #followers = new Set<AbortController>();
 
   /** Takes ownership of `client` (closed by {@link WorkerRunManager.close}). */
   constructor(client: WeftClient, threads: ThreadStore) {
+    super(threads, 10_000);
     this.#client = client;
-    this.#threads = threads;
   }
 
   /**
@@ -43,54 +41,21 @@ export class WorkerRunManager implements RunBackend {
    */
   async start(options: StartRunOptions): Promise<LiveRun> {
     await this.#requireLatest(options);
-    const run = new LiveRun({
-      id: newRunId(),
-      threadId: options.threadId,
-      graphId: options.entry.info.id,
-      kind: options.kind,
-    });
-    this.#book.add(run);
-    this.#threads.setStatus(options.threadId, 'running');
+    const run = this.open(options);
     try {
       await this.#submit(run.info.id, options);
     } catch (error) {
       run.finish({ status: 'error', steps: 0, interrupts: [], error: errorInfo(error) });
-      this.#settle(run);
+      this.settle(run);
       throw error;
     }
     void this.#follow(run);
     return run;
   }
 
-  /** A run by id (started here or adopted by `refresh`). */
-  get(runId: string): LiveRun | undefined {
-    return this.#book.get(runId);
-  }
-
-  /** The live run of a thread, if any. */
-  active(threadId: string): LiveRun | undefined {
-    return this.#book.active(threadId);
-  }
-
-  /** The runs of a thread known here, oldest first. */
-  list(threadId: string): RunInfo[] {
-    return this.#book.list(threadId);
-  }
-
-  /** Cancels the run's thread on the workers and resolves once the run settled (or after `timeoutMs`). */
-  async stop(runId: string, timeoutMs = 10_000): Promise<boolean> {
-    const run = this.#book.get(runId);
-    if (run?.info.status !== 'running') return false;
+  /** Cancels the run's thread on the workers (its worker stops at the next step). */
+  protected async cancel(run: LiveRun): Promise<void> {
     await this.#client.cancel(run.info.threadId);
-    await Promise.race([run.finished, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
-    return true;
-  }
-
-  /** Cancels a thread's live run (if any) and forgets its runs. */
-  async forget(threadId: string): Promise<void> {
-    const live = this.#book.active(threadId);
-    if (live) await this.stop(live.info.id);
-    this.#book.forget(threadId);
   }
 
   /**
@@ -101,16 +66,16 @@ export class WorkerRunManager implements RunBackend {
   async refresh(limit = 100): Promise<void> {
     const runs = (await this.#client.listRuns({ limit })).reverse();
     for (const info of runs) {
-      if (this.#book.get(info.runId)) continue;
+      if (this.book.get(info.runId)) continue;
       const live = unsettled.has(info.status);
       // A thread busy with another run here: adopt this one on a later refresh.
-      if (live && this.#book.active(info.threadId)) continue;
-      this.#threads.adopt(info.threadId, info.graph);
+      if (live && this.book.active(info.threadId)) continue;
+      this.threads.adopt(info.threadId, info.graph);
       const { runId: id, threadId, graph: graphId, kind } = info;
       const run = new LiveRun({ id, threadId, graphId, kind });
-      this.#book.add(run, { live });
+      this.book.add(run, { live });
       if (live) {
-        this.#threads.setStatus(threadId, 'running');
+        this.threads.setStatus(threadId, 'running');
         void this.#follow(run);
       } else run.finish(outcomeOf(info));
     }
@@ -156,7 +121,7 @@ export class WorkerRunManager implements RunBackend {
         run.finish({ status: 'error', steps: run.info.steps, interrupts: [], error: errorInfo(error) });
     } finally {
       this.#followers.delete(controller);
-      if (run.info.status !== 'running') this.#settle(run);
+      if (run.info.status !== 'running') this.settle(run);
     }
   }
 
@@ -173,11 +138,6 @@ export class WorkerRunManager implements RunBackend {
     } catch (error) {
       return { status: 'error', steps, interrupts: [], error: errorInfo(error) };
     }
-  }
-
-  #settle(run: LiveRun): void {
-    this.#book.settle(run);
-    this.#threads.setStatus(run.info.threadId, run.info.status);
   }
 }
 
