@@ -1,6 +1,7 @@
 // @weft/compose — typed graphs compiled into a Pregel/DAG superstep runtime.
 
 export type { CheckpointBody, StoredTask, TaskWrite } from './checkpoint/checkpoint-body.js';
+export { checkpointExistsError } from './checkpoint/checkpoint-exists-error.js';
 export type { Durability } from './checkpoint/checkpoint-session.js';
 export type {
   Checkpointer,

@@ -2,6 +2,7 @@ import {
   type Checkpointer,
   type CheckpointRecord,
   type CheckpointSource,
+  checkpointExistsError,
   type GetCheckpointOptions,
   type JsonValue,
   type ListCheckpointsOptions,
@@ -125,11 +126,7 @@ export class PostgresCheckpointer implements Checkpointer {
       });
     } catch (error) {
       if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
-      throw new WeftError(
-        'CHECKPOINT',
-        `checkpoint "${record.id}" already exists in thread "${record.threadId}" (namespace "${record.ns}"); checkpoint ids must be unique`,
-        { cause: error },
-      );
+      throw checkpointExistsError(record, error);
     }
   }
 

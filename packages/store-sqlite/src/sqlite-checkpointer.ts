@@ -2,13 +2,13 @@ import {
   type Checkpointer,
   type CheckpointRecord,
   type CheckpointSource,
+  checkpointExistsError,
   type GetCheckpointOptions,
   type JsonValue,
   type ListCheckpointsOptions,
   metadataMatches,
   type StoredCheckpoint,
   type TaskWritesRecord,
-  WeftError,
 } from '@weft/compose';
 import type { Database, Statement } from 'better-sqlite3';
 import { openDatabase, type SqliteStoreOptions } from './open-database.js';
@@ -120,11 +120,7 @@ export class SqliteCheckpointer implements Checkpointer {
       );
     } catch (error) {
       if ((error as { code?: unknown }).code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') throw error;
-      throw new WeftError(
-        'CHECKPOINT',
-        `checkpoint "${record.id}" already exists in thread "${record.threadId}" (namespace "${record.ns}"); checkpoint ids must be unique`,
-        { cause: error },
-      );
+      throw checkpointExistsError(record, error);
     }
   }
 

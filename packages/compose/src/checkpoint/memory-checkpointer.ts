@@ -1,4 +1,4 @@
-import { WeftError } from '../errors/weft-error.js';
+import { checkpointExistsError } from './checkpoint-exists-error.js';
 import type {
   Checkpointer,
   CheckpointRecord,
@@ -50,12 +50,7 @@ export class MemoryCheckpointer implements Checkpointer {
   /** @throws {WeftError} code `CHECKPOINT` when the id already exists in this thread and namespace. */
   async put(record: CheckpointRecord): Promise<void> {
     const data = this.#namespace(record.threadId, record.ns, true);
-    if (data.rows.has(record.id)) {
-      throw new WeftError(
-        'CHECKPOINT',
-        `checkpoint "${record.id}" already exists in thread "${record.threadId}" (namespace "${record.ns}"); checkpoint ids must be unique`,
-      );
-    }
+    if (data.rows.has(record.id)) throw checkpointExistsError(record);
     const { metadata, ...rest } = record;
     const metadataJson = JSON.stringify(metadata);
     const row: CheckpointRow = {
