@@ -1,11 +1,6 @@
 import type { AgentEvent, Message } from '../src/index.js';
 
-/** Drains an event stream. */
-export async function drain(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const out: AgentEvent[] = [];
-  for await (const event of events) out.push(event);
-  return out;
-}
+export { drain } from '../src/testing/index.js';
 
 /** Throws unless every tool call in `messages` is answered right after it and every result has its call. */
 export function assertToolPairs(messages: readonly Message[]): void {

@@ -1,11 +1,6 @@
 import type { AgentEvent } from '../src/index.js';
 
-/** Reads a run's events to the end. */
-export async function drain(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const out: AgentEvent[] = [];
-  for await (const event of events) out.push(event);
-  return out;
-}
+export { drain } from '../src/testing/index.js';
 
 /** `author@branch:kind` of each committed event, for compact assertions. */
 export function trail(events: readonly AgentEvent[]): string[] {

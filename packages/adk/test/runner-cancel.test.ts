@@ -1,13 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { type AgentEvent, ChatModelAgent, MemorySessionService, Runner, tool } from '../src/index.js';
-import { ScriptedChatModel } from '../src/testing/index.js';
-
-async function drain(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const out: AgentEvent[] = [];
-  for await (const event of events) out.push(event);
-  return out;
-}
+import { ChatModelAgent, MemorySessionService, Runner, tool } from '../src/index.js';
+import { drain, ScriptedChatModel } from '../src/testing/index.js';
 
 /** A two-round agent whose tools log when they start and can trigger a cancel. */
 function setup(onToolStart: (runner: Runner, name: string) => void) {

@@ -7,12 +7,7 @@ import {
   messageText,
 } from '@weft/adk';
 
-/** Drains an event stream. */
-export async function drain(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const out: AgentEvent[] = [];
-  for await (const event of events) out.push(event);
-  return out;
-}
+export { drain } from '@weft/adk/testing';
 
 /** Runs one call of `tool` through adk's tool executor; returns the text the model would read and the status. */
 export async function call(

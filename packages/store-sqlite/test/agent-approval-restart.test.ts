@@ -1,17 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AgentEvent, ChatModelAgent, Runner, tool } from '@weft/adk';
-import { ScriptedChatModel } from '@weft/adk/testing';
+import { ChatModelAgent, Runner, tool } from '@weft/adk';
+import { drain, ScriptedChatModel } from '@weft/adk/testing';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { SqliteCheckpointer, SqliteSessionService } from '../src/index.js';
-
-async function drain(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const out: AgentEvent[] = [];
-  for await (const event of events) out.push(event);
-  return out;
-}
 
 let dir: string;
 beforeEach(() => {

@@ -1,3 +1,4 @@
+export { drain } from './drain.js';
 export type { ServerReply, ServerToolCall } from './openai-compatible-replies.js';
 export {
   type OpenAICompatibleServer,
