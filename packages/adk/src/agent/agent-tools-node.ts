@@ -5,6 +5,7 @@ import { EXIT_LOOP_TOOL } from '../multi/exit-loop-tool.js';
 import { handOffRecordOf, TRANSFER_TOOL } from '../multi/transfer.js';
 import { type AnyTool, tool } from '../tool/tool.js';
 import type { AgentState } from './agent-state.js';
+import type { OfferedTools } from './offered-tools.js';
 import { middlewareContext, type ResolvedAgent } from './resolved-agent.js';
 import { createToolNode, type ToolNodeUpdate } from './tool-node.js';
 
@@ -24,11 +25,13 @@ export function exitTool(): AnyTool {
 /**
  * The agent's `tools` node: the generic tool node with the agent's hooks, plus the exits — the exit
  * tool or a return-directly tool that ran successfully ends the agent with that tool's result, a
- * successful `transfer_to_agent` call ends it with a transfer, `exit_loop` with a loop break.
+ * successful `transfer_to_agent` call ends it with a transfer, `exit_loop` with a loop break. The calls
+ * of a reply run the tools its model call was offered (`offered`), middleware-added ones included.
  */
-export function agentToolsNode(agent: ResolvedAgent) {
+export function agentToolsNode(agent: ResolvedAgent, offered: OfferedTools) {
   const base = createToolNode({
     tools: agent.tools,
+    toolsFor: (reply) => offered.forReply(reply.id),
     author: agent.name,
     concurrency: agent.toolConcurrency,
     ...(agent.toolTimeoutMs === undefined ? {} : { timeoutMs: agent.toolTimeoutMs }),

@@ -15,14 +15,16 @@ import type { AgentState } from './agent-state.js';
 import { resolveInstruction } from './instruction.js';
 import { InvocationState } from './invocation-state.js';
 import { composeWrap, type ModelRequest, runAfter, runBefore } from './middleware.js';
+import type { OfferedTools } from './offered-tools.js';
 import { middlewareContext, type ResolvedAgent } from './resolved-agent.js';
 
 /**
  * The `model` node of the ReAct graph: renders the instruction, runs `beforeModel` hooks, calls the
  * model through the `wrapModel` chain (streaming partial events when the run streams), runs
- * `afterModel` hooks, commits the reply as an event, and appends it to the history.
+ * `afterModel` hooks, commits the reply as an event, and appends it to the history. The tools the call
+ * was offered (after `beforeModel`) are recorded in `offered`: they are the tools its reply's calls run.
  */
-export function modelNode(agent: ResolvedAgent) {
+export function modelNode(agent: ResolvedAgent, offered: OfferedTools) {
   return async (
     state: AgentState,
     ctx: NodeContext,
@@ -51,6 +53,7 @@ export function modelNode(agent: ResolvedAgent) {
     );
     const answer = await runAfter(agent.middleware, await call(request), (m, r) => m.afterModel?.(r, hooks));
     const reply: AssistantMessage = { ...answer, id: answer.id ?? eventId('msg'), author: agent.name };
+    if (reply.toolCalls?.length) offered.record(reply.id as string, request.tools);
     // For inspectors (the playground shows the request and the response of every model call).
     ctx.emit({
       type: 'model-call',

@@ -5,6 +5,7 @@ import { agentToolsNode, wantsTools } from './agent-tools-node.js';
 import type { AgentGraph, AgentNode } from './chat-model-agent.js';
 import { afterAgentNode, initNode, safePointNode } from './lifecycle-nodes.js';
 import { modelNode } from './model-node.js';
+import { OfferedTools } from './offered-tools.js';
 import type { ResolvedAgent } from './resolved-agent.js';
 
 /**
@@ -19,11 +20,13 @@ import type { ResolvedAgent } from './resolved-agent.js';
  * ```
  */
 export function buildReactGraph(agent: ResolvedAgent, checkpointer?: Checkpointer): AgentGraph<AgentNode> {
+  // The tools each model call was offered are the tools its reply's calls may run.
+  const offered = new OfferedTools(agent.tools);
   const graph = new StateGraph(agentStateSchema, { reducers: agentReducers })
     .addNode('init', initNode(agent))
-    .addNode('model', modelNode(agent))
+    .addNode('model', modelNode(agent, offered))
     .addNode('cancelAfterModel', safePointNode('afterModel'))
-    .addNode('tools', agentToolsNode(agent), agentToolsMetadata(agent))
+    .addNode('tools', agentToolsNode(agent, offered), agentToolsMetadata(agent))
     .addNode('cancelAfterTools', safePointNode('afterTools'))
     .addNode('afterAgent', afterAgentNode(agent))
     .addEdge(START, 'init')

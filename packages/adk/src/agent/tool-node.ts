@@ -25,6 +25,12 @@ interface CallOutcome {
 /** Options of {@link createToolNode}. */
 export interface ToolNodeOptions {
   readonly tools: readonly AnyTool[];
+  /**
+   * The tools that may run for the calls of one assistant reply (default: `tools`). Agents pass the
+   * tools that reply's model call was offered, so a tool a middleware added runs and one it removed
+   * does not.
+   */
+  readonly toolsFor?: (reply: AssistantMessage) => ReadonlyMap<string, AnyTool>;
   /** Who authors the tool events (default `tools`). */
   readonly author?: string;
   /** Calls run at once (default: all). */
@@ -68,11 +74,13 @@ export interface ToolNodeUpdate {
  * ```
  */
 export function createToolNode(options: ToolNodeOptions) {
-  const byName = new Map(options.tools.map((t) => [t.name, t]));
+  const own = new Map(options.tools.map((t) => [t.name, t]));
   const author = options.author ?? 'tools';
   const middleware = options.middleware ?? [];
   return async (state: ToolNodeState, ctx: NodeContext): Promise<ToolNodeUpdate> => {
-    const calls = lastToolCalls(state.messages);
+    const reply = lastReply(state.messages);
+    const calls = reply?.toolCalls ?? [];
+    const byName = reply && options.toolsFor ? options.toolsFor(reply) : own;
     const run = agentContextFor(ctx);
     const session = new InvocationState(run.sessionState, state.stateDelta ?? {}, run.temp);
     const decisions = askApproval(calls, byName, author, ctx);
@@ -177,13 +185,14 @@ async function emitResults(
   }
 }
 
-function lastToolCalls(messages: readonly Message[]): readonly ToolCall[] {
+/** The assistant reply whose tool calls this node answers (none after a newer user message). */
+function lastReply(messages: readonly Message[]): AssistantMessage | undefined {
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i] as Message;
-    if (message.role === 'assistant') return (message as AssistantMessage).toolCalls ?? [];
+    if (message.role === 'assistant') return message as AssistantMessage;
     if (message.role === 'user') break;
   }
-  return [];
+  return undefined;
 }
 
 function askApproval(
