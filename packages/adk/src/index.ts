@@ -155,6 +155,16 @@ export { fromOpenAIAssistantMessage, fromOpenAIMessages } from './model/openai/f
 export { OpenAIChatModel, type OpenAIChatModelOptions } from './model/openai/openai-chat-model.js';
 export { toOpenAIMessages } from './model/openai/to-openai-messages.js';
 export { type FallbackOptions, withFallback } from './model/with-fallback.js';
+export {
+  addUsage,
+  type Cost,
+  costOf,
+  defaultPrices,
+  type ModelPrice,
+  type PriceTable,
+  priceOf,
+  priceTable,
+} from './model/price-table.js';
 export { type RetryOptions, withRetry } from './model/with-retry.js';
 export type { CheckHandBacks, HandBackTargets, TeamAgentNames } from './multi/agent-names.js';
 export { AgentTool, type AgentToolOptions } from './multi/agent-tool.js';

@@ -54,7 +54,15 @@ function mergeUsage(current: Partial<Usage> | undefined, next: Partial<Usage>): 
 function completeUsage(usage: Partial<Usage>): Usage {
   const inputTokens = usage.inputTokens ?? 0;
   const outputTokens = usage.outputTokens ?? 0;
-  return { inputTokens, outputTokens, totalTokens: usage.totalTokens ?? inputTokens + outputTokens };
+  const { cachedInputTokens, cacheWriteTokens, reasoningTokens } = usage;
+  return {
+    inputTokens,
+    outputTokens,
+    totalTokens: usage.totalTokens ?? inputTokens + outputTokens,
+    ...(cachedInputTokens === undefined ? {} : { cachedInputTokens }),
+    ...(cacheWriteTokens === undefined ? {} : { cacheWriteTokens }),
+    ...(reasoningTokens === undefined ? {} : { reasoningTokens }),
+  };
 }
 
 function addDelta(calls: Map<number, PendingToolCall>, delta: ToolCallDelta): void {

@@ -94,17 +94,34 @@ export interface ToolCall {
 }
 
 /**
- * Token counts of one model call.
+ * Token counts of one model call, the same for every adapter. `inputTokens` counts every input token,
+ * those read from or written to a prompt cache included (`cachedInputTokens` and `cacheWriteTokens`
+ * are parts of it); `outputTokens` counts every output token, reasoning included (`reasoningTokens` is
+ * a part of it). Adapters convert their provider's counts to this shape (Anthropic, for one, reports
+ * cached tokens beside its input count, not inside it). The optional counts are absent when the
+ * provider did not report them.
  *
  * @example
  * ```ts
- * const usage: Usage = { inputTokens: 12, outputTokens: 5, totalTokens: 17 };
+ * const usage: Usage = {
+ *   inputTokens: 1_200,
+ *   outputTokens: 300,
+ *   totalTokens: 1_500,
+ *   cachedInputTokens: 1_000,
+ *   reasoningTokens: 250,
+ * };
  * ```
  */
 export interface Usage {
   readonly inputTokens: number;
   readonly outputTokens: number;
   readonly totalTokens: number;
+  /** Input tokens read from the provider's prompt cache (billed at the cached rate). */
+  readonly cachedInputTokens?: number;
+  /** Input tokens written to the provider's prompt cache (Anthropic bills them above the input rate). */
+  readonly cacheWriteTokens?: number;
+  /** Output tokens spent on reasoning (hidden or summarised thinking). */
+  readonly reasoningTokens?: number;
 }
 
 interface MessageBase {

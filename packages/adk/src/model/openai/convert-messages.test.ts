@@ -94,6 +94,26 @@ describe('fromOpenAICompletion / fromOpenAIChunk', () => {
     ).toBe('I cannot.');
   });
 
+  it('reads cached prompt tokens and reasoning tokens into the usage', () => {
+    const reply = fromOpenAICompletion({
+      ...completion({ role: 'assistant', content: 'ok', refusal: null }),
+      usage: {
+        prompt_tokens: 100,
+        completion_tokens: 40,
+        total_tokens: 140,
+        prompt_tokens_details: { cached_tokens: 64 },
+        completion_tokens_details: { reasoning_tokens: 30 },
+      },
+    });
+    expect(reply.usage).toEqual({
+      inputTokens: 100,
+      outputTokens: 40,
+      totalTokens: 140,
+      cachedInputTokens: 64,
+      reasoningTokens: 30,
+    });
+  });
+
   it('fails with a ModelError when there are no choices', () => {
     expect(() =>
       fromOpenAICompletion({ ...completion({ role: 'assistant', content: '', refusal: null }), choices: [] }),

@@ -5,7 +5,7 @@ import { fromOpenAIAssistantMessage } from './from-openai-messages.js';
 import type { OpenAIChunk, OpenAICompletion, OpenAIUsage } from './openai-types.js';
 
 /**
- * Converts OpenAI's token counts into ours.
+ * Converts OpenAI's token counts into ours, cached prompt tokens and reasoning tokens included.
  *
  * @example
  * ```ts
@@ -13,10 +13,14 @@ import type { OpenAIChunk, OpenAICompletion, OpenAIUsage } from './openai-types.
  * ```
  */
 export function fromOpenAIUsage(usage: OpenAIUsage): Usage {
+  const cached = usage.prompt_tokens_details?.cached_tokens;
+  const reasoning = usage.completion_tokens_details?.reasoning_tokens;
   return {
     inputTokens: usage.prompt_tokens,
     outputTokens: usage.completion_tokens,
     totalTokens: usage.total_tokens,
+    ...(typeof cached === 'number' ? { cachedInputTokens: cached } : {}),
+    ...(typeof reasoning === 'number' ? { reasoningTokens: reasoning } : {}),
   };
 }
 
