@@ -154,7 +154,6 @@ export { fromOpenAIChunk, fromOpenAICompletion } from './model/openai/convert-re
 export { fromOpenAIAssistantMessage, fromOpenAIMessages } from './model/openai/from-openai-messages.js';
 export { OpenAIChatModel, type OpenAIChatModelOptions } from './model/openai/openai-chat-model.js';
 export { toOpenAIMessages } from './model/openai/to-openai-messages.js';
-export { type FallbackOptions, withFallback } from './model/with-fallback.js';
 export {
   addUsage,
   type Cost,
@@ -165,6 +164,7 @@ export {
   priceOf,
   priceTable,
 } from './model/price-table.js';
+export { type FallbackOptions, withFallback } from './model/with-fallback.js';
 export { type RetryOptions, withRetry } from './model/with-retry.js';
 export type { CheckHandBacks, HandBackTargets, TeamAgentNames } from './multi/agent-names.js';
 export { AgentTool, type AgentToolOptions } from './multi/agent-tool.js';
