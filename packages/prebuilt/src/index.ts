@@ -1,4 +1,4 @@
-export type { Backend, FileEntry } from './deep/backend/backend.js';
+export type { Backend, BackendCallOptions, FileEntry } from './deep/backend/backend.js';
 export { BackendError, type BackendErrorReason } from './deep/backend/backend-error.js';
 export { LocalBackend, type LocalBackendOptions } from './deep/backend/local-backend.js';
 export { MemoryBackend } from './deep/backend/memory-backend.js';

@@ -1,6 +1,6 @@
 import { type AnyTool, tool } from '@weft/adk';
 import { z } from 'zod';
-import type { Backend } from './backend/backend.js';
+import type { Backend, BackendCallOptions } from './backend/backend.js';
 import { normalizePath } from './backend/virtual-path.js';
 import { globToRegExp } from './glob-pattern.js';
 
@@ -34,8 +34,8 @@ export function readFileTool(backend: Backend, limits: ReadToolLimits = {}): Any
       limit: z.number().int().min(1).max(5000).default(500).describe('Lines to read'),
     }),
     readOnly: true,
-    execute: async ({ path, offset, limit }) => {
-      const content = await backend.read(path);
+    execute: async ({ path, offset, limit }, { signal }) => {
+      const content = await backend.read(path, { signal });
       if (content === '') return '(empty file)';
       const lines = content.endsWith('\n') ? content.slice(0, -1).split('\n') : content.split('\n');
       if (offset >= lines.length)
@@ -71,8 +71,8 @@ export function searchTools(backend: Backend, limits: ReadToolLimits = {}): AnyT
     description: 'List the files and folders directly inside a folder (default: the root "/").',
     parameters: z.object({ path: z.string().default('/').describe('Folder to list') }),
     readOnly: true,
-    execute: async ({ path }) => {
-      const entries = await backend.ls(path);
+    execute: async ({ path }, { signal }) => {
+      const entries = await backend.ls(path, { signal });
       if (entries.length === 0) return `${normalizePath(path)} is empty`;
       return entries
         .map((e) => (e.kind === 'directory' ? `${e.path}/` : `${e.path} (${e.size ?? 0} bytes)`))
@@ -88,8 +88,8 @@ export function searchTools(backend: Backend, limits: ReadToolLimits = {}): AnyT
       path: z.string().default('/').describe('Folder to search in'),
     }),
     readOnly: true,
-    execute: async ({ pattern, path }) => {
-      const matched = await findFiles(backend, path, pattern);
+    execute: async ({ pattern, path }, { signal }) => {
+      const matched = await findFiles(backend, path, pattern, { signal });
       if (matched.length === 0) return `no files match "${pattern}" in ${normalizePath(path)}`;
       return listed(matched, maxResults);
     },
@@ -104,13 +104,16 @@ export function searchTools(backend: Backend, limits: ReadToolLimits = {}): AnyT
       ignore_case: z.boolean().default(false),
     }),
     readOnly: true,
-    execute: async ({ pattern, path, glob: filter, ignore_case }) => {
-      const files = filter ? await findFiles(backend, path, filter) : await backend.files(path);
+    execute: async ({ pattern, path, glob: filter, ignore_case }, { signal }) => {
+      const files = filter
+        ? await findFiles(backend, path, filter, { signal })
+        : await backend.files(path, { signal });
       const needle = ignore_case ? pattern.toLowerCase() : pattern;
       const hits: string[] = [];
       for (const file of files) {
         if (hits.length > maxResults) break;
-        const content = await backend.read(file).catch(() => undefined);
+        signal.throwIfAborted();
+        const content = await backend.read(file, { signal }).catch(() => undefined);
         content?.split('\n').forEach((line, index) => {
           if ((ignore_case ? line.toLowerCase() : line).includes(needle))
             hits.push(`${file}:${index + 1}: ${line.slice(0, 300)}`);
@@ -124,12 +127,17 @@ export function searchTools(backend: Backend, limits: ReadToolLimits = {}): AnyT
 }
 
 /** Files below `path` whose path (relative to `path`, or absolute for a pattern starting with `/`) matches. */
-export async function findFiles(backend: Backend, path: string, pattern: string): Promise<string[]> {
+export async function findFiles(
+  backend: Backend,
+  path: string,
+  pattern: string,
+  options: BackendCallOptions = {},
+): Promise<string[]> {
   const base = normalizePath(path);
   const absolute = pattern.startsWith('/');
   const regex = globToRegExp(absolute ? pattern.slice(1) : pattern);
   const prefix = base === '/' ? '/' : `${base}/`;
-  return (await backend.files(base)).filter((file) =>
+  return (await backend.files(base, options)).filter((file) =>
     regex.test(absolute ? file.slice(1) : file.slice(prefix.length)),
   );
 }

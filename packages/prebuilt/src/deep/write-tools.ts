@@ -44,8 +44,8 @@ export function writeTools(backend: Backend, options: WriteToolsOptions = {}): A
       content: z.string().describe('The complete new content'),
     }),
     needsApproval: options.approveWrites ?? false,
-    execute: async ({ path, content }) => {
-      await backend.write(path, content);
+    execute: async ({ path, content }, { signal }) => {
+      await backend.write(path, content, { signal });
       return `Wrote ${content.length} characters to ${normalizePath(path)}`;
     },
   });
@@ -60,9 +60,9 @@ export function writeTools(backend: Backend, options: WriteToolsOptions = {}): A
       replace_all: z.boolean().default(false).describe('Replace every occurrence'),
     }),
     needsApproval: options.approveEdits ?? false,
-    execute: async ({ path, old_string, new_string, replace_all }) => {
+    execute: async ({ path, old_string, new_string, replace_all }, { signal }) => {
       const file = normalizePath(path);
-      const content = await backend.read(file);
+      const content = await backend.read(file, { signal });
       const count = countOccurrences(content, old_string);
       if (count === 0)
         throw new Error(
@@ -72,7 +72,7 @@ export function writeTools(backend: Backend, options: WriteToolsOptions = {}): A
         throw new Error(
           `old_string occurs ${count} times in ${file}; include more surrounding text to make it unique, or set replace_all`,
         );
-      await backend.write(file, content.split(old_string).join(new_string));
+      await backend.write(file, content.split(old_string).join(new_string), { signal });
       return `Replaced ${count} occurrence${count === 1 ? '' : 's'} in ${file}`;
     },
   });

@@ -1,6 +1,14 @@
-import type { Backend, FileEntry } from './backend.js';
+import type { Backend, BackendCallOptions, FileEntry } from './backend.js';
 import { BackendError } from './backend-error.js';
 import { joinPath, normalizePath } from './virtual-path.js';
+
+/** Memory operations finish at once; one whose signal already fired is refused with `ABORTED`. */
+function checkSignal(path: string, options: BackendCallOptions | undefined): void {
+  if (options?.signal?.aborted)
+    throw new BackendError('ABORTED', path, `the operation on "${normalizePath(path)}" was cancelled`, {
+      cause: options.signal.reason,
+    });
+}
 
 /**
  * A {@link Backend} held in memory: files in a map, directories implied by the paths of files. For
@@ -20,8 +28,9 @@ export class MemoryBackend implements Backend {
     for (const [path, content] of Object.entries(initial)) this.#files.set(normalizePath(path), content);
   }
 
-  async ls(path: string): Promise<FileEntry[]> {
+  async ls(path: string, options?: BackendCallOptions): Promise<FileEntry[]> {
     const directory = normalizePath(path);
+    checkSignal(path, options);
     if (this.#files.has(directory))
       throw new BackendError('NOT_A_DIRECTORY', path, `"${directory}" is a file, not a directory`);
     const prefix = directory === '/' ? '/' : `${directory}/`;
@@ -42,8 +51,9 @@ export class MemoryBackend implements Backend {
     return [...entries.values()].sort((a, b) => a.path.localeCompare(b.path));
   }
 
-  async read(path: string): Promise<string> {
+  async read(path: string, options?: BackendCallOptions): Promise<string> {
     const file = normalizePath(path);
+    checkSignal(path, options);
     const content = this.#files.get(file);
     if (content !== undefined) return content;
     const isDirectory = [...this.#files.keys()].some((key) => key.startsWith(`${file}/`));
@@ -52,8 +62,9 @@ export class MemoryBackend implements Backend {
     throw new BackendError('NOT_FOUND', path, `file "${file}" does not exist; use ls or glob to find files`);
   }
 
-  async write(path: string, content: string): Promise<void> {
+  async write(path: string, content: string, options?: BackendCallOptions): Promise<void> {
     const file = normalizePath(path);
+    checkSignal(path, options);
     if (file === '/' || [...this.#files.keys()].some((key) => key.startsWith(`${file}/`)))
       throw new BackendError('NOT_A_FILE', path, `"${file}" is a directory; write to a file path inside it`);
     const parts = file.split('/');
@@ -69,8 +80,9 @@ export class MemoryBackend implements Backend {
     this.#files.set(file, content);
   }
 
-  async files(path: string): Promise<string[]> {
+  async files(path: string, options?: BackendCallOptions): Promise<string[]> {
     const directory = normalizePath(path);
+    checkSignal(path, options);
     const prefix = directory === '/' ? '/' : `${directory}/`;
     return [...this.#files.keys()].filter((file) => file.startsWith(prefix)).sort();
   }
