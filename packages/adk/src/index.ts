@@ -99,16 +99,34 @@ export { AdkError, type AdkErrorCode } from './errors/adk-error.js';
 export { MaxIterationsError } from './errors/max-iterations-error.js';
 export { ModelError, type ModelErrorOptions } from './errors/model-error.js';
 export { ToolError, type ToolErrorCode, type ToolErrorOptions } from './errors/tool-error.js';
+export {
+  UnsupportedPartError,
+  type UnsupportedPartErrorOptions,
+} from './errors/unsupported-part-error.js';
 export type { AgentEvent, AgentInterrupt, EventActions } from './event/agent-event.js';
+export {
+  type MediaPart,
+  type MediaPartInit,
+  mediaBytes,
+  mediaPart,
+  mediaUrl,
+} from './message/media-part.js';
 export type {
   AssistantMessage,
+  AudioPart,
   ContentPart,
+  ContentPartType,
+  FilePart,
+  FinishReason,
   ImagePart,
   JsonPart,
   JsonValue,
+  MediaSource,
   Message,
   MessageContent,
   MessageRole,
+  ProviderMetadata,
+  ReasoningPart,
   SystemMessage,
   TextPart,
   ToolCall,
@@ -116,7 +134,12 @@ export type {
   Usage,
   UserMessage,
 } from './message/message.js';
-export { concatMessageChunks, type MessageChunk, type ToolCallDelta } from './message/message-chunk.js';
+export {
+  concatMessageChunks,
+  type MessageChunk,
+  type ReasoningDelta,
+  type ToolCallDelta,
+} from './message/message-chunk.js';
 export {
   type AssistantMessageOptions,
   assistantMessage,

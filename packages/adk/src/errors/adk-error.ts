@@ -20,7 +20,8 @@ export type AdkErrorCode =
   | 'SESSION_STORE'
   | 'MAX_ITERATIONS'
   | 'OUTPUT_INVALID'
-  | 'NOT_RESUMABLE';
+  | 'NOT_RESUMABLE'
+  | 'UNSUPPORTED_PART';
 
 /** The marker every Weft error carries (shared with `WeftError` of `@weft/compose`). */
 const weftMarker = Symbol.for('weft.error');

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { concatMessageChunks, type MessageChunk } from './message-chunk.js';
+import { messageText } from './message-text.js';
 
 describe('concatMessageChunks', () => {
   it('joins text and gives an empty assistant message for no chunks', () => {
@@ -92,5 +93,50 @@ describe('concatMessageChunks', () => {
         if (args.length > 0) expect(message.toolCalls).toEqual([{ id: 'c', name: 'f', arguments: args }]);
       }),
     );
+  });
+});
+
+describe('concatMessageChunks with reasoning and provider data', () => {
+  it('merges reasoning deltas by index into parts before the text, keeping signatures and metadata', () => {
+    const message = concatMessageChunks([
+      { reasoningDeltas: [{ index: 0, text: 'Think ' }] },
+      {
+        reasoningDeltas: [
+          { index: 0, text: 'hard.' },
+          { index: 1, redacted: 'xyz' },
+        ],
+      },
+      { reasoningDeltas: [{ index: 0, signature: 'sig', providerMetadata: { anthropic: { a: 1 } } }] },
+      { text: 'Answer.' },
+      {
+        toolCallDeltas: [
+          { index: 0, id: 'c', name: 'f', arguments: '{}', providerMetadata: { google: { s: 't' } } },
+        ],
+      },
+      { finishReason: 'tool-calls', providerMetadata: { openai: { responseId: 'r' } } },
+    ]);
+    expect(message).toEqual({
+      role: 'assistant',
+      content: [
+        {
+          type: 'reasoning',
+          text: 'Think hard.',
+          signature: 'sig',
+          providerMetadata: { anthropic: { a: 1 } },
+        },
+        { type: 'reasoning', text: '', redacted: 'xyz' },
+        { type: 'text', text: 'Answer.' },
+      ],
+      toolCalls: [{ id: 'c', name: 'f', arguments: '{}', providerMetadata: { google: { s: 't' } } }],
+      finishReason: 'tool-calls',
+      providerMetadata: { openai: { responseId: 'r' } },
+    });
+    expect(messageText(message)).toBe('Answer.');
+  });
+
+  it('keeps reasoning alone when there is no text', () => {
+    expect(concatMessageChunks([{ reasoningDeltas: [{ index: 3, text: 'hm' }] }]).content).toEqual([
+      { type: 'reasoning', text: 'hm' },
+    ]);
   });
 });

@@ -1,4 +1,12 @@
-import type { AssistantMessage, ToolCall, Usage } from './message.js';
+import type {
+  AssistantMessage,
+  ContentPart,
+  FinishReason,
+  ProviderMetadata,
+  ReasoningPart,
+  ToolCall,
+  Usage,
+} from './message.js';
 
 /**
  * A piece of a tool call as it streams in. Deltas with the same `index` belong to one call: the
@@ -14,6 +22,26 @@ export interface ToolCallDelta {
   readonly id?: string;
   readonly name?: string;
   readonly arguments?: string;
+  /** Provider data of the call; the last report wins. */
+  readonly providerMetadata?: ProviderMetadata;
+}
+
+/**
+ * A piece of a reasoning part as it streams in. Deltas with the same `index` form one
+ * {@link ReasoningPart}: `text` fragments are concatenated, the last `signature`, `redacted` and
+ * `providerMetadata` reported win.
+ *
+ * @example
+ * ```ts
+ * const delta: ReasoningDelta = { index: 0, text: 'First, ' };
+ * ```
+ */
+export interface ReasoningDelta {
+  readonly index: number;
+  readonly text?: string;
+  readonly signature?: string;
+  readonly redacted?: string;
+  readonly providerMetadata?: ProviderMetadata;
 }
 
 /**
@@ -31,6 +59,12 @@ export interface MessageChunk {
   readonly text?: string;
   /** Fragments of tool calls, merged by their `index`. */
   readonly toolCallDeltas?: readonly ToolCallDelta[];
+  /** Fragments of reasoning parts, merged by their `index`; they come before the text in the message. */
+  readonly reasoningDeltas?: readonly ReasoningDelta[];
+  /** Why the model stopped (on the last chunks). */
+  readonly finishReason?: FinishReason;
+  /** Provider data of the whole response; the last report wins. */
+  readonly providerMetadata?: ProviderMetadata;
   /**
    * Token counts reported so far. Providers report running totals, so the last report of each field
    * wins (a chunk with only `outputTokens` keeps the earlier `inputTokens`).
@@ -42,6 +76,14 @@ interface PendingToolCall {
   id: string | undefined;
   name: string | undefined;
   arguments: string;
+  providerMetadata: ProviderMetadata | undefined;
+}
+
+interface PendingReasoning {
+  text: string;
+  signature: string | undefined;
+  redacted: string | undefined;
+  providerMetadata: ProviderMetadata | undefined;
 }
 
 function mergeUsage(current: Partial<Usage> | undefined, next: Partial<Usage>): Partial<Usage> {
@@ -68,19 +110,68 @@ function completeUsage(usage: Partial<Usage>): Usage {
 function addDelta(calls: Map<number, PendingToolCall>, delta: ToolCallDelta): void {
   const call = calls.get(delta.index);
   if (call === undefined) {
-    calls.set(delta.index, { id: delta.id, name: delta.name, arguments: delta.arguments ?? '' });
+    calls.set(delta.index, {
+      id: delta.id,
+      name: delta.name,
+      arguments: delta.arguments ?? '',
+      providerMetadata: delta.providerMetadata,
+    });
     return;
   }
   if (call.id === undefined || call.id === '') call.id = delta.id;
   if (call.name === undefined || call.name === '') call.name = delta.name;
   call.arguments += delta.arguments ?? '';
+  if (delta.providerMetadata !== undefined) call.providerMetadata = delta.providerMetadata;
+}
+
+function addReasoning(parts: Map<number, PendingReasoning>, delta: ReasoningDelta): void {
+  const part = parts.get(delta.index) ?? {
+    text: '',
+    signature: undefined,
+    redacted: undefined,
+    providerMetadata: undefined,
+  };
+  part.text += delta.text ?? '';
+  part.signature = delta.signature ?? part.signature;
+  part.redacted = delta.redacted ?? part.redacted;
+  part.providerMetadata = delta.providerMetadata ?? part.providerMetadata;
+  parts.set(delta.index, part);
+}
+
+function toReasoningParts(parts: Map<number, PendingReasoning>): ReasoningPart[] {
+  return [...parts.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, part]) => ({
+      type: 'reasoning',
+      text: part.text,
+      ...(part.signature === undefined ? {} : { signature: part.signature }),
+      ...(part.redacted === undefined ? {} : { redacted: part.redacted }),
+      ...(part.providerMetadata === undefined ? {} : { providerMetadata: part.providerMetadata }),
+    }));
+}
+
+function toToolCalls(calls: Map<number, PendingToolCall>): ToolCall[] {
+  return [...calls.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([index, call]) => ({
+      id: call.id || `call_${index}`,
+      name: call.name ?? '',
+      arguments: call.arguments,
+      ...(call.providerMetadata === undefined ? {} : { providerMetadata: call.providerMetadata }),
+    }));
+}
+
+function contentOf(reasoning: ReasoningPart[], text: string): string | ContentPart[] {
+  if (reasoning.length === 0) return text;
+  return text === '' ? reasoning : [...reasoning, { type: 'text', text }];
 }
 
 /**
  * Joins streamed chunks into one assistant message: text is concatenated; tool-call deltas are merged
  * by index (id and name from the first delta of an index that has them, argument fragments
  * concatenated), calls ordered by index; usage keeps the last report of each field, and
- * `totalTokens` defaults to input + output.
+ * `totalTokens` defaults to input + output. Reasoning deltas become reasoning parts placed before the
+ * text (the content is then a list of parts); the last `finishReason` and `providerMetadata` win.
  *
  * @example
  * ```ts
@@ -96,23 +187,28 @@ export function concatMessageChunks(chunks: Iterable<MessageChunk>): AssistantMe
   let id: string | undefined;
   let text = '';
   let usage: Partial<Usage> | undefined;
+  let finishReason: FinishReason | undefined;
+  let providerMetadata: ProviderMetadata | undefined;
   const calls = new Map<number, PendingToolCall>();
+  const reasoning = new Map<number, PendingReasoning>();
   for (const chunk of chunks) {
     if (id === undefined && chunk.id !== undefined) id = chunk.id;
     if (chunk.text !== undefined) text += chunk.text;
     for (const delta of chunk.toolCallDeltas ?? []) addDelta(calls, delta);
+    for (const delta of chunk.reasoningDeltas ?? []) addReasoning(reasoning, delta);
     if (chunk.usage !== undefined) usage = mergeUsage(usage, chunk.usage);
+    finishReason = chunk.finishReason ?? finishReason;
+    providerMetadata = chunk.providerMetadata ?? providerMetadata;
   }
-  const toolCalls: ToolCall[] = [...calls.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([index, call]) => ({
-      id: call.id || `call_${index}`,
-      name: call.name ?? '',
-      arguments: call.arguments,
-    }));
-  let message: AssistantMessage = { role: 'assistant', content: text };
+  const toolCalls = toToolCalls(calls);
+  let message: AssistantMessage = {
+    role: 'assistant',
+    content: contentOf(toReasoningParts(reasoning), text),
+  };
   if (id !== undefined) message = { ...message, id };
   if (toolCalls.length > 0) message = { ...message, toolCalls };
   if (usage !== undefined) message = { ...message, usage: completeUsage(usage) };
+  if (finishReason !== undefined) message = { ...message, finishReason };
+  if (providerMetadata !== undefined) message = { ...message, providerMetadata };
   return message;
 }

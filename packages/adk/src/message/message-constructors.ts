@@ -1,6 +1,8 @@
 import type {
   AssistantMessage,
+  FinishReason,
   MessageContent,
+  ProviderMetadata,
   SystemMessage,
   ToolCall,
   ToolMessage,
@@ -32,6 +34,8 @@ export interface MessageOptions {
 export interface AssistantMessageOptions extends MessageOptions {
   readonly toolCalls?: readonly ToolCall[];
   readonly usage?: Usage;
+  readonly finishReason?: FinishReason;
+  readonly providerMetadata?: ProviderMetadata;
 }
 
 /**
@@ -79,7 +83,7 @@ export function userMessage(content: MessageContent, options?: MessageOptions): 
 }
 
 /**
- * Creates an assistant message, optionally with tool calls and usage.
+ * Creates an assistant message, optionally with tool calls, usage, finish reason and provider metadata.
  *
  * @example
  * ```ts
@@ -95,6 +99,10 @@ export function assistantMessage(
     message = { ...message, toolCalls: options.toolCalls };
   }
   if (options?.usage !== undefined) message = { ...message, usage: options.usage };
+  if (options?.finishReason !== undefined) message = { ...message, finishReason: options.finishReason };
+  if (options?.providerMetadata !== undefined) {
+    message = { ...message, providerMetadata: options.providerMetadata };
+  }
   return withId(message, options);
 }
 

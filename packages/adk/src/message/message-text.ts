@@ -2,7 +2,7 @@ import type { Message, MessageContent } from './message.js';
 
 /**
  * The text of a message: its string content, or its text parts joined, with JSON parts written as
- * JSON text. Image parts contribute nothing.
+ * JSON text. Media (image, file, audio) and reasoning parts contribute nothing.
  *
  * @example
  * ```ts

@@ -32,18 +32,103 @@ export interface TextPart {
 }
 
 /**
- * An image given by URL (`https:` or a `data:` URL).
+ * Data a provider attached to a part or message that must travel with it (an OpenAI reasoning item's
+ * id and encrypted content, a Gemini thought signature, …), keyed by provider. Kept in checkpoints and
+ * sessions, and sent back to the provider that wrote it; other providers ignore it.
+ *
+ * @example
+ * ```ts
+ * const metadata: ProviderMetadata = { openai: { itemId: 'rs_1', encryptedContent: 'gAAA…' } };
+ * ```
+ */
+export type ProviderMetadata = Readonly<Record<string, Readonly<Record<string, JsonValue>>>>;
+
+/**
+ * Where a media part's content is: at a URL (`https:`, or a `data:` URL), or inline as base64 `data`.
+ * Bytes are held as base64 text so that messages stay plain JSON in checkpoints and sessions; build
+ * such parts from a `Uint8Array` with {@link mediaPart}.
+ *
+ * @example
+ * ```ts
+ * const byUrl: MediaSource = { url: 'https://example.com/report.pdf' };
+ * const inline: MediaSource = { data: 'JVBERi0xLjc=' };
+ * ```
+ */
+export type MediaSource =
+  | { readonly url: string; readonly data?: undefined }
+  | { readonly data: string; readonly url?: undefined };
+
+/**
+ * An image, by URL or inline bytes (base64 `data` with its `mediaType`).
  *
  * @example
  * ```ts
  * const part: ImagePart = { type: 'image', url: 'https://example.com/cat.png', detail: 'low' };
+ * const inline: ImagePart = { type: 'image', data: pngBase64, mediaType: 'image/png' };
  * ```
  */
-export interface ImagePart {
+export type ImagePart = {
   readonly type: 'image';
-  readonly url: string;
+  /** The IANA media type, such as `image/png`; needed for inline data by most providers. */
+  readonly mediaType?: string;
   /** How closely the model should look; providers that do not support it ignore it. */
   readonly detail?: 'auto' | 'low' | 'high';
+  readonly providerMetadata?: ProviderMetadata;
+} & MediaSource;
+
+/**
+ * A document or other file (a PDF, a text file, …), by URL or inline bytes.
+ *
+ * @example
+ * ```ts
+ * const part: FilePart = { type: 'file', mediaType: 'application/pdf', url: 'https://example.com/a.pdf' };
+ * ```
+ */
+export type FilePart = {
+  readonly type: 'file';
+  /** The IANA media type, such as `application/pdf`. */
+  readonly mediaType: string;
+  /** A file name some providers show the model. */
+  readonly filename?: string;
+  readonly providerMetadata?: ProviderMetadata;
+} & MediaSource;
+
+/**
+ * A sound recording, by URL or inline bytes.
+ *
+ * @example
+ * ```ts
+ * const part: AudioPart = { type: 'audio', mediaType: 'audio/wav', data: wavBase64 };
+ * ```
+ */
+export type AudioPart = {
+  readonly type: 'audio';
+  /** The IANA media type, such as `audio/wav` or `audio/mpeg`. */
+  readonly mediaType: string;
+  readonly providerMetadata?: ProviderMetadata;
+} & MediaSource;
+
+/**
+ * The model's reasoning before its answer (extended thinking, a reasoning summary), kept in the
+ * assistant message so it can be sent back on the next turn, which reasoning models require around
+ * tool calls. `signature` (Anthropic) proves the text unaltered; `redacted` holds reasoning the
+ * provider returns only encrypted. Never part of {@link messageText}. Adapters of other providers
+ * leave reasoning parts out of their requests.
+ *
+ * @example
+ * ```ts
+ * const part: ReasoningPart = { type: 'reasoning', text: 'The user wants…', signature: 'EqQBCkgIAR…' };
+ * ```
+ */
+export interface ReasoningPart {
+  readonly type: 'reasoning';
+  /** The readable reasoning (or its summary); `''` when only `redacted` data exists. */
+  readonly text: string;
+  /** The provider's signature over the text (Anthropic thinking blocks). */
+  readonly signature?: string;
+  /** Encrypted reasoning the provider wants back verbatim (Anthropic redacted thinking). */
+  readonly redacted?: string;
+  readonly providerMetadata?: ProviderMetadata;
 }
 
 /**
@@ -67,7 +152,17 @@ export interface JsonPart {
  * const parts: ContentPart[] = [{ type: 'text', text: 'What is this?' }, { type: 'image', url }];
  * ```
  */
-export type ContentPart = TextPart | ImagePart | JsonPart;
+export type ContentPart = TextPart | ImagePart | FilePart | AudioPart | JsonPart | ReasoningPart;
+
+/**
+ * The type tag of a content part (`'text'`, `'image'`, …), as named by {@link UnsupportedPartError}.
+ *
+ * @example
+ * ```ts
+ * const kind: ContentPartType = 'audio';
+ * ```
+ */
+export type ContentPartType = ContentPart['type'];
 
 /**
  * A message's content: plain text or a list of parts.
@@ -91,6 +186,8 @@ export interface ToolCall {
   readonly id: string;
   readonly name: string;
   readonly arguments: string;
+  /** Provider data that must go back with the call (e.g. a Gemini thought signature, an OpenAI item id). */
+  readonly providerMetadata?: ProviderMetadata;
 }
 
 /**
@@ -174,7 +271,23 @@ export interface AssistantMessage extends MessageBase {
   readonly toolCalls?: readonly ToolCall[];
   /** Token counts of the call that produced this message. */
   readonly usage?: Usage;
+  /** Why the model stopped, in the same words for every adapter. */
+  readonly finishReason?: FinishReason;
+  /** Provider data about the whole response (e.g. its id), kept for the record. */
+  readonly providerMetadata?: ProviderMetadata;
 }
+
+/**
+ * Why a model stopped: it finished (`stop`), wants tools run (`tool-calls`), hit the token limit
+ * (`length`), was filtered (`content-filter`), or something else (`other`, e.g. Anthropic's
+ * `pause_turn`).
+ *
+ * @example
+ * ```ts
+ * if (reply.finishReason === 'length') console.warn('the answer was cut off');
+ * ```
+ */
+export type FinishReason = 'stop' | 'tool-calls' | 'length' | 'content-filter' | 'other';
 
 /**
  * The result of one tool call, answering the assistant's call with the same `toolCallId`.

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AdkError } from '../../errors/adk-error.js';
+import { UnsupportedPartError } from '../../errors/unsupported-part-error.js';
+import { mediaPart } from '../../message/media-part.js';
 import type { Message } from '../../message/message.js';
 import {
   assistantMessage,
@@ -60,9 +62,56 @@ describe('toOpenAIMessages / fromOpenAIMessages', () => {
   it('refuses images outside user messages, naming the role', () => {
     const image = [{ type: 'image', url: 'https://example.com/a.png' }] as const;
     expect(() => toOpenAIMessages([toolMessage(image, { toolCallId: 'c', name: 't' })])).toThrow(
-      /a tool message has an image/,
+      /cannot send a image part in a tool message/,
     );
     expect(() => toOpenAIMessages([systemMessage(image)])).toThrow(AdkError);
+    const error = (() => {
+      try {
+        return toOpenAIMessages([systemMessage(image)], 'openai:gpt-x');
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(UnsupportedPartError);
+    expect(error).toMatchObject({
+      code: 'UNSUPPORTED_PART',
+      part: 'image',
+      role: 'system',
+      model: 'openai:gpt-x',
+    });
+  });
+
+  it('sends inline images as data URLs, files and wav/mp3 audio as bytes, and leaves reasoning out', () => {
+    const [user] = toOpenAIMessages([
+      userMessage([
+        { type: 'reasoning', text: 'private' },
+        mediaPart({ type: 'image', mediaType: 'image/png', bytes: new Uint8Array([1, 2]) }),
+        mediaPart({
+          type: 'file',
+          mediaType: 'application/pdf',
+          bytes: new Uint8Array([3]),
+          filename: 'a.pdf',
+        }),
+        mediaPart({ type: 'audio', mediaType: 'audio/wav', bytes: new Uint8Array([4]) }),
+      ]),
+    ]);
+    expect(user).toEqual({
+      role: 'user',
+      content: [
+        { type: 'image_url', image_url: { url: 'data:image/png;base64,AQI=' } },
+        { type: 'file', file: { file_data: 'data:application/pdf;base64,Aw==', filename: 'a.pdf' } },
+        { type: 'input_audio', input_audio: { data: 'BA==', format: 'wav' } },
+      ],
+    });
+  });
+
+  it('names the part it cannot send: a file by URL, audio that is not wav or mp3', () => {
+    const byUrl = userMessage([{ type: 'file', mediaType: 'application/pdf', url: 'https://x/a.pdf' }]);
+    expect(() => toOpenAIMessages([byUrl])).toThrow(/cannot send a file part in a user message; .*by URL/);
+    const ogg = userMessage([
+      mediaPart({ type: 'audio', mediaType: 'audio/ogg', bytes: new Uint8Array([1]) }),
+    ]);
+    expect(() => toOpenAIMessages([ogg])).toThrow(/audio part .* not audio\/ogg/);
   });
 
   it('reads developer messages as system messages and refuses legacy function messages', () => {
@@ -88,6 +137,7 @@ describe('fromOpenAICompletion / fromOpenAIChunk', () => {
       role: 'assistant',
       content: 'hi',
       usage: { inputTokens: 4, outputTokens: 2, totalTokens: 6 },
+      finishReason: 'stop',
     });
     expect(
       fromOpenAICompletion(completion({ role: 'assistant', content: null, refusal: 'I cannot.' })).content,

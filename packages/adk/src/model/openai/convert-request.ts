@@ -37,7 +37,7 @@ export function toOpenAIRequest(
   const hasTools = tools !== undefined && tools.length > 0;
   return {
     model: settings.model,
-    messages: toOpenAIMessages(messages),
+    messages: toOpenAIMessages(messages, `openai:${settings.model}`),
     ...(hasTools
       ? {
           tools: tools.map((spec) => ({

@@ -1,5 +1,5 @@
 import { ModelError } from '../../errors/model-error.js';
-import type { AssistantMessage, Usage } from '../../message/message.js';
+import type { AssistantMessage, FinishReason, Usage } from '../../message/message.js';
 import type { MessageChunk, ToolCallDelta } from '../../message/message-chunk.js';
 import { fromOpenAIAssistantMessage } from './from-openai-messages.js';
 import type { OpenAIChunk, OpenAICompletion, OpenAIUsage } from './openai-types.js';
@@ -25,6 +25,33 @@ export function fromOpenAIUsage(usage: OpenAIUsage): Usage {
 }
 
 /**
+ * Maps an OpenAI `finish_reason` to ours.
+ *
+ * @example
+ * ```ts
+ * fromOpenAIFinishReason('tool_calls'); // 'tool-calls'
+ * ```
+ */
+export function fromOpenAIFinishReason(reason: string | null | undefined): FinishReason | undefined {
+  switch (reason) {
+    case null:
+    case undefined:
+      return undefined;
+    case 'stop':
+      return 'stop';
+    case 'length':
+      return 'length';
+    case 'tool_calls':
+    case 'function_call':
+      return 'tool-calls';
+    case 'content_filter':
+      return 'content-filter';
+    default:
+      return 'other';
+  }
+}
+
+/**
  * Converts a chat completion into an assistant message (the first choice, with usage).
  *
  * @throws {ModelError} when the response has no choices.
@@ -39,9 +66,14 @@ export function fromOpenAICompletion(completion: OpenAICompletion): AssistantMes
     throw new ModelError(`the response of model "${completion.model}" has no choices`, { retryable: false });
   }
   const message = fromOpenAIAssistantMessage(choice.message);
-  return completion.usage === undefined || completion.usage === null
-    ? message
-    : { ...message, usage: fromOpenAIUsage(completion.usage) };
+  const finishReason = fromOpenAIFinishReason(choice.finish_reason);
+  return {
+    ...message,
+    ...(completion.usage === undefined || completion.usage === null
+      ? {}
+      : { usage: fromOpenAIUsage(completion.usage) }),
+    ...(finishReason === undefined ? {} : { finishReason }),
+  };
 }
 
 function toDeltas(chunk: OpenAIChunk): ToolCallDelta[] {
@@ -72,11 +104,14 @@ export function fromOpenAIChunk(chunk: OpenAIChunk): MessageChunk | undefined {
   const text = delta?.content ?? delta?.refusal ?? undefined;
   const toolCallDeltas = toDeltas(chunk);
   const usage = chunk.usage === undefined || chunk.usage === null ? undefined : fromOpenAIUsage(chunk.usage);
-  if ((text === undefined || text === '') && toolCallDeltas.length === 0 && usage === undefined)
+  const finishReason = fromOpenAIFinishReason(chunk.choices[0]?.finish_reason);
+  const hasText = text !== undefined && text !== '';
+  if (!hasText && toolCallDeltas.length === 0 && usage === undefined && finishReason === undefined)
     return undefined;
   return {
-    ...(text === undefined || text === '' ? {} : { text }),
+    ...(hasText ? { text } : {}),
     ...(toolCallDeltas.length === 0 ? {} : { toolCallDeltas }),
     ...(usage === undefined ? {} : { usage }),
+    ...(finishReason === undefined ? {} : { finishReason }),
   };
 }

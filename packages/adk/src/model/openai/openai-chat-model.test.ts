@@ -53,6 +53,7 @@ describe('OpenAIChatModel.generate', () => {
       role: 'assistant',
       content: 'Hello there!',
       usage: { inputTokens: 9, outputTokens: 3, totalTokens: 12 },
+      finishReason: 'stop',
     });
     expect(model.name).toBe('openai:test-model');
     const request = server?.requests[0];
