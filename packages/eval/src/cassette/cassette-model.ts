@@ -1,0 +1,186 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  type AssistantMessage,
+  type ChatModel,
+  type ChatModelCallOptions,
+  concatMessageChunks,
+  type Message,
+  type MessageChunk,
+  messageText,
+} from '@weft/adk';
+import { EvaluationError } from '../evaluation-error.js';
+import { type CanonicalRequest, canonicalRequest, firstDifference, requestKey } from './request-key.js';
+
+/** One recorded model call. */
+interface CassetteEntry {
+  readonly key: string;
+  readonly request: CanonicalRequest;
+  readonly response: AssistantMessage;
+}
+
+interface CassetteFile {
+  readonly version: 1;
+  readonly entries: CassetteEntry[];
+}
+
+/** A model call a replaying cassette had no recording for. */
+export interface CassetteMiss {
+  readonly key: string;
+  readonly model: string;
+  /** Where the request differs from the nearest recording of the same model (when there is one). */
+  readonly difference?: string;
+}
+
+/** Options of {@link cassetteModel}. */
+export interface CassetteOptions {
+  /** The cassette file (JSON). */
+  readonly path: string;
+  /** `record`: call `model` and store every answer (the file is rewritten after each call); `replay`: answer only from the file. */
+  readonly mode: 'record' | 'replay';
+  /** The real model; required to record. Its name keys the recordings. */
+  readonly model?: ChatModel;
+  /** The name recordings are keyed by when replaying without a model (default: the model's name). */
+  readonly name?: string;
+}
+
+/** A chat model that records to, or replays from, a cassette file. */
+export interface CassetteModel extends ChatModel {
+  /** Calls a replay had no recording for, in the order they were asked. */
+  readonly misses: readonly CassetteMiss[];
+  /** How many calls were answered from the cassette. */
+  readonly hits: number;
+}
+
+/**
+ * Records a model's answers once, then replays them so an eval set runs in CI without the model. A
+ * recording is keyed by the request (model name, messages without ids, options without the signal);
+ * the same request asked again gets its recordings in turn. A replayed request that was never recorded
+ * is a **miss**: the call throws `CASSETTE_MISS` saying where it differs from the nearest recording, the
+ * miss is listed in `misses`, and nothing is re-recorded behind your back.
+ *
+ * @throws {EvaluationError} `CASSETTE_MISS` on a replay miss; `CASSETTE_INVALID` for an unreadable file;
+ *   `INVALID_ARGUMENT` for `record` without a model.
+ * @example
+ * ```ts
+ * const model = cassetteModel({ path: 'evals/calc.cassette.json', mode: process.env.RECORD ? 'record' : 'replay', model: realModel });
+ * const agent = new ChatModelAgent({ name: 'calc', model, tools: [add] });
+ * ```
+ */
+export function cassetteModel(options: CassetteOptions): CassetteModel {
+  if (options.mode === 'record' && !options.model)
+    throw new EvaluationError(
+      'INVALID_ARGUMENT',
+      `cassette ${options.path}: recording needs the real \`model\``,
+    );
+  const name = options.name ?? options.model?.name;
+  if (name === undefined)
+    throw new EvaluationError(
+      'INVALID_ARGUMENT',
+      `cassette ${options.path}: replaying without a model needs a \`name\``,
+    );
+  const file = readCassette(options.path, options.mode);
+  const served = new Map<string, number>();
+  const misses: CassetteMiss[] = [];
+  let hits = 0;
+
+  const lookup = (messages: readonly Message[], callOptions?: ChatModelCallOptions): AssistantMessage => {
+    const request = canonicalRequest(name, messages, callOptions);
+    const key = requestKey(request);
+    const recorded = file.entries.filter((entry) => entry.key === key);
+    if (recorded.length === 0) {
+      const nearest = file.entries.filter((entry) => entry.request.model === name).at(-1);
+      const miss: CassetteMiss = {
+        key,
+        model: name,
+        ...(nearest ? { difference: firstDifference(nearest.request, request) } : {}),
+      };
+      misses.push(miss);
+      throw new EvaluationError(
+        'CASSETTE_MISS',
+        `cassette ${options.path} has no recording of this ${name} call (key ${key})${miss.difference ? `; nearest differs at ${miss.difference}` : ''}. Record it again with mode 'record'.`,
+      );
+    }
+    const turn = served.get(key) ?? 0;
+    served.set(key, turn + 1);
+    hits += 1;
+    return (recorded[turn % recorded.length] as CassetteEntry).response;
+  };
+
+  const record = (
+    messages: readonly Message[],
+    callOptions: ChatModelCallOptions | undefined,
+    response: AssistantMessage,
+  ): void => {
+    const request = canonicalRequest(name, messages, callOptions);
+    file.entries.push({ key: requestKey(request), request, response });
+    const temporary = `${options.path}.tmp-${process.pid}`;
+    writeFileSync(temporary, `${JSON.stringify(file, null, 2)}\n`);
+    renameSync(temporary, options.path);
+  };
+
+  return {
+    name,
+    get misses() {
+      return misses;
+    },
+    get hits() {
+      return hits;
+    },
+    async generate(messages, callOptions) {
+      if (options.mode === 'replay') return lookup(messages, callOptions);
+      const response = await (options.model as ChatModel).generate(messages, callOptions);
+      record(messages, callOptions, response);
+      return response;
+    },
+    async *stream(messages, callOptions): AsyncIterable<MessageChunk> {
+      if (options.mode === 'replay') {
+        yield* replayChunks(lookup(messages, callOptions));
+        return;
+      }
+      const chunks: MessageChunk[] = [];
+      for await (const chunk of (options.model as ChatModel).stream(messages, callOptions)) {
+        chunks.push(chunk);
+        yield chunk;
+      }
+      record(messages, callOptions, concatMessageChunks(chunks));
+    },
+  };
+}
+
+function* replayChunks(message: AssistantMessage): Iterable<MessageChunk> {
+  const text = messageText(message);
+  if (text !== '') yield { ...(message.id ? { id: message.id } : {}), text };
+  const deltas = (message.toolCalls ?? []).map((call, index) => ({
+    index,
+    id: call.id,
+    name: call.name,
+    arguments: call.arguments,
+  }));
+  if (deltas.length > 0) yield { toolCallDeltas: deltas };
+  if (message.usage) yield { usage: message.usage };
+}
+
+function readCassette(path: string, mode: CassetteOptions['mode']): CassetteFile {
+  if (!existsSync(path)) {
+    if (mode === 'replay')
+      throw new EvaluationError(
+        'CASSETTE_INVALID',
+        `cassette ${path} does not exist; record it first (mode 'record')`,
+      );
+    return { version: 1, entries: [] };
+  }
+  try {
+    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<CassetteFile>;
+    if (parsed.version !== 1 || !Array.isArray(parsed.entries))
+      throw new Error('expected { version: 1, entries: [...] }');
+    return { version: 1, entries: mode === 'record' ? [] : parsed.entries };
+  } catch (error) {
+    throw new EvaluationError(
+      'CASSETTE_INVALID',
+      `cassette ${path} is not readable: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}

@@ -1,0 +1,106 @@
+import { parseArgs } from 'node:util';
+import { EvaluationError } from '../evaluation-error.js';
+
+/** The `weft eval` command line, parsed. */
+export interface EvalArgs {
+  readonly setFile: string;
+  readonly module: string;
+  readonly agent?: string;
+  readonly repeats: number;
+  readonly concurrency: number;
+  readonly json?: string;
+  readonly junit?: string;
+  readonly tags?: readonly string[];
+  readonly judge?: string;
+  readonly help: boolean;
+}
+
+/** Usage text of `weft eval`. */
+export const EVAL_USAGE = `Usage: weft eval <eval-set.(json|yaml)> --module <file> [options]
+
+Runs an eval set against an agent exported by a module and exits 1 when a case fails.
+
+Options:
+  --module, -m <file>     module exporting the agent (a .ts or .js file; a playground app works)
+  --agent, -a <name>      which agent (export name, app key or agent name); needed when there are several
+  --repeats, -k <n>       runs per case; a case passes when any run passes (pass@k)   [1]
+  --concurrency, -c <n>   case runs at once                                        [4]
+  --tags <a,b>            only cases with one of these tags
+  --judge <export>        a ChatModel export of the module that grades rubric cases
+  --json <file>           write the JSON report
+  --junit <file>          write JUnit XML (for CI)
+  --help, -h              this text`;
+
+/**
+ * Parses `weft eval` arguments.
+ *
+ * @throws {EvaluationError} `INVALID_ARGUMENT` naming the argument at fault.
+ * @example
+ * ```ts
+ * const args = parseEvalArgs(['evals/calc.yaml', '--module', 'src/agents.ts', '--repeats', '3']);
+ * ```
+ */
+export function parseEvalArgs(argv: readonly string[]): EvalArgs {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    throw new EvaluationError('INVALID_ARGUMENT', `weft eval: ${(error as Error).message}\n\n${EVAL_USAGE}`, {
+      cause: error,
+    });
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { setFile: '', module: '', repeats: 1, concurrency: 4, help: true };
+  if (positionals.length !== 1)
+    throw new EvaluationError('INVALID_ARGUMENT', `weft eval: give one eval set file\n\n${EVAL_USAGE}`);
+  if (!values.module)
+    throw new EvaluationError('INVALID_ARGUMENT', `weft eval: --module <file> is required\n\n${EVAL_USAGE}`);
+  return {
+    setFile: positionals[0] as string,
+    module: values.module,
+    ...(values.agent ? { agent: values.agent } : {}),
+    repeats: count('--repeats', values.repeats ?? '1'),
+    concurrency: count('--concurrency', values.concurrency ?? '4'),
+    ...(values.json ? { json: values.json } : {}),
+    ...(values.junit ? { junit: values.junit } : {}),
+    ...(values.tags
+      ? {
+          tags: values.tags
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
+        }
+      : {}),
+    ...(values.judge ? { judge: values.judge } : {}),
+    help: false,
+  };
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      module: { type: 'string', short: 'm' },
+      agent: { type: 'string', short: 'a' },
+      repeats: { type: 'string', short: 'k' },
+      concurrency: { type: 'string', short: 'c' },
+      json: { type: 'string' },
+      junit: { type: 'string' },
+      tags: { type: 'string' },
+      judge: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+function count(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1)
+    throw new EvaluationError(
+      'INVALID_ARGUMENT',
+      `weft eval: ${name} takes a whole number >= 1, got "${text}"`,
+    );
+  return value;
+}

@@ -1,0 +1,102 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ChatModel } from '@weft/adk';
+import { reportPassed } from '../eval-report.js';
+import { loadEvalSet } from '../eval-set.js';
+import { EvaluationError } from '../evaluation-error.js';
+import { formatJUnit } from '../report/format-junit.js';
+import { formatReportTable } from '../report/format-table.js';
+import { runEval } from '../run-eval.js';
+import { llmJudge } from '../scorers/llm-judge.js';
+import { responseScorer, rougeScorer } from '../scorers/response-scorer.js';
+import { trajectoryScorer } from '../scorers/trajectory-scorer.js';
+import { agentTarget } from '../target.js';
+import { pickAgent } from './find-agent.js';
+import { EVAL_USAGE, parseEvalArgs } from './parse-eval-args.js';
+
+/** Where the CLI writes. */
+export interface EvalCliIo {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+  readonly cwd: string;
+}
+
+/**
+ * Runs `weft eval` with the given arguments: loads the set and the module, runs the eval with progress
+ * on `err`, prints the table on `out`, writes the JSON/JUnit reports asked for, and returns the exit
+ * code (0 when every case passed, 1 when one failed, 2 for bad arguments or files).
+ *
+ * @example
+ * ```ts
+ * const code = await runEvalCli(['evals/calc.yaml', '--module', 'src/agents.ts'], {
+ *   out: console.log, err: console.error, cwd: process.cwd(),
+ * });
+ * ```
+ */
+export async function runEvalCli(argv: readonly string[], io: EvalCliIo): Promise<number> {
+  try {
+    const args = parseEvalArgs(argv);
+    if (args.help) {
+      io.out(EVAL_USAGE);
+      return 0;
+    }
+    const set = await loadEvalSet(resolve(io.cwd, args.setFile));
+    const modulePath = resolve(io.cwd, args.module);
+    const module = (await import(pathToFileURL(modulePath).href).catch((error: unknown) => {
+      throw new EvaluationError(
+        'TARGET_NOT_FOUND',
+        `cannot load ${args.module}: ${(error as Error).message}`,
+        {
+          cause: error,
+        },
+      );
+    })) as Record<string, unknown>;
+    const agent = pickAgent(module, args.agent, args.module);
+    const judge = args.judge === undefined ? undefined : module[args.judge];
+    if (args.judge !== undefined && !isChatModel(judge))
+      throw new EvaluationError(
+        'TARGET_NOT_FOUND',
+        `${args.module} exports no chat model "${args.judge}" for --judge`,
+      );
+    const report = await runEval({
+      set,
+      target: agentTarget(agent),
+      repeats: args.repeats,
+      concurrency: args.concurrency,
+      ...(args.tags ? { tags: args.tags } : {}),
+      scorers: [
+        trajectoryScorer(),
+        responseScorer(),
+        rougeScorer(),
+        ...(isChatModel(judge) ? [llmJudge({ model: judge })] : []),
+      ],
+      onProgress: (p) =>
+        io.err(
+          `[${p.done}/${p.total}] ${p.caseId}${args.repeats > 1 ? ` #${p.repeat + 1}` : ''} ${p.pass ? 'pass' : 'FAIL'}`,
+        ),
+    });
+    io.out(formatReportTable(report));
+    if (args.json) await writeOut(resolve(io.cwd, args.json), `${JSON.stringify(report, null, 2)}\n`);
+    if (args.junit) await writeOut(resolve(io.cwd, args.junit), formatJUnit(report));
+    return reportPassed(report) ? 0 : 1;
+  } catch (error) {
+    if (!EvaluationError.isInstance(error)) throw error;
+    io.err(error.message);
+    return 2;
+  }
+}
+
+async function writeOut(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, text);
+}
+
+function isChatModel(value: unknown): value is ChatModel {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ChatModel).generate === 'function' &&
+    typeof (value as ChatModel).stream === 'function'
+  );
+}
