@@ -8,6 +8,12 @@ export interface DevCommand {
   readonly entry: string | undefined;
   readonly host: string;
   readonly port: number;
+  /** More `Host` names to answer to (`--allow-host`, repeatable). */
+  readonly allowedHosts: readonly string[];
+  /** The access token (`--token`, or `WEFT_TOKEN`); undefined: random when bound beyond loopback. */
+  readonly token: string | undefined;
+  /** Cap on a request body in bytes (`--max-body <MB>`). */
+  readonly maxBodyBytes: number;
   readonly database: string;
   readonly watch: boolean;
   /** The worker deployment to attach to (`--redis` and `--pg`); undefined runs graphs in-process. */
@@ -23,7 +29,12 @@ Without an entry, serves the built-in demo.
   entry               a TypeScript or JavaScript module exporting compiled graphs, ChatModelAgents
                       or defineApp({ graphs, agents })
   -p, --port <n>      port (default 4317; 0 picks a free one)
-      --host <addr>   interface to bind (default 127.0.0.1; the playground has no login)
+      --host <addr>   interface to bind (default 127.0.0.1). Anything but loopback requires a
+                      token: a random one per start, printed in the link to open
+      --token <t>     use this token instead (also WEFT_TOKEN); required even on loopback
+      --allow-host <name>
+                      answer to this Host name too (repeatable; loopback names always work)
+      --max-body <MB> cap on a request body in megabytes (default 10)
       --db <file>     SQLite file for checkpoints and threads (default .weft/weft.db)
       --no-watch      do not reload when the entry's files change
       --redis <url>   attach to a worker deployment (with --pg): runs are submitted to its queue
@@ -39,15 +50,22 @@ Without an entry, serves the built-in demo.
  * @example
  * ```ts
  * parseCommand(['dev', 'graphs.ts', '--port', '0']); // { command: 'dev', entry: 'graphs.ts', port: 0, … }
+ * parseCommand(['dev', '--host', '0.0.0.0'], process.env); // token from WEFT_TOKEN, else random at start
  * ```
  */
-export function parseCommand(argv: readonly string[]): DevCommand | 'help' {
+export function parseCommand(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): DevCommand | 'help' {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
     options: {
       port: { type: 'string', short: 'p' },
       host: { type: 'string' },
+      token: { type: 'string' },
+      'allow-host': { type: 'string', multiple: true },
+      'max-body': { type: 'string' },
       db: { type: 'string' },
       'no-watch': { type: 'boolean' },
       redis: { type: 'string' },
@@ -65,12 +83,21 @@ export function parseCommand(argv: readonly string[]): DevCommand | 'help' {
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new Error(`--port must be an integer from 0 to 65535, got "${values.port}"`);
   }
+  const maxBodyMb = Number(values['max-body'] ?? 10);
+  if (!Number.isFinite(maxBodyMb) || maxBodyMb <= 0) {
+    throw new Error(`--max-body must be a positive number of megabytes, got "${values['max-body']}"`);
+  }
+  const token = values.token ?? env.WEFT_TOKEN;
+  if (token !== undefined && token.length < 8) throw new Error('--token must be at least 8 characters');
   return {
     command: 'dev',
     workers: workersOf(values),
     entry,
     host: values.host ?? '127.0.0.1',
     port,
+    allowedHosts: values['allow-host'] ?? [],
+    token,
+    maxBodyBytes: Math.floor(maxBodyMb * 1024 * 1024),
     database: values.db ?? '.weft/weft.db',
     watch: !values['no-watch'],
   };

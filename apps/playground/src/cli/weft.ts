@@ -50,13 +50,15 @@ async function serveEntry(options: DevCommand): Promise<PlaygroundServer> {
 }
 
 async function main(): Promise<void> {
-  const command = parseCommand(process.argv.slice(2));
+  const command = parseCommand(process.argv.slice(2), process.env);
   if (command === 'help') {
     console.log(usage);
     return;
   }
   const server = await serveEntry(command);
-  console.log(`weft dev: open ${server.url}`);
+  console.log(`weft dev: open ${server.openUrl}`);
+  if (server.token !== undefined && command.token === undefined)
+    console.log("weft dev: bound beyond loopback, so every request needs this start's token (in the link)");
   let closing = false;
   const shutdown = (): void => {
     if (closing) return;

@@ -17,7 +17,7 @@ export interface FieldIssue {
  * ```
  */
 export class HttpError extends Error {
-  readonly status: 400 | 404 | 409 | 422 | 500;
+  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 500;
   readonly code: string;
   readonly issues: readonly FieldIssue[] | undefined;
 

@@ -7,6 +7,8 @@ import { serve } from '@hono/node-server';
 import Database from 'better-sqlite3';
 import { createApp } from './app.ts';
 import type { PlaygroundApp } from './define-app.ts';
+import { newAccessToken } from './guard/access-token.ts';
+import { isLoopback } from './guard/host-names.ts';
 import { openBackend, type WorkerDeployment } from './open-backend.ts';
 import { createRegistry, type Registry } from './registry.ts';
 import type { ServerContext } from './server-context.ts';
@@ -16,8 +18,21 @@ import { ThreadStore } from './thread-store.ts';
 export interface StartServerOptions {
   /** What to serve (swap it later with `reload`). */
   readonly app: PlaygroundApp;
-  /** Interface to bind (default `127.0.0.1`: the playground has no login). */
+  /**
+   * Interface to bind (default `127.0.0.1`: the playground has no login). Bound to anything but
+   * loopback, every request must present an access token (see `token`).
+   */
   readonly host?: string;
+  /** More `Host` names to answer to besides the loopback names and `host` (e.g. the machine's LAN name). */
+  readonly allowedHosts?: readonly string[] | undefined;
+  /**
+   * The access token requests must present (`Authorization: Bearer`, or the cookie set by opening
+   * `openUrl`). Default: a fresh random one on every start when `host` is not loopback, none on
+   * loopback.
+   */
+  readonly token?: string | undefined;
+  /** Cap on a request body in bytes (default 10 MB); larger bodies get a 413 without being read. */
+  readonly maxBodyBytes?: number | undefined;
   /** Port (default 4317; 0 picks a free one). */
   readonly port?: number;
   /** SQLite file for checkpoints and threads (default `.weft/weft.db`; `:memory:` keeps nothing). */
@@ -35,6 +50,10 @@ export interface StartServerOptions {
 export interface PlaygroundServer {
   /** `http://host:port`. */
   readonly url: string;
+  /** The link to open in a browser: `url`, with `?token=…` when the server requires a token. */
+  readonly openUrl: string;
+  /** The access token requests must present, when the server requires one. */
+  readonly token: string | undefined;
   readonly port: number;
   /** The graphs and agents served now. */
   registry(): Registry;
@@ -75,11 +94,23 @@ export async function startServer(options: StartServerOptions): Promise<Playgrou
   const registryOptions = { mode: backend.mode };
   let registry = createRegistry(options.app, checkpointer, registryOptions);
   const ctx: ServerContext = { registry: () => registry, threads, runs, checkpointer };
-  const app = createApp(ctx, { webDir: options.webDir ?? defaultWebDir });
   const host = options.host ?? '127.0.0.1';
-  const { server, port } = await listen(app.fetch, host, options.port ?? 4317);
+  const token = options.token ?? (isLoopback(host) ? undefined : newAccessToken());
+  const app = createApp(ctx, {
+    webDir: options.webDir ?? defaultWebDir,
+    guard: { host, allowedHosts: options.allowedHosts, token },
+    maxBodyBytes: options.maxBodyBytes,
+  });
+  const { server, port } = await listen(app.fetch, host, options.port ?? 4317).catch(async (error) => {
+    await backend.close();
+    db.close();
+    throw error;
+  });
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
-    url: `http://${host}:${port}`,
+    url,
+    openUrl: token === undefined ? url : `${url}/?token=${token}`,
+    token,
     port,
     registry: () => registry,
     reload: (next, problems = []) => {

@@ -15,6 +15,9 @@ describe('weft CLI arguments', () => {
       entry: undefined,
       host: '127.0.0.1',
       port: 4317,
+      allowedHosts: [],
+      token: undefined,
+      maxBodyBytes: 10 * 1024 * 1024,
       database: '.weft/weft.db',
       watch: true,
     });
@@ -40,6 +43,21 @@ describe('weft CLI arguments', () => {
       ]),
     ).toMatchObject({ workers: { redis: 'redis://r', pg: 'postgres://p', queue: 'q', schema: 's' } });
     expect(parseCommand(['--help'])).toBe('help');
+  });
+
+  it('reads the guard options: allowed hosts, token (flag or WEFT_TOKEN) and body cap', () => {
+    const args = ['dev', '--host', '0.0.0.0', '--allow-host', 'devbox', '--allow-host', 'devbox.lan'];
+    expect(parseCommand([...args, '--max-body', '2.5'])).toMatchObject({
+      host: '0.0.0.0',
+      allowedHosts: ['devbox', 'devbox.lan'],
+      token: undefined,
+      maxBodyBytes: 2.5 * 1024 * 1024,
+    });
+    const env = { WEFT_TOKEN: 'from-the-env' };
+    expect(parseCommand(args, env)).toMatchObject({ token: 'from-the-env' });
+    expect(parseCommand([...args, '--token', 'from-a-flag'], env)).toMatchObject({ token: 'from-a-flag' });
+    expect(() => parseCommand(['dev', '--max-body', '0'])).toThrow(/--max-body/);
+    expect(() => parseCommand(['dev', '--token', 'short'])).toThrow(/--token/);
   });
 
   it('names what is wrong', () => {

@@ -21,10 +21,12 @@ export class ApiRequestError extends Error {
 }
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  // The server takes every write as JSON only (a cross-site form cannot send that), body or not.
+  const write = method !== 'GET';
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    headers: write ? { 'content-type': 'application/json' } : {},
+    ...(write ? { body: JSON.stringify(body ?? {}) } : {}),
   });
   const text = await response.text();
   const parsed = text === '' ? undefined : (JSON.parse(text) as unknown);
