@@ -173,6 +173,12 @@ export {
   type ToolCallDetection,
 } from './model/detect-tool-calls.js';
 export { isRetryableError } from './model/is-retryable-error.js';
+export {
+  type ModelFactory,
+  type ModelRegistry,
+  modelRegistry,
+  resolveModel,
+} from './model/model-registry.js';
 export { fromOpenAIChunk, fromOpenAICompletion } from './model/openai/convert-response.js';
 export { fromOpenAIAssistantMessage, fromOpenAIMessages } from './model/openai/from-openai-messages.js';
 export { OpenAIChatModel, type OpenAIChatModelOptions } from './model/openai/openai-chat-model.js';

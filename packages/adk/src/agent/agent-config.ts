@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import type { ChatModel, ChatModelCallOptions } from '../model/chat-model.js';
+import type { ModelRegistry } from '../model/model-registry.js';
 import type { AnyTool } from '../tool/tool.js';
 import type { Agent } from './agent.js';
 import type { Instruction } from './instruction.js';
@@ -16,7 +17,10 @@ export interface ChatModelAgentOptions<
   readonly description?: string;
   /** The system instruction: a `{key}` template over session state, or a function. */
   readonly instruction?: Instruction;
-  readonly model: ChatModel;
+  /** The model, or a `provider:model-id` string resolved with `models`. */
+  readonly model: ChatModel | string;
+  /** Resolves a string `model` (see `modelRegistry`); there is no global registry. */
+  readonly models?: ModelRegistry;
   readonly tools?: readonly AnyTool[];
   /** Model calls allowed per invocation (default 20); `MaxIterationsError` beyond. */
   readonly maxIterations?: number;

@@ -1,5 +1,6 @@
 import type { Checkpointer, CompiledGraph } from '@weft/compose';
 import { AdkError } from '../errors/adk-error.js';
+import { resolveModel } from '../model/model-registry.js';
 import { Team } from '../multi/team.js';
 import { type TeamMember, type TransferRules, withTransfer } from '../multi/team-member.js';
 import type { TeamPlace } from '../multi/transfer.js';
@@ -143,7 +144,7 @@ function resolve(options: ChatModelAgentOptions<string, readonly Agent[]>): Reso
     name: options.name,
     description: options.description ?? '',
     instruction: options.instruction,
-    model: options.model,
+    model: resolveModel(options.model, options.models, `agent "${options.name}"`),
     tools,
     toolsByName,
     maxIterations,
