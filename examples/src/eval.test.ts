@@ -1,4 +1,4 @@
-// The example eval set, run the way CI and a user run it: through the `weft-eval` program. The
+// The example eval set, run the way CI and a user run it: through `weft eval` (the playground's CLI). The
 // forecaster passes it; the broken forecaster fails it, with the reason in the table.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';

@@ -50,6 +50,16 @@ async function serveEntry(options: DevCommand): Promise<PlaygroundServer> {
 }
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'eval') {
+    // `weft eval …` is @weft/eval's CLI; loaded only for this command, so `weft dev` starts as before.
+    const { runEvalCli } = await import('@weft/eval');
+    process.exitCode = await runEvalCli(process.argv.slice(3), {
+      out: (text) => process.stdout.write(`${text}\n`),
+      err: (text) => process.stderr.write(`${text}\n`),
+      cwd: process.cwd(),
+    });
+    return;
+  }
   const command = parseCommand(process.argv.slice(2), process.env);
   if (command === 'help') {
     console.log(usage);
