@@ -3,17 +3,26 @@
 // 2. workspace packages depend one way: compose <- adk <- prebuilt <- playground; store and worker
 //    packages sit between adk and prebuilt (they may use compose and adk, and be used by prebuilt
 //    and the playground);
-// 3. `openai` is imported only under packages/adk/src/model/openai/;
+// 3. `openai` is imported only under packages/adk/src/model/openai/; each optional provider SDK only in
+//    its adapter folder (`@anthropic-ai/sdk` under packages/adk/src/model/anthropic/, `@ai-sdk/*` and
+//    `ai` under packages/adk/src/model/ai-sdk/), and that folder is reached only through its own
+//    package entry (`@weft/adk/anthropic`, `@weft/adk/ai-sdk`): no other module of adk imports it, so
+//    the main entry never loads an SDK the user did not install (docs/adr/008-provider-adapters.md);
 // 4. a package imports only what its package.json declares;
 // 5. @weft/compose imports zod for types only (its ./testing entry aside): loading zod takes longer than all of compose, so the
 //    engine loads it on the first input it checks (packages/compose/src/state/update-schema.ts).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const rank = { '@weft/compose': 0, '@weft/adk': 1, '@weft/prebuilt': 2, '@weft/playground': 3 };
 const problems = [];
+/** Optional provider SDKs, each importable only inside its adapter folder. */
+const confinedSdks = [
+  [(name) => name === '@anthropic-ai/sdk', 'packages/adk/src/model/anthropic/'],
+  [(name) => name === 'ai' || name.startsWith('@ai-sdk/'), 'packages/adk/src/model/ai-sdk/'],
+];
 
 function walk(dir, out = []) {
   for (const name of readdirSync(dir)) {
@@ -56,7 +65,17 @@ for (const dir of packageDirs) {
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g)) {
       const spec = match[1];
-      if (spec.startsWith('.') || spec.startsWith('node:')) continue;
+      if (spec.startsWith('.')) {
+        const target = relative(root, join(dirname(file), spec));
+        const rel = relative(root, file);
+        for (const [, folder] of confinedSdks) {
+          if (target.startsWith(folder) && !rel.startsWith(folder) && !/\.test(-d)?\.ts$/.test(rel)) {
+            problems.push(`${rel} imports ${spec}: ${folder} is reached only through its own package entry`);
+          }
+        }
+        continue;
+      }
+      if (spec.startsWith('node:')) continue;
       const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
       const rel = relative(root, file);
       const typeOnly = /^\s*(?:import|export)\s+type\s/.test(match[0]);
@@ -71,6 +90,11 @@ for (const dir of packageDirs) {
       }
       if (name === 'openai' && !rel.startsWith('packages/adk/src/model/openai/')) {
         problems.push(`${rel} imports 'openai': only packages/adk/src/model/openai/ may`);
+      }
+      for (const [sdk, folder] of confinedSdks) {
+        if (sdk(name) && !rel.startsWith(folder) && !/\.test(-d)?\.ts$/.test(rel)) {
+          problems.push(`${rel} imports '${name}': only ${folder} may (an optional peer dependency)`);
+        }
       }
       if (name !== pkg.name && !declared.has(name))
         problems.push(`${rel} imports '${name}', which ${pkg.name} does not declare`);

@@ -39,3 +39,12 @@ describe('mediaPart', () => {
     expect(() => mediaPart({ type: 'audio', mediaType: 'wav', url: 'u' })).toThrow(/type\/subtype/);
   });
 });
+
+describe('base64 of large inputs', () => {
+  it('round-trips a megabyte of every byte value', () => {
+    const bytes = new Uint8Array(1 << 20).map((_, index) => index % 256);
+    const part = mediaPart({ type: 'file', mediaType: 'application/octet-stream', bytes });
+    expect(part.data).toBe(Buffer.from(bytes).toString('base64'));
+    expect(mediaBytes(part)).toEqual(bytes);
+  });
+});

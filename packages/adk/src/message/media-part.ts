@@ -11,6 +11,22 @@ import type { AudioPart, FilePart, ImagePart } from './message.js';
  */
 export type MediaPart = ImagePart | FilePart | AudioPart;
 
+/** Base64 without Node's Buffer, so messages can be built in browsers too. */
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let index = 0; index < bytes.length; index += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  }
+  return btoa(binary);
+}
+
+function fromBase64(data: string): Uint8Array {
+  const binary = atob(data);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+}
+
 /**
  * What {@link mediaPart} builds a part from: its type, its media type, and either `bytes` or a `url`.
  *
@@ -48,8 +64,7 @@ export function mediaPart(init: MediaPartInit): MediaPart {
       `mediaPart: mediaType "${init.mediaType}" is not a media type; write it as type/subtype, e.g. image/png`,
     );
   }
-  const source =
-    init.bytes === undefined ? { url: init.url } : { data: Buffer.from(init.bytes).toString('base64') };
+  const source = init.bytes === undefined ? { url: init.url } : { data: toBase64(init.bytes) };
   if (init.type === 'file') {
     return {
       type: 'file',
@@ -71,7 +86,7 @@ export function mediaPart(init: MediaPartInit): MediaPart {
  * ```
  */
 export function mediaBytes(part: MediaPart): Uint8Array | undefined {
-  return part.data === undefined ? undefined : new Uint8Array(Buffer.from(part.data, 'base64'));
+  return part.data === undefined ? undefined : fromBase64(part.data);
 }
 
 /**

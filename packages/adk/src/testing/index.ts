@@ -1,4 +1,16 @@
+export {
+  type AnthropicServerOptions,
+  type AnthropicServerReply,
+  startAnthropicServer,
+} from './anthropic-server.js';
 export { drain } from './drain.js';
+export {
+  type LoopbackAnswer,
+  type LoopbackError,
+  type LoopbackServer,
+  pieces,
+  startLoopbackServer,
+} from './loopback-http.js';
 export type { ServerReply, ServerToolCall } from './openai-compatible-replies.js';
 export {
   type OpenAICompatibleServer,

@@ -3,22 +3,8 @@ import { AdkError } from '../../errors/adk-error.js';
 import { ModelError } from '../../errors/model-error.js';
 import { abortError } from '../../internal/abort.js';
 import { describeError } from '../../internal/json.js';
+import { isRetryableStatus, retryAfterMs } from '../http-failure.js';
 import { isRetryableError } from '../is-retryable-error.js';
-
-function retryAfterMs(headers: Headers | undefined): number | undefined {
-  const milliseconds = Number(headers?.get('retry-after-ms') ?? Number.NaN);
-  if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds;
-  const value = headers?.get('retry-after');
-  if (value === undefined || value === null) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 409 || status === 429 || status >= 500;
-}
 
 /**
  * Maps what the `openai` client threw to an adk error: aborts to `ABORTED`, everything else to a

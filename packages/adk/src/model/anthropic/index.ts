@@ -1,0 +1,18 @@
+export { AnthropicChatModel, type AnthropicChatModelOptions } from './anthropic-chat-model.js';
+export type {
+  AnthropicBlockParam,
+  AnthropicMessageParam,
+  AnthropicRequest,
+  AnthropicResponse,
+  AnthropicStreamEvent,
+  AnthropicUsage,
+} from './anthropic-types.js';
+export { type AnthropicRequestSettings, toAnthropicRequest } from './convert-anthropic-request.js';
+export {
+  fromAnthropicEvent,
+  fromAnthropicResponse,
+  fromAnthropicStopReason,
+  fromAnthropicUsage,
+} from './convert-anthropic-response.js';
+export { toAnthropicError } from './to-anthropic-error.js';
+export { type AnthropicConversation, toAnthropicMessages } from './to-anthropic-messages.js';
