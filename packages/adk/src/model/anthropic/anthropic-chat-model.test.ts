@@ -164,7 +164,7 @@ describe('AnthropicChatModel.generate', () => {
     expect(first.usage?.reasoningTokens).toBe(7);
     await model.generate([userMessage('Answer?'), first, userMessage('Sure?')]);
     expect(server?.requests[0]?.body.thinking).toEqual({ type: 'enabled', budget_tokens: 1024 });
-    expect((server?.requests[1]?.body.messages as unknown[])[1]).toEqual({
+    expect((server?.requests[1]?.body.messages as unknown[] | undefined)?.[1]).toEqual({
       role: 'assistant',
       content: [
         { type: 'thinking', thinking: 'Compare both.', signature: 'sig-A' },
@@ -193,7 +193,7 @@ describe('AnthropicChatModel.generate', () => {
       { responseFormat: { type: 'json_schema', name: 'answer', schema } },
     );
     const body = server?.requests[0]?.body;
-    expect((body?.messages as { content: unknown }[])[0]?.content).toEqual([
+    expect((body?.messages as { content: unknown }[] | undefined)?.[0]?.content).toEqual([
       { type: 'image', source: { type: 'url', url: 'https://example.com/cat.png' } },
       { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AQ==' } },
       {
