@@ -7,6 +7,7 @@ import { DEFAULT_QUEUE_NAME, queueKeys } from './internal/keys.js';
 import { RunRegistry } from './internal/run-registry.js';
 import { SettledWaiter } from './internal/settled-waiter.js';
 import { type RunRequest, type SubmitContext, submitRun } from './internal/submit-run.js';
+import type { PostgresRunJournal } from './postgres-run-journal.js';
 import { closeRedis, openRedis, type RedisConnection } from './redis-connection.js';
 import { type HandleContext, type RunHandle, runHandle } from './run-handle.js';
 import type { RunInfo } from './run-info.js';
@@ -28,6 +29,12 @@ export interface ClientOptions {
   readonly queueName?: string;
   /** Job retries for transient failures (default 5 attempts, exponential backoff from 1 s). */
   readonly retry?: { readonly attempts?: number; readonly backoffMs?: number };
+  /**
+   * The durable record of runs, as the workers use it. With it, `submit` records each run in
+   * PostgreSQL before queueing it, and `result()` / `getRun()` read from there, so a Redis restart
+   * loses no run and no result. See the README's "Guarantees".
+   */
+  readonly journal?: PostgresRunJournal;
 }
 
 /**
@@ -121,6 +128,8 @@ export function createClient<TGraphs extends GraphMap = GraphMap>(
     keys,
     registry,
     waiter: new SettledWaiter(subscriber, keys.settledChannel),
+    journal: options.journal,
+    queueName,
     reader,
     cancel,
     exists: async (threadId) => (await redis.exists(keys.events(threadId))) === 1,
@@ -132,6 +141,7 @@ export function createClient<TGraphs extends GraphMap = GraphMap>(
     registry,
     attempts: options.retry?.attempts ?? 5,
     backoffMs: options.retry?.backoffMs ?? 1000,
+    journal: options.journal,
   };
   const enqueue = async <TOutput>(request: RunRequest): Promise<RunHandle<TOutput>> => {
     const { runId, threadId } = await submitRun(submitContext, request);
@@ -150,7 +160,11 @@ export function createClient<TGraphs extends GraphMap = GraphMap>(
     entries,
     events: (threadId, entryOptions) => eventsOf(entries(threadId, entryOptions)),
     handle: (runId, threadId) => runHandle(context, runId, threadId),
-    getRun: (runId) => registry.get(runId),
+    getRun: async (runId) => {
+      const record = await registry.get(runId);
+      if (record) return withoutOutcome(record);
+      return (await options.journal?.get(queueName, runId))?.info;
+    },
     listRuns: (listOptions) => registry.list(listOptions),
     async close() {
       for (const connection of readers) connection.disconnect();
@@ -174,4 +188,9 @@ async function* threadEntries(
 
 async function* eventsOf(entries: AsyncIterable<ThreadEntry>): AsyncGenerator<RunEvent> {
   for await (const entry of entries) if ('event' in entry) yield entry.event;
+}
+
+function withoutOutcome(record: RunInfo & { readonly outcome?: unknown }): RunInfo {
+  const { outcome: _outcome, ...info } = record;
+  return info;
 }

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Checkpointer } from '@weft/compose';
-import { Worker } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { CancelListener } from './internal/cancel-listener.js';
 import { type EventStreamOptions, eventSinks } from './internal/event-writer.js';
 import { isTransientError } from './internal/failure.js';
 import { DEFAULT_QUEUE_NAME, queueKeys } from './internal/keys.js';
+import { startReconciler } from './internal/reconciler.js';
 import { type JobRuntime, processRunJob, settleFailed } from './internal/run-job.js';
 import { RunRegistry } from './internal/run-registry.js';
+import type { PostgresRunJournal } from './postgres-run-journal.js';
 import { closeRedis, openRedis, type RedisConnection } from './redis-connection.js';
 import type { RunStatus } from './run-info.js';
 import { WorkerError } from './worker-error.js';
@@ -56,6 +58,14 @@ export interface WorkerOptions {
   readonly events?: EventStreamOptions;
   /** Which errors a job retry may cure (default {@link isTransientError}). */
   readonly isTransient?: (error: unknown) => boolean;
+  /**
+   * The durable record of runs in PostgreSQL (give clients the same one). With it, thread leases live in
+   * PostgreSQL, and this worker's reconciler queues again every unfinished run Redis no longer has
+   * (after a restart without persistence), so no submitted run is lost. See the README's "Guarantees".
+   */
+  readonly journal?: PostgresRunJournal;
+  /** How often the reconciler compares the journal with Redis (default 5 000 ms; needs `journal`). */
+  readonly reconcileIntervalMs?: number;
   /** Lifecycle hooks (metrics, logs, tests). */
   readonly observer?: WorkerObserver;
   /** Called with BullMQ's and Redis's errors (default: `console.error`). */
@@ -82,7 +92,7 @@ export interface WeftWorker {
  * Starts a worker: takes run jobs from the queue, runs each graph from its thread's checkpoint while
  * holding the thread's lease, publishes events, honours cancels, and settles runs for clients.
  *
- * @throws WorkerError `INVALID_ARGUMENT` for a concurrency below 1.
+ * @throws WorkerError `INVALID_ARGUMENT` for a concurrency below 1 or a `reconcileIntervalMs` not above 0.
  * @example
  * ```ts
  * const checkpointer = new PostgresCheckpointer({ connectionString: process.env.WEFT_PG_URL! });
@@ -100,6 +110,10 @@ export async function createWorker(options: WorkerOptions): Promise<WeftWorker> 
   const concurrency = options.concurrency ?? 4;
   if (!(Number.isInteger(concurrency) && concurrency >= 1)) {
     throw new WorkerError('INVALID_ARGUMENT', `concurrency must be a positive integer, got ${concurrency}`);
+  }
+  const reconcileMs = options.reconcileIntervalMs ?? 5000;
+  if (!(reconcileMs > 0)) {
+    throw new WorkerError('INVALID_ARGUMENT', `reconcileIntervalMs must be positive, got ${reconcileMs}`);
   }
   const queueName = options.queueName ?? DEFAULT_QUEUE_NAME;
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -128,6 +142,8 @@ export async function createWorker(options: WorkerOptions): Promise<WeftWorker> 
     redis,
     keys,
     registry: new RunRegistry(redis, keys),
+    queueName,
+    journal: options.journal,
     cancels,
     sinks: eventSinks(redis, keys, options.events),
     leaseTtlMs: options.lease?.ttlMs ?? 30_000,
@@ -139,6 +155,7 @@ export async function createWorker(options: WorkerOptions): Promise<WeftWorker> 
   };
   worker = startBullWorker(options, runtime, { connection: bullConnection, concurrency, queueName, onError });
   await worker.waitUntilReady();
+  const reconciler = startJournalReconciler(options, { queueName, workerId, onError });
   return {
     id: workerId,
     queueName,
@@ -150,7 +167,7 @@ export async function createWorker(options: WorkerOptions): Promise<WeftWorker> 
       if (closeOptions.requeue) {
         cancels.abortAll(new WorkerError('SHUTDOWN', `worker ${workerId} is shutting down`));
       }
-      await closing;
+      await Promise.all([closing, reconciler?.stop()]);
       await Promise.all([closeRedis(subscriber), closeRedis(redis), closeRedis(bullConnection)]);
     },
   };
@@ -187,4 +204,29 @@ function startBullWorker(
     if (job) settleFailed(runtime, job, error).catch(setup.onError);
   });
   return worker;
+}
+
+/** With a journal, starts the reconciler on a queue connection of its own; `stop()` closes both. */
+function startJournalReconciler(
+  options: WorkerOptions,
+  setup: { readonly queueName: string; readonly workerId: string; readonly onError: (error: Error) => void },
+): { stop: () => Promise<void> } | undefined {
+  const journal = options.journal;
+  if (!journal) return undefined;
+  const intervalMs = options.reconcileIntervalMs ?? 5000;
+  const connection = openRedis(options.connection, {
+    name: `weft-worker-reconciler:${setup.workerId}`,
+    blocking: true,
+  });
+  connection.on('error', setup.onError);
+  const queue = new Queue(setup.queueName, { connection });
+  queue.on('error', setup.onError);
+  const reconciler = startReconciler({ journal, queue, intervalMs, onError: setup.onError });
+  return {
+    async stop() {
+      await reconciler.stop();
+      await queue.close();
+      await closeRedis(connection);
+    },
+  };
 }

@@ -11,6 +11,7 @@ export { deleteQueue } from './delete-queue.js';
 export type { EventStreamOptions } from './internal/event-writer.js';
 export { isTransientError } from './internal/failure.js';
 export type { WaitOptions } from './internal/settled-waiter.js';
+export { type JournalRun, PostgresRunJournal, type RunJournalOptions } from './postgres-run-journal.js';
 export type { RedisConnection } from './redis-connection.js';
 export type { RunHandle } from './run-handle.js';
 export type { RunInfo, RunKind, RunStatus, WorkerRunResult } from './run-info.js';

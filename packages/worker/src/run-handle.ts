@@ -3,8 +3,9 @@ import type { Redis } from 'ioredis';
 import type { StreamEntry } from './internal/event-codec.js';
 import { readStream } from './internal/event-reader.js';
 import type { QueueKeys } from './internal/keys.js';
-import type { RunRegistry } from './internal/run-registry.js';
+import type { RunRegistry, StoredOutcome } from './internal/run-registry.js';
 import type { SettledWaiter, WaitOptions } from './internal/settled-waiter.js';
+import type { PostgresRunJournal } from './postgres-run-journal.js';
 import type { RunInfo, WorkerRunResult } from './run-info.js';
 import { WorkerError } from './worker-error.js';
 
@@ -40,6 +41,9 @@ export interface HandleContext {
   readonly keys: QueueKeys;
   readonly registry: RunRegistry;
   readonly waiter: SettledWaiter;
+  /** When set, the truth about runs (see `ClientOptions.journal`). */
+  readonly journal?: PostgresRunJournal | undefined;
+  readonly queueName: string;
   /** A fresh connection for one blocking stream reader. */
   readonly reader: () => Redis;
   readonly cancel: (threadId: string) => Promise<void>;
@@ -58,7 +62,8 @@ export function runHandle<TOutput>(
     threadId,
     result: (options) => context.waiter.waitFor(runId, () => settledResult<TOutput>(context, runId), options),
     events: (options) => runEvents(context, runId, threadId, options?.signal),
-    info: () => context.registry.get(runId),
+    info: async () =>
+      (await context.registry.get(runId)) ?? (await context.journal?.get(context.queueName, runId))?.info,
     cancel: () => context.cancel(threadId),
   };
 }
@@ -67,7 +72,9 @@ async function settledResult<TOutput>(
   context: HandleContext,
   runId: string,
 ): Promise<WorkerRunResult<TOutput> | undefined> {
-  const record = await context.registry.get(runId);
+  const record = context.journal
+    ? await journalRecord(context.journal, context.queueName, runId)
+    : await context.registry.get(runId);
   if (!record) throw new WorkerError('NOT_FOUND', `run "${runId}" is unknown (or its record expired)`);
   if (record.status === 'failed') {
     throw new WorkerError('RUN_FAILED', `run "${runId}" failed: ${record.error ?? 'unknown error'}`);
@@ -100,4 +107,14 @@ async function* runEvents(
       yield entry.event;
     }
   }
+}
+
+async function journalRecord(
+  journal: PostgresRunJournal,
+  queueName: string,
+  runId: string,
+): Promise<(RunInfo & { readonly outcome?: StoredOutcome }) | undefined> {
+  const run = await journal.get(queueName, runId);
+  if (!run) return undefined;
+  return run.outcome === undefined ? run.info : { ...run.info, outcome: run.outcome };
 }

@@ -22,3 +22,22 @@ export const runJobSchema = z.object({
 
 /** A validated run job. */
 export type RunJobData = z.infer<typeof runJobSchema>;
+
+/** How a run's job is queued: retries with exponential backoff, kept a while after it ends. */
+export interface RunJobOptions {
+  readonly attempts: number;
+  readonly backoffMs: number;
+  readonly priority?: number | undefined;
+}
+
+/** BullMQ options of a run's job (job id = run id, so adding a run twice queues it once). */
+export function jobOptions(runId: string, options: RunJobOptions) {
+  return {
+    jobId: runId,
+    attempts: options.attempts,
+    backoff: { type: 'exponential', delay: options.backoffMs },
+    removeOnComplete: { age: 24 * 3600, count: 10_000 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+    ...(options.priority === undefined ? {} : { priority: options.priority }),
+  };
+}

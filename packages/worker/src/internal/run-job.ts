@@ -1,6 +1,7 @@
 import { type Checkpointer, Command, deserialize, type RunResult } from '@weft/compose';
 import { DelayedError, type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { PostgresRunJournal } from '../postgres-run-journal.js';
 import type { RunStatus } from '../run-info.js';
 import { WorkerError } from '../worker-error.js';
 import type { WorkerGraph } from '../worker-graph.js';
@@ -9,6 +10,7 @@ import type { CancelListener } from './cancel-listener.js';
 import type { RunEventSink } from './event-writer.js';
 import { describeError, findRateLimit } from './failure.js';
 import { type RunJobData, runJobSchema } from './job-data.js';
+import { JournalLease } from './journal-lease.js';
 import type { QueueKeys } from './keys.js';
 import type { RunRegistry, StoredOutcome } from './run-registry.js';
 import { ThreadLease } from './thread-lease.js';
@@ -21,6 +23,10 @@ export interface JobRuntime {
   readonly redis: Redis;
   readonly keys: QueueKeys;
   readonly registry: RunRegistry;
+  /** The queue's name (the journal's key). */
+  readonly queueName: string;
+  /** The durable run record; when set it is the truth, and the thread lease lives there too. */
+  readonly journal: PostgresRunJournal | undefined;
   readonly cancels: CancelListener;
   readonly sinks: (threadId: string) => RunEventSink;
   readonly leaseTtlMs: number;
@@ -98,17 +104,26 @@ export async function processRunJob(
   }
 }
 
-/** Takes the thread's lease, or puts the job back for later (no attempt used) when another worker has it. */
-async function takeLease(call: JobCall, controller: AbortController): Promise<ThreadLease> {
+/**
+ * Takes the thread's lease (in the journal when there is one, else in Redis), or puts the job back for
+ * later (no attempt used) when another worker has it.
+ */
+async function takeLease(call: JobCall, controller: AbortController): Promise<{ release(): Promise<void> }> {
   const { runtime, data, job, token } = call;
-  const lease = await ThreadLease.acquire({
-    redis: runtime.redis,
-    key: runtime.keys.lease(data.threadId),
+  const options = {
     token: `${runtime.workerId}:${data.runId}:${Math.random().toString(36).slice(2)}`,
     ttlMs: runtime.leaseTtlMs,
     onLost: () =>
       controller.abort(new WorkerError('LEASE_LOST', `lost the lease of thread "${data.threadId}"`)),
-  });
+  };
+  const lease = runtime.journal
+    ? await JournalLease.acquire({
+        ...options,
+        journal: runtime.journal,
+        queue: runtime.queueName,
+        threadId: data.threadId,
+      })
+    : await ThreadLease.acquire({ ...options, redis: runtime.redis, key: runtime.keys.lease(data.threadId) });
   if (lease) return lease;
   await job.moveToDelayed(Date.now() + runtime.leaseRetryMs * (0.5 + Math.random()), token);
   throw new DelayedError();
@@ -118,7 +133,14 @@ async function runLeased(call: JobCall, graph: WorkerGraph, signal: AbortSignal)
   const { runtime, data, job } = call;
   // Checked again now that cancels reach this run: one that came in before is seen here.
   if (await runtime.cancels.isCancelled(data.threadId, data.epoch)) return settleCancelled(call);
-  await runtime.registry.running(data.runId, runtime.workerId, job.attemptsStarted);
+  // A run Redis forgot and the reconciler queued again may have finished meanwhile: never run it twice.
+  const record = await runtime.journal?.running(runtime.queueName, data.runId, {
+    id: runtime.workerId,
+    attempts: job.attemptsStarted,
+  });
+  if (record && isSettled(record.status)) return record.status;
+  const marking = runtime.registry.running(data.runId, runtime.workerId, job.attemptsStarted);
+  await (record ? marking.catch(() => undefined) : marking);
   const input = await chooseInput(runtime, data);
   const onEvent = call.sink.listener();
   const result: RunResult<unknown> = await graph.run(input, {
@@ -144,7 +166,8 @@ async function runLeased(call: JobCall, graph: WorkerGraph, signal: AbortSignal)
 async function chooseInput(runtime: JobRuntime, data: RunJobData): Promise<unknown> {
   if (data.kind === 'continue') return null;
   const latest = (await runtime.checkpointer.list(data.threadId, { limit: 1 }))[0]?.id ?? '';
-  const baseline = await runtime.registry.baseline(data.runId, latest);
+  const journaled = await runtime.journal?.baseline(runtime.queueName, data.runId, latest);
+  const baseline = journaled ?? (await runtime.registry.baseline(data.runId, latest));
   if (latest !== baseline) return null;
   const value = data.payload === undefined ? undefined : deserialize(data.payload);
   return data.kind === 'start' ? value : new Command({ resume: value });
@@ -168,6 +191,7 @@ async function handleFailure(call: JobCall, signal: AbortSignal, error: unknown)
   const message = describeError(cause);
   if (!runtime.isTransient(cause)) throw new UnrecoverableError(message);
   await runtime.registry.retrying(data.runId, message).catch(() => undefined);
+  await runtime.journal?.retrying(runtime.queueName, data.runId, message).catch(() => undefined);
   throw cause instanceof Error ? cause : new Error(message);
 }
 
@@ -187,7 +211,7 @@ async function settleCancelled(call: JobCall): Promise<RunStatus> {
 async function settle(call: JobCall, status: RunStatus, outcome: StoredOutcome): Promise<void> {
   const { runtime, data, sink } = call;
   await sink.flush().catch(() => undefined);
-  await runtime.registry.settle(data.runId, status, outcome);
+  await recordSettled(runtime, data.runId, { status, outcome });
   sink.settled({ runId: data.runId, status });
   await sink.flush().catch(() => undefined);
   await notify(runtime.observer.runSettled, { runId: data.runId, threadId: data.threadId, status });
@@ -199,8 +223,29 @@ export async function settleFailed(runtime: JobRuntime, job: Job, error: Error):
   if (!parsed.success || (await job.getState()) !== 'failed') return;
   const { runId, threadId } = parsed.data;
   const sink = runtime.sinks(threadId);
-  await runtime.registry.settle(runId, 'failed', { error: job.failedReason ?? error.message });
+  await recordSettled(runtime, runId, {
+    status: 'failed',
+    outcome: { error: job.failedReason ?? error.message },
+  });
   sink.settled({ runId, status: 'failed' });
   await sink.flush().catch(() => undefined);
   await notify(runtime.observer.runSettled, { runId, threadId, status: 'failed' });
+}
+
+function isSettled(status: RunStatus): boolean {
+  return status === 'done' || status === 'interrupted' || status === 'cancelled' || status === 'failed';
+}
+
+/**
+ * Records a settled run: in the journal first when there is one (the truth; Redis's record and the
+ * notification are then best effort, since a client that waits re-reads the journal), else in Redis.
+ */
+async function recordSettled(
+  runtime: JobRuntime,
+  runId: string,
+  settled: { readonly status: RunStatus; readonly outcome: StoredOutcome | { readonly error: string } },
+): Promise<void> {
+  const journaled = (await runtime.journal?.settle(runtime.queueName, runId, settled)) ?? false;
+  const redis = runtime.registry.settle(runId, settled.status, settled.outcome);
+  await (journaled ? redis.catch(() => undefined) : redis);
 }

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { serialize } from '@weft/compose';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { PostgresRunJournal } from '../postgres-run-journal.js';
 import type { RunKind } from '../run-info.js';
 import { WorkerError } from '../worker-error.js';
 import { readEpoch } from './cancel-listener.js';
-import type { RunJobData } from './job-data.js';
+import { jobOptions, type RunJobData } from './job-data.js';
 import type { QueueKeys } from './keys.js';
 import type { RunRegistry } from './run-registry.js';
 
@@ -17,6 +18,8 @@ export interface SubmitContext {
   readonly registry: RunRegistry;
   readonly attempts: number;
   readonly backoffMs: number;
+  /** The durable record of runs: written first; Redis then only carries the job. */
+  readonly journal?: PostgresRunJournal | undefined;
 }
 
 /** One run to queue. */
@@ -31,6 +34,8 @@ export interface RunRequest {
 
 /**
  * Records the run and queues its job (job id = run id, so submitting a run id twice queues it once).
+ * With a journal, the run is recorded in PostgreSQL first; once that succeeded the submit succeeds,
+ * even if Redis then fails (the workers' reconciler queues the job).
  * The job carries the thread's cancel epoch as of now: a cancel after this moment cancels it.
  *
  * @throws WorkerError `INVALID_ARGUMENT` for a run id BullMQ cannot take (`:` or all digits).
@@ -56,14 +61,16 @@ export async function submitRun(
     epoch: await readEpoch(context.redis, context.keys, threadId),
     submittedAt: at,
   };
-  await context.registry.create({ runId, threadId, graph, kind, at });
-  await context.queue.add(graph, data, {
-    jobId: runId,
-    attempts: context.attempts,
-    backoff: { type: 'exponential', delay: context.backoffMs },
-    removeOnComplete: { age: 24 * 3600, count: 10_000 },
-    removeOnFail: { age: 7 * 24 * 3600 },
-    ...(request.priority === undefined ? {} : { priority: request.priority }),
-  });
+  const options = { attempts: context.attempts, backoffMs: context.backoffMs, priority: request.priority };
+  const queueRun = async (): Promise<void> => {
+    await context.registry.create({ runId, threadId, graph, kind, at });
+    await context.queue.add(graph, data, jobOptions(runId, options));
+  };
+  if (!context.journal) await queueRun();
+  else {
+    // Recorded in PostgreSQL, the run will run: if Redis fails now, the workers' reconciler queues it.
+    await context.journal.submitted(context.queue.name, data, options);
+    await queueRun().catch(() => undefined);
+  }
   return { runId, threadId };
 }

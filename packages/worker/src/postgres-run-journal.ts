@@ -1,0 +1,294 @@
+import { deserialize, serialize } from '@weft/compose';
+import pg from 'pg';
+import type { RunJobData, RunJobOptions } from './internal/job-data.js';
+import type { StoredOutcome } from './internal/run-registry.js';
+import type { RunInfo, RunKind, RunStatus } from './run-info.js';
+import { WorkerError } from './worker-error.js';
+
+/**
+ * Options of {@link PostgresRunJournal}: a pool (shared, not closed by the journal) or a connection
+ * string (a pool of its own), and the schema of its two tables (`weft_runs`, `weft_thread_leases`).
+ *
+ * @example
+ * ```ts
+ * const options: RunJournalOptions = { connectionString: process.env.WEFT_PG_URL!, schema: 'agents' };
+ * ```
+ */
+export interface RunJournalOptions {
+  readonly pool?: pg.Pool;
+  readonly connectionString?: string;
+  /** Default `public`. A plain identifier (letters, digits, `_`). */
+  readonly schema?: string;
+}
+
+/**
+ * How the journal sees a run: the job to (re)queue, its job options, and where it stands.
+ *
+ * @example
+ * ```ts
+ * const run: JournalRun | undefined = await journal.get('weft-runs', runId);
+ * if (run?.status === 'done') console.log(run.outcome?.output);
+ * ```
+ */
+export interface JournalRun {
+  readonly job: RunJobData;
+  readonly jobOptions: RunJobOptions;
+  readonly status: RunStatus;
+  readonly info: RunInfo;
+  readonly outcome: StoredOutcome | undefined;
+}
+
+const SETTLED: readonly RunStatus[] = ['done', 'interrupted', 'cancelled', 'failed'];
+
+/**
+ * The durable record of every submitted run, in PostgreSQL: what was asked (graph, thread, input), its
+ * status (`queued` when submitted, `running`, then `done` / `interrupted` / `cancelled` / `failed`),
+ * its baseline checkpoint and outcome, and the threads' leases. Give the same journal (same database
+ * and schema) to `createClient` and `createWorker`: Redis then only carries the queue, events and
+ * notifications, and a run Redis forgot (a restart without persistence) is queued again by the
+ * workers' reconciler and continues from its last checkpoint; `handle.result()` reads the outcome
+ * here. See the README's "Guarantees".
+ *
+ * @throws WorkerError `INVALID_ARGUMENT` for a schema that is not a plain identifier, or no connection.
+ * @example
+ * ```ts
+ * const journal = new PostgresRunJournal({ connectionString: process.env.WEFT_PG_URL! });
+ * await journal.setup(); // once per deployment; idempotent
+ * const worker = await createWorker({ graphs, connection, checkpointer, journal });
+ * const client = createClient<typeof graphs>({ connection, journal });
+ * ```
+ */
+export class PostgresRunJournal {
+  readonly #pool: pg.Pool;
+  readonly #ownsPool: boolean;
+  readonly #runs: string;
+  readonly #leases: string;
+  readonly #schema: string;
+
+  constructor(options: RunJournalOptions) {
+    const schema = options.schema ?? 'public';
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(schema))
+      throw new WorkerError('INVALID_ARGUMENT', `journal schema "${schema}" must be a plain identifier`);
+    if (!options.pool && !options.connectionString)
+      throw new WorkerError('INVALID_ARGUMENT', 'PostgresRunJournal needs a pool or a connectionString');
+    this.#pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: 4 });
+    this.#ownsPool = options.pool === undefined;
+    this.#schema = schema;
+    this.#runs = `"${schema}".weft_runs`;
+    this.#leases = `"${schema}".weft_thread_leases`;
+  }
+
+  /** Creates the schema and tables if missing (safe to run from many processes at once). */
+  async setup(): Promise<void> {
+    const client = await this.#pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', [`weft-run-journal:${this.#schema}`]);
+      await client.query(`CREATE SCHEMA IF NOT EXISTS "${this.#schema}"`);
+      await client.query(`CREATE TABLE IF NOT EXISTS ${this.#runs} (
+        queue text NOT NULL, run_id text NOT NULL, thread_id text NOT NULL, graph text NOT NULL,
+        kind text NOT NULL, payload text, epoch integer NOT NULL, submitted_at bigint NOT NULL,
+        max_attempts integer NOT NULL, backoff_ms integer NOT NULL, priority integer,
+        status text NOT NULL, baseline text, outcome text, error text, worker_id text,
+        attempts integer NOT NULL DEFAULT 0, updated_at bigint NOT NULL,
+        PRIMARY KEY (queue, run_id))`);
+      await client.query(
+        `CREATE INDEX IF NOT EXISTS weft_runs_unfinished ON ${this.#runs} (queue, submitted_at) WHERE status IN ('queued', 'running', 'retrying')`,
+      );
+      await client.query(`CREATE TABLE IF NOT EXISTS ${this.#leases} (
+        queue text NOT NULL, thread_id text NOT NULL, token text NOT NULL, expires_at timestamptz NOT NULL,
+        PRIMARY KEY (queue, thread_id))`);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`weft-run-journal:${this.#schema}`]);
+      client.release();
+    }
+  }
+
+  /** Records a submitted run (a second submit of the same run id changes nothing). */
+  async submitted(queue: string, job: RunJobData, jobOptions: RunJobOptions): Promise<void> {
+    await this.#pool.query(
+      `INSERT INTO ${this.#runs} (queue, run_id, thread_id, graph, kind, payload, epoch, submitted_at,
+         max_attempts, backoff_ms, priority, status, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'queued', $8) ON CONFLICT DO NOTHING`,
+      [
+        queue,
+        job.runId,
+        job.threadId,
+        job.graph,
+        job.kind,
+        job.payload ?? null,
+        job.epoch,
+        job.submittedAt,
+        jobOptions.attempts,
+        jobOptions.backoffMs,
+        jobOptions.priority ?? null,
+      ],
+    );
+  }
+
+  /** Marks a run picked up by `workerId`, unless it settled already (then returns its record). */
+  async running(
+    queue: string,
+    runId: string,
+    worker: { id: string; attempts: number },
+  ): Promise<JournalRun | undefined> {
+    const { rows } = await this.#pool.query(
+      `UPDATE ${this.#runs} SET status = CASE WHEN status = ANY($5) THEN status ELSE 'running' END,
+         worker_id = CASE WHEN status = ANY($5) THEN worker_id ELSE $3 END, attempts = attempts + 1, updated_at = $4
+       WHERE queue = $1 AND run_id = $2 RETURNING *`,
+      [queue, runId, worker.id, Date.now(), SETTLED],
+    );
+    return rows[0] === undefined ? undefined : toRun(rows[0]);
+  }
+
+  /** Marks a run waiting for a job retry after `error`. */
+  async retrying(queue: string, runId: string, error: string): Promise<void> {
+    await this.#pool.query(
+      `UPDATE ${this.#runs} SET status = 'retrying', error = $3, updated_at = $4
+       WHERE queue = $1 AND run_id = $2 AND NOT (status = ANY($5))`,
+      [queue, runId, error, Date.now(), SETTLED],
+    );
+  }
+
+  /**
+   * The run's baseline checkpoint: stored on the first call (`latest`), returned as stored later;
+   * `undefined` when the run is not in the journal (submitted by a client without one).
+   */
+  async baseline(queue: string, runId: string, latest: string): Promise<string | undefined> {
+    const { rows } = await this.#pool.query(
+      `UPDATE ${this.#runs} SET baseline = COALESCE(baseline, $3) WHERE queue = $1 AND run_id = $2 RETURNING baseline`,
+      [queue, runId, latest],
+    );
+    return rows[0]?.baseline as string | undefined;
+  }
+
+  /**
+   * Stores a settled run's outcome; the first settlement wins. Returns false when the run is not in the
+   * journal (submitted by a client without one).
+   */
+  async settle(
+    queue: string,
+    runId: string,
+    settled: { readonly status: RunStatus; readonly outcome: StoredOutcome | { readonly error: string } },
+  ): Promise<boolean> {
+    const { outcome } = settled;
+    const { rows } = await this.#pool.query(
+      `UPDATE ${this.#runs} SET
+         outcome = CASE WHEN status = ANY($7) THEN outcome ELSE $4 END,
+         error = CASE WHEN status = ANY($7) THEN error ELSE $5 END,
+         status = CASE WHEN status = ANY($7) THEN status ELSE $3 END, updated_at = $6
+       WHERE queue = $1 AND run_id = $2 RETURNING run_id`,
+      [
+        queue,
+        runId,
+        settled.status,
+        'error' in outcome ? null : serialize(outcome),
+        'error' in outcome ? outcome.error : null,
+        Date.now(),
+        SETTLED,
+      ],
+    );
+    return rows.length === 1;
+  }
+
+  /** One run, or `undefined` when it was never submitted to this queue. */
+  async get(queue: string, runId: string): Promise<JournalRun | undefined> {
+    const { rows } = await this.#pool.query(`SELECT * FROM ${this.#runs} WHERE queue = $1 AND run_id = $2`, [
+      queue,
+      runId,
+    ]);
+    return rows[0] === undefined ? undefined : toRun(rows[0]);
+  }
+
+  /** Runs not settled yet, oldest first (what the reconciler checks against Redis). */
+  async unfinished(queue: string, limit: number): Promise<JournalRun[]> {
+    const { rows } = await this.#pool.query(
+      `SELECT * FROM ${this.#runs} WHERE queue = $1 AND status IN ('queued', 'running', 'retrying')
+       ORDER BY submitted_at LIMIT $2`,
+      [queue, limit],
+    );
+    return rows.map(toRun);
+  }
+
+  /** Takes a thread's lease (`token`, for `ttlMs`) if it is free or expired (PostgreSQL's clock). */
+  async acquireLease(
+    queue: string,
+    threadId: string,
+    lease: { token: string; ttlMs: number },
+  ): Promise<boolean> {
+    const { rowCount } = await this.#pool.query(
+      `INSERT INTO ${this.#leases} AS l (queue, thread_id, token, expires_at)
+       VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond')
+       ON CONFLICT (queue, thread_id) DO UPDATE SET token = excluded.token, expires_at = excluded.expires_at
+       WHERE l.expires_at < now()`,
+      [queue, threadId, lease.token, lease.ttlMs],
+    );
+    return rowCount === 1;
+  }
+
+  /** Extends a lease still held with `token`; false when it was lost. */
+  async renewLease(
+    queue: string,
+    threadId: string,
+    lease: { token: string; ttlMs: number },
+  ): Promise<boolean> {
+    const { rowCount } = await this.#pool.query(
+      `UPDATE ${this.#leases} SET expires_at = now() + $4 * interval '1 millisecond'
+       WHERE queue = $1 AND thread_id = $2 AND token = $3`,
+      [queue, threadId, lease.token, lease.ttlMs],
+    );
+    return rowCount === 1;
+  }
+
+  /** Releases a lease still held with `token`. */
+  async releaseLease(queue: string, threadId: string, token: string): Promise<void> {
+    await this.#pool.query(`DELETE FROM ${this.#leases} WHERE queue = $1 AND thread_id = $2 AND token = $3`, [
+      queue,
+      threadId,
+      token,
+    ]);
+  }
+
+  /** Closes the pool if the journal opened it. */
+  async close(): Promise<void> {
+    if (this.#ownsPool) await this.#pool.end();
+  }
+}
+
+type Row = Record<string, unknown>;
+
+function toRun(row: Row): JournalRun {
+  const status = row.status as RunStatus;
+  const kind = row.kind as RunKind;
+  const job: RunJobData = {
+    v: 1,
+    kind,
+    graph: row.graph as string,
+    threadId: row.thread_id as string,
+    runId: row.run_id as string,
+    ...(row.payload === null ? {} : { payload: row.payload as string }),
+    epoch: Number(row.epoch),
+    submittedAt: Number(row.submitted_at),
+  };
+  return {
+    job,
+    jobOptions: {
+      attempts: Number(row.max_attempts),
+      backoffMs: Number(row.backoff_ms),
+      ...(row.priority === null ? {} : { priority: Number(row.priority) }),
+    },
+    status,
+    info: {
+      runId: job.runId,
+      threadId: job.threadId,
+      graph: job.graph,
+      kind,
+      status,
+      createdAt: job.submittedAt,
+      updatedAt: Number(row.updated_at),
+      workerId: (row.worker_id as string | null) ?? undefined,
+      attempts: Number(row.attempts),
+      error: (row.error as string | null) ?? undefined,
+    },
+    outcome: row.outcome === null ? undefined : (deserialize(row.outcome as string) as StoredOutcome),
+  };
+}
