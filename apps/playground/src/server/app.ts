@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from './guard/body-limit.ts';
 import { type GuardOptions, requestGuard } from './guard/request-guard.ts';
 import { errorResponse } from './http-error.ts';
+import { type EvalRouteContext, evalRoutes } from './routes/eval-routes.ts';
 import { graphRoutes } from './routes/graph-routes.ts';
 import { threadRunRoutes } from './routes/run-routes.ts';
 import { runRoutes } from './routes/sse-routes.ts';
@@ -20,6 +21,8 @@ export interface CreateAppOptions {
   readonly guard?: GuardOptions | undefined;
   /** Cap on a request body in bytes (default 10 MB; 413 past it). */
   readonly maxBodyBytes?: number | undefined;
+  /** The Evals tab's sets and runs (without it, `/api/evals` is not served). */
+  readonly evals?: EvalRouteContext | undefined;
 }
 
 /**
@@ -49,6 +52,7 @@ export function createApp(ctx: ServerContext, options: CreateAppOptions = {}): H
   app.route('/api/threads', stateRoutes(ctx));
   app.route('/api/threads', threadRunRoutes(ctx));
   app.route('/api/runs', runRoutes(ctx));
+  if (options.evals) app.route('/api/evals', evalRoutes(options.evals));
   app.all('/api/*', (c) =>
     c.json({ error: { code: 'NOT_FOUND', message: `no route ${c.req.method} ${c.req.path}` } }, 404),
   );

@@ -1,5 +1,6 @@
 import type { Agent } from '@weft/adk';
 import { type CompiledGraph, MemoryCheckpointer } from '@weft/compose';
+import type { EvalSet } from '@weft/eval';
 
 /** A compiled graph of any input, output and node names. */
 export type AnyCompiledGraph = CompiledGraph<never, unknown, string, unknown>;
@@ -23,6 +24,11 @@ export interface AgentEntryOptions {
 export interface AppDefinition {
   readonly graphs?: Readonly<Record<string, AnyCompiledGraph | GraphEntryOptions>>;
   readonly agents?: Readonly<Record<string, Agent | AgentEntryOptions>> | readonly Agent[];
+  /**
+   * Eval sets for the Evals tab, by id: a set (`parseEvalSet(...)`) or the path of a `.json`/`.yaml`
+   * file (relative to where `weft dev` runs; re-read on every listing). Each runs against any agent.
+   */
+  readonly evals?: Readonly<Record<string, EvalSet | string>>;
 }
 
 /** A set of graphs and agents for `weft dev`, made by {@link defineApp}. */

@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import Database from 'better-sqlite3';
 import { createApp } from './app.ts';
 import type { PlaygroundApp } from './define-app.ts';
+import { EvalRuns } from './eval/eval-runs.ts';
 import { newAccessToken } from './guard/access-token.ts';
 import { isLoopback } from './guard/host-names.ts';
 import { openBackend, type WorkerDeployment } from './open-backend.ts';
@@ -93,6 +94,8 @@ export async function startServer(options: StartServerOptions): Promise<Playgrou
   const { checkpointer, runs } = backend;
   const registryOptions = { mode: backend.mode };
   let registry = createRegistry(options.app, checkpointer, registryOptions);
+  let current = options.app;
+  const evalRuns = new EvalRuns(db);
   const ctx: ServerContext = { registry: () => registry, threads, runs, checkpointer };
   const host = options.host ?? '127.0.0.1';
   const token = options.token ?? (isLoopback(host) ? undefined : newAccessToken());
@@ -100,6 +103,7 @@ export async function startServer(options: StartServerOptions): Promise<Playgrou
     webDir: options.webDir ?? defaultWebDir,
     guard: { host, allowedHosts: options.allowedHosts, token },
     maxBodyBytes: options.maxBodyBytes,
+    evals: { app: () => current, evalRuns },
   });
   const { server, port } = await listen(app.fetch, host, options.port ?? 4317).catch(async (error) => {
     await backend.close();
@@ -115,10 +119,12 @@ export async function startServer(options: StartServerOptions): Promise<Playgrou
     registry: () => registry,
     reload: (next, problems = []) => {
       const created = createRegistry(next, checkpointer, registryOptions);
+      current = next;
       registry = { entries: created.entries, problems: [...problems, ...created.problems] };
       return registry;
     },
     close: async () => {
+      evalRuns.close();
       await runs.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

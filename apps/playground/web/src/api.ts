@@ -20,7 +20,8 @@ export class ApiRequestError extends Error {
   }
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** One JSON API request; a non-2xx answer throws an {@link ApiRequestError}. */
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   // The server takes every write as JSON only (a cross-site form cannot send that), body or not.
   const write = method !== 'GET';
   const response = await fetch(path, {

@@ -1,6 +1,7 @@
 import { ReactFlowProvider } from '@xyflow/react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { InterruptInfo, Json } from '../../src/shared/wire.ts';
+import { EvalsView } from './evals/evals-view.tsx';
 import { GraphList } from './graph-view/graph-list.tsx';
 import { GraphView } from './graph-view/graph-view.tsx';
 import { RunControls } from './input-form/run-controls.tsx';
@@ -115,9 +116,32 @@ function Panel({ p, steps }: { p: Playground; steps: readonly StepView[] }) {
 }
 
 /** The playground: graphs and threads on the left, the graph and the run in the middle, controls and details on the right. */
+/** Switches between the graphs view and the Evals tab. */
+function Tabs(props: {
+  readonly tab: 'graphs' | 'evals';
+  readonly onTab: (tab: 'graphs' | 'evals') => void;
+}) {
+  return (
+    <nav className="tabs">
+      {(['graphs', 'evals'] as const).map((tab) => (
+        <button
+          key={tab}
+          type="button"
+          className={`small${props.tab === tab ? ' active' : ''}`}
+          data-testid={`tab-${tab}`}
+          onClick={() => props.onTab(tab)}
+        >
+          {tab === 'graphs' ? 'Graphs' : 'Evals'}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
 export function App() {
+  const [tab, setTab] = useState<'graphs' | 'evals'>('graphs');
   const p = usePlayground();
-  const { graph, run, events, actions } = p;
+  const { graph, run, events } = p;
   const steps = useMemo(() => stepsOf(events), [events]);
   const states = useMemo(() => nodeStates(events, run), [events, run]);
   return (
@@ -126,8 +150,23 @@ export function App() {
         <h1>
           weft <span>playground</span>
         </h1>
-        {graph && <span className="muted">{graph.description}</span>}
+        {graph && tab === 'graphs' && <span className="muted">{graph.description}</span>}
+        <Tabs tab={tab} onTab={setTab} />
       </header>
+      {tab === 'evals' ? <EvalsView /> : <GraphsTab p={p} steps={steps} states={states} />}
+    </div>
+  );
+}
+
+function GraphsTab(props: {
+  readonly p: Playground;
+  readonly steps: readonly StepView[];
+  readonly states: ReturnType<typeof nodeStates>;
+}) {
+  const { p, steps, states } = props;
+  const { graph, run, events, actions } = p;
+  return (
+    <>
       <Banners p={p} />
       <Sidebar p={p} />
       <main className="center">
@@ -152,6 +191,6 @@ export function App() {
         />
       </main>
       <Panel p={p} steps={steps} />
-    </div>
+    </>
   );
 }

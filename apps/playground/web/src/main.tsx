@@ -6,6 +6,7 @@ import './styles/graph.css';
 import './styles/timeline.css';
 import './styles/panel.css';
 import './styles/messages.css';
+import './styles/evals.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';

@@ -1,6 +1,7 @@
 import { defineApp, type PlaygroundApp } from '../define-app.ts';
 import { buildApprovalGraph } from './approval-graph.ts';
 import { buildAssistantAgent } from './assistant-agent.ts';
+import { assistantEvals } from './assistant-evals.ts';
 import { buildDagGraph } from './dag-graph.ts';
 import { buildHostAgent } from './host-agent.ts';
 import { buildLoopGraph } from './loop-graph.ts';
@@ -57,5 +58,6 @@ export function createDemoApp(options: { readonly chunkDelayMs?: number } = {}):
         description: 'Routes to weather and news specialists (both at once in parallel), then merges',
       },
     },
+    evals: { assistant: assistantEvals() },
   });
 }
