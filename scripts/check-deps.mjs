@@ -1,8 +1,8 @@
 // Dependency rules, checked in CI (`pnpm lint`):
 // 1. no import cycles inside the source of any package (dpdm, type-only imports ignored);
 // 2. workspace packages depend one way: compose <- adk <- prebuilt <- playground; store and worker
-//    packages sit between adk and prebuilt (they may use compose and adk, and be used by prebuilt
-//    and the playground);
+//    packages and @weft/mcp sit between adk and prebuilt (they may use compose and adk, and be used by
+//    prebuilt and the playground);
 // 3. `openai` is imported only under packages/adk/src/model/openai/; each optional provider SDK only in
 //    its adapter folder (`@anthropic-ai/sdk` under packages/adk/src/model/anthropic/, `@ai-sdk/*` and
 //    `ai` under packages/adk/src/model/ai-sdk/), and that folder is reached only through its own
@@ -16,7 +16,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const rank = { '@weft/compose': 0, '@weft/adk': 1, '@weft/prebuilt': 2, '@weft/playground': 3 };
+const rank = {
+  '@weft/compose': 0,
+  '@weft/adk': 1,
+  '@weft/mcp': 1.5,
+  '@weft/prebuilt': 2,
+  '@weft/playground': 3,
+};
 const problems = [];
 /** Optional provider SDKs, each importable only inside its adapter folder. */
 const confinedSdks = [
@@ -55,7 +61,7 @@ for (const dir of packageDirs) {
   for (const dep of declared) {
     if (dep.startsWith('@weft/') && dep in rank && rank[dep] >= own && dep !== pkg.name) {
       problems.push(
-        `${pkg.name} depends on ${dep}: dependencies run one way, compose <- adk <- prebuilt <- playground`,
+        `${pkg.name} depends on ${dep}: dependencies run one way, compose <- adk <- (mcp, stores, worker) <- prebuilt <- playground`,
       );
     }
   }

@@ -226,7 +226,7 @@ export {
 } from './multi/workflow-graph.js';
 export type { CancelMode, CancelOptions } from './runner/cancel-state.js';
 export { threadOf } from './runner/invocation.js';
-export { Runner, type RunnerOptions, type SessionRef } from './runner/runner.js';
+export { Runner, type RunnerOptions, type RunnerResource, type SessionRef } from './runner/runner.js';
 export { TurnLoop, type TurnLoopOptions } from './runner/turn-loop.js';
 export {
   type RunningTurn,
@@ -268,6 +268,7 @@ export {
   executeToolCalls,
   type ToolEmitEvent,
 } from './tool/execute-tool-calls.js';
+export { type JsonSchemaToolDefinition, jsonSchemaTool } from './tool/json-schema-tool.js';
 export type { ParsedToolArguments } from './tool/parse-tool-arguments.js';
 export { MemorySessionState, type SessionState } from './tool/session-state.js';
 export {
@@ -279,3 +280,4 @@ export {
   zodToJsonSchema,
 } from './tool/tool.js';
 export type { ToolContext } from './tool/tool-context.js';
+export { isToolResult, type ToolResult, toolResult } from './tool/tool-result.js';

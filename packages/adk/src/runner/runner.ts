@@ -19,6 +19,22 @@ export interface RunnerOptions {
   readonly appName?: string;
   /** Yield model tokens as partial events (default true). */
   readonly streaming?: boolean;
+  /**
+   * Things the runner owns and closes in {@link Runner.close} (e.g. MCP toolsets' connections), in order.
+   */
+  readonly resources?: readonly RunnerResource[];
+}
+
+/**
+ * Something a {@link Runner} closes when it is closed, such as a connection its agent's tools use.
+ *
+ * @example
+ * ```ts
+ * const runner = new Runner({ agent, sessionService, resources: [toolset] });
+ * ```
+ */
+export interface RunnerResource {
+  close(): unknown;
 }
 
 /** Which session a call works on. */
@@ -49,6 +65,7 @@ export class Runner {
   readonly #options: RunnerOptions;
   readonly #checkpointer: Checkpointer;
   readonly #active = new Map<string, CancelState>();
+  #closed = false;
 
   constructor(options: RunnerOptions) {
     this.#options = options;
@@ -89,6 +106,24 @@ export class Runner {
     return found;
   }
 
+  /**
+   * Cancels every running invocation, closes the `resources` it was given (all of them, even when one
+   * fails: the first failure is rethrown after), and refuses new runs. Closing twice does nothing.
+   */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const state of this.#active.values()) state.request({});
+    const results = await Promise.allSettled((this.#options.resources ?? []).map(async (r) => r.close()));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  /** `await using runner = new Runner(...)` closes it at the end of the scope. */
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close();
+  }
+
   #start(
     ref: SessionRef,
     input: { message: Message | string } | { resume: unknown },
@@ -100,6 +135,10 @@ export class Runner {
     const queue = new AsyncQueue<AgentEvent>(256, () =>
       controller.abort(new Error('the event consumer stopped reading')),
     );
+    if (this.#closed) {
+      queue.fail(new AdkError('INVALID_ARGUMENT', 'the runner is closed; create a new one to run again'));
+      return queue;
+    }
     if (this.#active.has(threadId)) {
       queue.fail(
         new AdkError(

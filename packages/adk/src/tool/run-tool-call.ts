@@ -8,6 +8,7 @@ import type { Message, MessageContent, ToolCall, ToolMessage } from '../message/
 import { toolMessage } from '../message/message-constructors.js';
 import type { SessionState } from './session-state.js';
 import type { AnyTool } from './tool.js';
+import { isToolResult } from './tool-result.js';
 
 /**
  * What one call needs from the batch it belongs to.
@@ -166,10 +167,12 @@ export async function runToolCall(call: ToolCall, options: RunToolCallOptions): 
       );
     case 'value':
       try {
-        const content = toContent(settled.value);
+        const value = settled.value;
+        const content = isToolResult(value) ? value.content : toContent(value);
+        const status = isToolResult(value) && value.isError ? 'error' : 'success';
         return {
           kind: 'result',
-          message: toolMessage(content, { toolCallId: call.id, name: call.name, status: 'success' }),
+          message: toolMessage(content, { toolCallId: call.id, name: call.name, status }),
         };
       } catch (error) {
         const detail = describeError(error);

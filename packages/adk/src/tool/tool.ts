@@ -108,7 +108,13 @@ export function zodToJsonSchema(schema: z.ZodType): JsonSchema {
   }
 }
 
-function validateDefinition(name: string, description: string, parameters: JsonSchema): void {
+/** Checks a tool's name, description and parameters' schema (shared by `tool` and `jsonSchemaTool`). */
+export function validateDefinition(
+  name: string,
+  description: string,
+  parameters: JsonSchema,
+  expected = 'a zod object schema (z.object({...}))',
+): void {
   if (!toolName.test(name)) {
     throw new AdkError(
       'INVALID_ARGUMENT',
@@ -122,10 +128,7 @@ function validateDefinition(name: string, description: string, parameters: JsonS
     );
   }
   if (parameters.type !== 'object') {
-    throw new AdkError(
-      'INVALID_ARGUMENT',
-      `tool "${name}": parameters must be a zod object schema (z.object({...}))`,
-    );
+    throw new AdkError('INVALID_ARGUMENT', `tool "${name}": parameters must be ${expected}`);
   }
 }
 

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { JsonSchema } from '../model/chat-model.js';
+import type { ParsedToolArguments } from './parse-tool-arguments.js';
+import { type Tool, validateDefinition } from './tool.js';
+import type { ToolContext } from './tool-context.js';
+
+/**
+ * What {@link jsonSchemaTool} takes: a {@link ToolDefinition} whose parameters are a JSON Schema.
+ *
+ * @example
+ * ```ts
+ * const definition: JsonSchemaToolDefinition<string> = {
+ *   name: 'echo',
+ *   description: 'Echoes its text',
+ *   parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+ *   execute: (args) => String(args.text),
+ * };
+ * ```
+ */
+export interface JsonSchemaToolDefinition<TResult> {
+  /** What the model calls the tool by: 1–64 letters, digits, `_` or `-`. */
+  readonly name: string;
+  readonly description: string;
+  /** A JSON Schema with `type: 'object'`, sent to the model exactly as given. */
+  readonly parameters: JsonSchema;
+  /** Does the work with the arguments as the model sent them (a JSON object). */
+  execute(args: Record<string, unknown>, context: ToolContext): TResult | Promise<TResult>;
+  readonly timeoutMs?: number;
+  readonly returnDirectly?: boolean;
+  readonly needsApproval?: boolean | ((args: Record<string, unknown>) => boolean);
+  readonly readOnly?: boolean;
+}
+
+const anyObject = z.record(z.string(), z.unknown());
+
+function parseObject(name: string, text: string): ParsedToolArguments<Record<string, unknown>> {
+  let value: unknown;
+  try {
+    value = text.trim() === '' ? {} : JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return {
+      success: false,
+      reason: 'invalid-json',
+      message: `Invalid arguments for tool "${name}": not valid JSON (${detail}). Send the arguments as one JSON object.`,
+    };
+  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    return { success: true, args: value as Record<string, unknown> };
+  }
+  return {
+    success: false,
+    reason: 'invalid-arguments',
+    message: `Invalid arguments for tool "${name}": expected one JSON object, got ${Array.isArray(value) ? 'an array' : typeof value}.`,
+  };
+}
+
+/**
+ * Defines a tool whose parameters are a JSON Schema instead of a zod schema: the schema goes to the model
+ * as it is (no lossy conversion), and a call's arguments are checked only to be a JSON object — whoever
+ * owns the schema (an MCP server, a remote API) validates them. Use `tool()` for tools you write; this is
+ * for tools described elsewhere.
+ *
+ * @throws {AdkError} `INVALID_ARGUMENT` for an invalid name, an empty description, or a schema whose
+ * `type` is not `'object'`.
+ * @example
+ * ```ts
+ * const lookup = jsonSchemaTool({
+ *   name: 'lookup',
+ *   description: 'Looks a word up in the remote dictionary',
+ *   parameters: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] },
+ *   execute: async (args, context) => dictionary.lookup(String(args.word), { signal: context.signal }),
+ * });
+ * ```
+ */
+export function jsonSchemaTool<TResult>(
+  definition: JsonSchemaToolDefinition<TResult>,
+): Tool<Record<string, unknown>, TResult> {
+  const { name, description, parameters, needsApproval } = definition;
+  validateDefinition(name, description, parameters, 'a JSON Schema with type "object"');
+  return {
+    name,
+    description,
+    spec: { name, description, parameters },
+    parameters: anyObject,
+    timeoutMs: definition.timeoutMs,
+    returnDirectly: definition.returnDirectly ?? false,
+    readOnly: definition.readOnly ?? false,
+    execute: async (args, context) => definition.execute(args, context),
+    parseArguments: (text) => parseObject(name, text),
+    requiresApproval: (args) =>
+      typeof needsApproval === 'function' ? needsApproval(args) : needsApproval === true,
+  };
+}

@@ -1,0 +1,9 @@
+export type { McpListKind } from './client/mcp-connection.js';
+export { type McpToolset, type McpToolsetOptions, mcpToolset } from './client/mcp-toolset.js';
+export {
+  type McpResourceInstructionOptions,
+  mcpResourceInstruction,
+} from './client/resource-instruction.js';
+export type { McpPromptInfo, McpResourceContents, McpResourceInfo } from './client/resources-prompts.js';
+export type { McpHttpServer, McpServerLocation, McpStdioServer } from './client/server-options.js';
+export { WeftMcpError, type WeftMcpErrorCode } from './errors/weft-mcp-error.js';
