@@ -55,7 +55,8 @@ describe('mcpToolset over stdio, against @modelcontextprotocol/server-everything
     expect(JSON.stringify(total?.content)).toContain('42');
     expect(image?.content).toContainEqual({
       type: 'image',
-      url: expect.stringMatching(/^data:image\/png;base64,iVBOR/),
+      mediaType: 'image/png',
+      data: expect.stringMatching(/^iVBOR/),
     });
     expect(weather?.content).toContainEqual({
       type: 'json',

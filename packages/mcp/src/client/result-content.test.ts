@@ -6,19 +6,23 @@ describe('resultToParts', () => {
     expect(blockToPart({ type: 'text', text: 'hi' })).toEqual({ type: 'text', text: 'hi' });
     expect(blockToPart({ type: 'image', data: 'AAAA', mimeType: 'image/gif' })).toEqual({
       type: 'image',
-      url: 'data:image/gif;base64,AAAA',
+      mediaType: 'image/gif',
+      data: 'AAAA',
     });
     expect(blockToPart({ type: 'audio', data: 'AAAA', mimeType: 'audio/wav' })).toEqual({
-      type: 'text',
-      text: '[audio (audio/wav), not shown]',
+      type: 'audio',
+      mediaType: 'audio/wav',
+      data: 'AAAA',
     });
     expect(blockToPart({ type: 'resource', resource: { uri: 'file:///a.txt', text: 'inside' } })).toEqual({
       type: 'text',
       text: 'inside',
     });
     expect(blockToPart({ type: 'resource', resource: { uri: 'file:///a.bin', blob: 'AA' } })).toEqual({
-      type: 'text',
-      text: '[resource <file:///a.bin> (binary), not shown]',
+      type: 'file',
+      mediaType: 'application/octet-stream',
+      data: 'AA',
+      filename: 'a.bin',
     });
     expect(blockToPart({ type: 'resource_link', uri: 'file:///b', name: 'b' })).toEqual({
       type: 'text',

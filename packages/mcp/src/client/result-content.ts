@@ -23,24 +23,26 @@ export interface McpCallResult {
   readonly isError?: boolean;
 }
 
-/** Converts one MCP content block to a message part: text, an image (as a data URL), or a note. */
+/** Converts one MCP content block to a message part: text, an inline image, audio or file, or a note. */
 export function blockToPart(block: McpContentBlock): ContentPart {
   switch (block.type) {
     case 'text':
       return { type: 'text', text: block.text ?? '' };
     case 'image':
-      return { type: 'image', url: `data:${block.mimeType ?? 'image/png'};base64,${block.data ?? ''}` };
+      return { type: 'image', mediaType: block.mimeType ?? 'image/png', data: block.data ?? '' };
     case 'audio':
-      return { type: 'text', text: `[audio (${block.mimeType ?? 'unknown type'}), not shown]` };
+      return { type: 'audio', mediaType: block.mimeType ?? 'audio/wav', data: block.data ?? '' };
     case 'resource_link':
       return { type: 'text', text: `[resource ${block.name ?? ''} <${block.uri ?? ''}>]` };
     case 'resource': {
       const resource = block.resource;
       if (resource?.text !== undefined) return { type: 'text', text: resource.text };
-      return {
-        type: 'text',
-        text: `[resource <${resource?.uri ?? ''}> (${resource?.mimeType ?? 'binary'}), not shown]`,
-      };
+      if (resource?.blob !== undefined) {
+        const filename = resource.uri.split('/').pop() || resource.uri;
+        const mediaType = resource.mimeType ?? 'application/octet-stream';
+        return { type: 'file', mediaType, data: resource.blob, filename };
+      }
+      return { type: 'text', text: `[resource <${resource?.uri ?? ''}>, empty]` };
     }
     default:
       return { type: 'text', text: `[${block.type} content, not shown]` };
