@@ -1,7 +1,7 @@
 import { deleteQueue } from '@weft/worker';
 import pg from 'pg';
-import { afterAll, describe, expect, test } from 'vitest';
-import { main } from './workers.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Deployment, deploy, submitRuns } from './workers.js';
 
 const redisUrl = process.env.WEFT_REDIS_URL ?? '';
 const pgUrl = process.env.WEFT_PG_URL ?? '';
@@ -13,16 +13,26 @@ describe.skipIf(missing)('the workers example', () => {
   const queueName = `weft-example-test-${id}`;
   const schema = `weft_example_test_${id}`;
 
+  let deployment: Deployment | undefined;
+  // Starting two Node processes that load the engine from source costs ~2 s of CPU each: on two loaded
+  // cores that is what once ran past the test's 20 s. The start only waits for each worker's "ready"
+  // line, so it gets the hook's own, larger ceiling; the runs themselves keep the test's 20 s.
+  beforeAll(async () => {
+    deployment = await deploy({ workers: 2, queueName, schema });
+  }, 180_000);
+
   afterAll(async () => {
+    await deployment?.stop();
     await deleteQueue({ connection: redisUrl, queueName });
     const pool = new pg.Pool({ connectionString: pgUrl });
     await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await pool.end();
-  });
+  }, 60_000);
 
   test('runs graphs on two worker processes, follows one, and resumes an approval', async () => {
     const lines: string[] = [];
-    const result = await main({ workers: 2, queueName, schema, print: (line) => lines.push(line) });
+    expect(deployment?.workerIds).toHaveLength(2);
+    const result = await submitRuns(deployment!, (line) => lines.push(line));
     expect(result.totals).toEqual([3, 5, 8, 13]);
     expect(result.log).toEqual(['checked A-17', 'shipped A-17']);
     expect(result.statuses).toEqual(['done', 'interrupted', 'done', 'done', 'done', 'done']);

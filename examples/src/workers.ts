@@ -26,8 +26,11 @@ function startWorker(env: NodeJS.ProcessEnv): { child: ChildProcess; ready: Prom
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const ready = new Promise<string>((resolve, reject) => {
+    // Read whole lines: a loaded machine may deliver "ready <id>" in more than one chunk.
+    let buffered = '';
     child.stdout?.on('data', (chunk: Buffer) => {
-      const match = /ready (\S+)/.exec(chunk.toString());
+      buffered += chunk.toString();
+      const match = /^ready (\S+)$/m.exec(buffered);
       if (match?.[1]) resolve(match[1]);
     });
     child.once('exit', (code) => reject(new Error(`a worker exited (${code}) before it was ready`)));
@@ -35,9 +38,20 @@ function startWorker(env: NodeJS.ProcessEnv): { child: ChildProcess; ready: Prom
   return { child, ready };
 }
 
-/** Starts the workers, submits runs from this process, follows them, and stops the workers. */
-export async function main(options: WorkersExampleOptions = {}) {
-  const print = options.print ?? console.log;
+/** Worker processes started by {@link deploy}, all ready to take runs. */
+export interface Deployment {
+  /** The workers' ids, as they reported them. */
+  readonly workerIds: readonly string[];
+  readonly queueName: string;
+  /** Stops the workers (runs in flight go back to the queue) and waits until they exited. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Prepares the checkpoint schema, starts the worker processes and waits until each says it is ready.
+ * Nothing here waits for a time: a slow machine only makes the wait longer.
+ */
+export async function deploy(options: Omit<WorkersExampleOptions, 'print'> = {}): Promise<Deployment> {
   const queueName = options.queueName ?? 'weft-examples';
   const schema = options.schema ?? 'weft_examples';
   const setup = new PostgresCheckpointer({ connectionString: pgUrl, schema });
@@ -51,9 +65,28 @@ export async function main(options: WorkersExampleOptions = {}) {
     WEFT_PG_SCHEMA: schema,
   };
   const workers = Array.from({ length: options.workers ?? 3 }, () => startWorker(env));
-  const client = createClient<typeof graphs>({ connection: redisUrl, queueName });
+  const stop = async (): Promise<void> => {
+    await Promise.all(
+      workers.map(({ child }) => {
+        if (child.exitCode !== null || child.signalCode !== null) return undefined;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        return exited;
+      }),
+    );
+  };
   try {
-    print(`workers ready: ${(await Promise.all(workers.map((worker) => worker.ready))).join(', ')}`);
+    return { workerIds: await Promise.all(workers.map((worker) => worker.ready)), queueName, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Submits runs to a deployment from this process, follows one, and answers an approval. */
+export async function submitRuns(deployment: Deployment, print: (line: string) => void = console.log) {
+  const client = createClient<typeof graphs>({ connection: redisUrl, queueName: deployment.queueName });
+  try {
     const counts = await Promise.all(
       [3, 5, 8, 13].map((target) => client.submit('counter', { count: 0, target })),
     );
@@ -75,13 +108,18 @@ export async function main(options: WorkersExampleOptions = {}) {
     return { totals, log: shipped.output?.log, statuses: runs.map((run) => run.status) };
   } finally {
     await client.close();
-    await Promise.all(
-      workers.map(({ child }) => {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        if (child.exitCode === null) child.kill('SIGTERM');
-        return exited;
-      }),
-    );
+  }
+}
+
+/** Starts the workers, submits runs from this process, follows them, and stops the workers. */
+export async function main(options: WorkersExampleOptions = {}) {
+  const print = options.print ?? console.log;
+  const deployment = await deploy(options);
+  try {
+    print(`workers ready: ${deployment.workerIds.join(', ')}`);
+    return await submitRuns(deployment, print);
+  } finally {
+    await deployment.stop();
   }
 }
 

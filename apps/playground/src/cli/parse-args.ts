@@ -32,7 +32,7 @@ Without an entry, serves the built-in demo.
   -p, --port <n>      port (default 4317; 0 picks a free one)
       --host <addr>   interface to bind (default 127.0.0.1). Anything but loopback requires a
                       token: a random one per start, printed in the link to open
-      --token <t>     use this token instead (also WEFT_TOKEN); required even on loopback
+      --token <t>     use this token instead (also WEFT_TOKEN); with it, loopback needs it too
       --allow-host <name>
                       answer to this Host name too (repeatable; loopback names always work)
       --max-body <MB> cap on a request body in megabytes (default 10)

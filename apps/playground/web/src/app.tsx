@@ -79,6 +79,7 @@ function Panel({ p, steps }: { p: Playground; steps: readonly StepView[] }) {
     <aside className="panel">
       {graph && (
         <RunControls
+          key={graph.id}
           graph={graph}
           running={running}
           canContinue={canContinue}

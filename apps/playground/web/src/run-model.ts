@@ -142,6 +142,15 @@ export function streamedText(events: readonly WireEvent[]): string[] {
   return texts.filter((text) => text !== '');
 }
 
+/**
+ * Whether an event is the end of a run the user stopped: the engine reports a stop as `run-error`
+ * with code `ABORTED`, which is not a failure.
+ */
+export function isStopEvent(event: WireEvent): boolean {
+  const error = event.error as { code?: unknown } | undefined;
+  return event.type === 'run-error' && error?.code === 'ABORTED';
+}
+
 /** Top-level supersteps started so far. */
 export function stepCount(events: readonly WireEvent[]): number {
   const starts = events.filter((e) => e.type === 'step-start' && e.path.length === 0).length;

@@ -37,7 +37,7 @@ function Row(props: { snapshot: SnapshotInfo; selection: Selection; onSelect: (s
     >
       <span className="checkpoint-step">step {snapshot.step}</span>
       <span className={`source source-${snapshot.source}`}>{snapshot.source}</span>
-      <span className="checkpoint-next">
+      <span className="checkpoint-next" title={snapshot.next.join(', ')}>
         {snapshot.next.length > 0 ? `next: ${snapshot.next.join(', ')}` : 'end'}
       </span>
       {snapshot.interrupts.length > 0 && <span className="badge badge-interrupted">paused</span>}

@@ -1,5 +1,16 @@
 import type { ThreadInfo } from '../../../src/shared/wire.ts';
 
+/** A thread's title; a trailing number (`refund-approval #12`) stays visible when the name is cut. */
+function ThreadTitle({ title }: { title: string }) {
+  const [, name = title, number] = /^(.*?)(\s#\d+)?$/.exec(title) ?? [];
+  return (
+    <span className="thread-title" title={title}>
+      <span className="thread-name">{name}</span>
+      {number && <span className="thread-number">{number}</span>}
+    </span>
+  );
+}
+
 /** The threads of the selected graph: pick one, start a new one, delete one. */
 export function ThreadsList(props: {
   readonly threads: readonly ThreadInfo[];
@@ -27,12 +38,13 @@ export function ThreadsList(props: {
               data-thread={thread.id}
               onClick={() => props.onSelect(thread.id)}
             >
-              <span className="thread-title">{thread.title}</span>
+              <ThreadTitle title={thread.title} />
               <span className={`badge badge-${thread.status}`}>{thread.status}</span>
             </button>
             <button
               type="button"
-              className="icon"
+              className="icon thread-delete"
+              data-testid="delete-thread"
               title="Delete thread"
               aria-label={`Delete ${thread.title}`}
               onClick={() => {

@@ -1,9 +1,10 @@
 import type { RunInfo, WireEvent } from '../../../src/shared/wire.ts';
-import type { StepView } from '../run-model.ts';
+import { isStopEvent, type StepView } from '../run-model.ts';
 import type { Selection } from '../selection.ts';
 
 function eventLabel(event: WireEvent): string {
   const where = event.path.length > 0 ? event.path.join(' › ') : '';
+  if (isStopEvent(event)) return 'stopped';
   switch (event.type) {
     case 'model-call':
       return `model call${typeof event.durationMs === 'number' ? ` · ${event.durationMs} ms` : ''}`;
@@ -44,9 +45,9 @@ function StepEvents(props: {
           <li key={event.seq}>
             <button
               type="button"
-              data-testid={`event-${event.type}`}
+              data-testid={`event-${isStopEvent(event) ? 'run-stopped' : event.type}`}
               data-seq={event.seq}
-              className={`event event-${event.type}${props.selection?.kind === 'event' && props.selection.seq === event.seq ? ' selected' : ''}`}
+              className={`event event-${isStopEvent(event) ? 'run-stopped' : event.type}${props.selection?.kind === 'event' && props.selection.seq === event.seq ? ' selected' : ''}`}
               onClick={() => props.onSelect({ kind: 'event', seq: event.seq })}
             >
               {eventLabel(event)}
@@ -90,7 +91,12 @@ function TimelineHeader(props: {
       <span className="step-count" data-testid="step-count">
         {props.stepCount} step{props.stepCount === 1 ? '' : 's'}
       </span>
-      {run?.error && (
+      {run?.status === 'cancelled' && (
+        <span className="muted" data-testid="run-stopped">
+          stopped: it can continue from its last checkpoint
+        </span>
+      )}
+      {run?.error && run.status !== 'cancelled' && (
         <span className="error-text" title={run.error.message}>
           {run.error.message}
         </span>
