@@ -47,7 +47,9 @@ const packageDirs = ['packages', 'apps']
   .filter((dir) => existsSync(join(dir, 'package.json')));
 
 const rootPkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const rootDev = Object.keys(rootPkg.devDependencies ?? {});
+// Root devDependencies are tools every package may use; a workspace package among them (the
+// playground, linked at the root for its `weft` bin) is not thereby a dependency of the others.
+const rootDev = Object.keys(rootPkg.devDependencies ?? {}).filter((dep) => !dep.startsWith('@weft/'));
 const entries = [];
 for (const dir of packageDirs) {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // Issue #19 (8–10): a stop reads as stopped, the sidebar shows whole rows, and the message box starts
 // empty for each agent.
 import type { Page } from 'playwright-core';
