@@ -1,3 +1,4 @@
 import { weftVitestConfig } from '../../vitest.shared.ts';
 
-export default weftVitestConfig();
+// The tests start real MCP servers as child processes: slow on a loaded machine.
+export default weftVitestConfig({ testTimeout: 60_000 });
