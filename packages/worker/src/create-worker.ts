@@ -221,7 +221,13 @@ function startJournalReconciler(
   connection.on('error', setup.onError);
   const queue = new Queue(setup.queueName, { connection });
   queue.on('error', setup.onError);
-  const reconciler = startReconciler({ journal, queue, intervalMs, onError: setup.onError });
+  const reconciler = startReconciler({
+    journal,
+    queue,
+    redis: connection,
+    intervalMs,
+    onError: setup.onError,
+  });
   return {
     async stop() {
       await reconciler.stop();

@@ -34,6 +34,8 @@ export interface JournalRun {
   readonly job: RunJobData;
   readonly jobOptions: RunJobOptions;
   readonly status: RunStatus;
+  /** The thread's latest checkpoint id when the run was first picked up (`''`: none). */
+  readonly baseline: string | undefined;
   readonly info: RunInfo;
   readonly outcome: StoredOutcome | undefined;
 }
@@ -71,7 +73,7 @@ export class PostgresRunJournal {
       throw new WorkerError('INVALID_ARGUMENT', `journal schema "${schema}" must be a plain identifier`);
     if (!options.pool && !options.connectionString)
       throw new WorkerError('INVALID_ARGUMENT', 'PostgresRunJournal needs a pool or a connectionString');
-    this.#pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: 4 });
+    this.#pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString });
     this.#ownsPool = options.pool === undefined;
     this.#schema = schema;
     this.#runs = `"${schema}".weft_runs`;
@@ -125,17 +127,23 @@ export class PostgresRunJournal {
     );
   }
 
-  /** Marks a run picked up by `workerId`, unless it settled already (then returns its record). */
+  /**
+   * Marks a run picked up by `worker` (unless it settled already) and, given the thread's `latest`
+   * checkpoint id, stores it as the run's baseline if none is stored yet — one commit. Returns the
+   * record (with the baseline as stored), or `undefined` when the run is not in the journal (submitted
+   * by a client without one).
+   */
   async running(
     queue: string,
     runId: string,
-    worker: { id: string; attempts: number },
+    worker: { readonly id: string; readonly attempts: number; readonly latest?: string | undefined },
   ): Promise<JournalRun | undefined> {
     const { rows } = await this.#pool.query(
       `UPDATE ${this.#runs} SET status = CASE WHEN status = ANY($5) THEN status ELSE 'running' END,
-         worker_id = CASE WHEN status = ANY($5) THEN worker_id ELSE $3 END, attempts = attempts + 1, updated_at = $4
+         worker_id = CASE WHEN status = ANY($5) THEN worker_id ELSE $3 END, attempts = attempts + 1,
+         baseline = COALESCE(baseline, $6), updated_at = $4
        WHERE queue = $1 AND run_id = $2 RETURNING *`,
-      [queue, runId, worker.id, Date.now(), SETTLED],
+      [queue, runId, worker.id, Date.now(), SETTLED, worker.latest ?? null],
     );
     return rows[0] === undefined ? undefined : toRun(rows[0]);
   }
@@ -147,18 +155,6 @@ export class PostgresRunJournal {
        WHERE queue = $1 AND run_id = $2 AND NOT (status = ANY($5))`,
       [queue, runId, error, Date.now(), SETTLED],
     );
-  }
-
-  /**
-   * The run's baseline checkpoint: stored on the first call (`latest`), returned as stored later;
-   * `undefined` when the run is not in the journal (submitted by a client without one).
-   */
-  async baseline(queue: string, runId: string, latest: string): Promise<string | undefined> {
-    const { rows } = await this.#pool.query(
-      `UPDATE ${this.#runs} SET baseline = COALESCE(baseline, $3) WHERE queue = $1 AND run_id = $2 RETURNING baseline`,
-      [queue, runId, latest],
-    );
-    return rows[0]?.baseline as string | undefined;
   }
 
   /**
@@ -239,13 +235,28 @@ export class PostgresRunJournal {
     return rowCount === 1;
   }
 
-  /** Releases a lease still held with `token`. */
+  /**
+   * Releases a lease still held with `token`. Committed without waiting for the disk
+   * (`synchronous_commit = off`): a release lost in a database crash only delays the next holder
+   * until the lease expires.
+   */
   async releaseLease(queue: string, threadId: string, token: string): Promise<void> {
-    await this.#pool.query(`DELETE FROM ${this.#leases} WHERE queue = $1 AND thread_id = $2 AND token = $3`, [
-      queue,
-      threadId,
-      token,
-    ]);
+    const client = await this.#pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL synchronous_commit = off');
+      await client.query(`DELETE FROM ${this.#leases} WHERE queue = $1 AND thread_id = $2 AND token = $3`, [
+        queue,
+        threadId,
+        token,
+      ]);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   /** Closes the pool if the journal opened it. */
@@ -277,6 +288,7 @@ function toRun(row: Row): JournalRun {
       ...(row.priority === null ? {} : { priority: Number(row.priority) }),
     },
     status,
+    baseline: (row.baseline as string | null) ?? undefined,
     info: {
       runId: job.runId,
       threadId: job.threadId,

@@ -45,18 +45,22 @@ describe.skipIf(missingServices)('PostgresRunJournal', () => {
     expect((await journal.unfinished(queue, 10)).map((run) => [run.job.runId, run.job.graph])).toEqual([
       ['r1', 'counter'],
     ]);
-    const running = await journal.running(queue, 'r1', { id: 'w1', attempts: 1 });
+    const running = await journal.running(queue, 'r1', { id: 'w1', attempts: 1, latest: 'cp-1' });
     expect(running?.info).toMatchObject({ status: 'running', workerId: 'w1', attempts: 1 });
-    expect(await journal.baseline(queue, 'r1', 'cp-1')).toBe('cp-1');
-    expect(await journal.baseline(queue, 'r1', 'cp-7')).toBe('cp-1');
-    expect(await journal.baseline(queue, 'unknown', 'cp-1')).toBeUndefined();
+    expect(running?.baseline).toBe('cp-1');
+    const retried = await journal.running(queue, 'r1', { id: 'w2', attempts: 2, latest: 'cp-7' });
+    expect(retried?.baseline).toBe('cp-1');
+    expect(retried?.info).toMatchObject({ workerId: 'w2', attempts: 2 });
+    expect(
+      await journal.running(queue, 'unknown', { id: 'w1', attempts: 1, latest: 'cp-1' }),
+    ).toBeUndefined();
     const outcome = { status: 'done' as const, output: { count: 3 }, interrupts: [], checkpointId: 'cp-9' };
     expect(await journal.settle(queue, 'r1', { status: 'done', outcome })).toBe(true);
     await journal.settle(queue, 'r1', { status: 'failed', outcome: { error: 'late' } });
     const settled = await journal.get(queue, 'r1');
     expect(settled?.status).toBe('done');
     expect(settled?.outcome).toEqual(outcome);
-    expect((await journal.running(queue, 'r1', { id: 'w2', attempts: 2 }))?.status).toBe('done');
+    expect((await journal.running(queue, 'r1', { id: 'w3', attempts: 3 }))?.status).toBe('done');
     expect(await journal.unfinished(queue, 10)).toEqual([]);
     expect(await journal.settle(queue, 'unknown', { status: 'done', outcome })).toBe(false);
   });

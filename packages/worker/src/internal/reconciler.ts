@@ -1,4 +1,5 @@
 import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { PostgresRunJournal } from '../postgres-run-journal.js';
 import { jobOptions } from './job-data.js';
 
@@ -6,6 +7,8 @@ import { jobOptions } from './job-data.js';
 export interface ReconcilerOptions {
   readonly journal: PostgresRunJournal;
   readonly queue: Queue;
+  /** The queue's connection, for one pipelined look-up of every run's job per pass. */
+  readonly redis: Redis;
   /** Time between two passes (ms). */
   readonly intervalMs: number;
   readonly onError: (error: Error) => void;
@@ -23,18 +26,30 @@ const BATCH = 1000;
  * workers, and a client's own `add`, never queue a run twice. A job BullMQ failed for good whose run
  * the journal still holds open (its worker died before recording it) is recorded as failed.
  */
-export async function reconcileOnce(options: Pick<ReconcilerOptions, 'journal' | 'queue'>): Promise<number> {
-  const { journal, queue } = options;
+export async function reconcileOnce(
+  options: Pick<ReconcilerOptions, 'journal' | 'queue' | 'redis'>,
+): Promise<number> {
+  const { journal, queue, redis } = options;
+  const runs = await journal.unfinished(queue.name, BATCH);
+  if (runs.length === 0) return 0;
+  // One round trip: does each run's job exist, and did BullMQ fail it for good?
+  const pipeline = redis.pipeline();
+  for (const run of runs)
+    pipeline.exists(queue.toKey(run.job.runId)).zscore(queue.toKey('failed'), run.job.runId);
+  const replies = (await pipeline.exec()) ?? [];
   let requeued = 0;
-  for (const run of await journal.unfinished(queue.name, BATCH)) {
-    const job = await queue.getJob(run.job.runId);
-    if (job === undefined || job === null) {
+  for (const [index, run] of runs.entries()) {
+    const [existsError, exists] = replies[index * 2] ?? [];
+    const [failedError, failedScore] = replies[index * 2 + 1] ?? [];
+    if (existsError || failedError) throw existsError ?? failedError;
+    if (exists === 0) {
       await queue.add(run.job.graph, run.job, jobOptions(run.job.runId, run.jobOptions));
       requeued += 1;
-    } else if ((await job.getState()) === 'failed') {
+    } else if (failedScore !== null && failedScore !== undefined) {
+      const job = await queue.getJob(run.job.runId);
       await journal.settle(queue.name, run.job.runId, {
         status: 'failed',
-        outcome: { error: job.failedReason ?? 'the job failed' },
+        outcome: { error: job?.failedReason ?? 'the job failed' },
       });
     }
   }

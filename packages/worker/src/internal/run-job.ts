@@ -133,15 +133,17 @@ async function runLeased(call: JobCall, graph: WorkerGraph, signal: AbortSignal)
   const { runtime, data, job } = call;
   // Checked again now that cancels reach this run: one that came in before is seen here.
   if (await runtime.cancels.isCancelled(data.threadId, data.epoch)) return settleCancelled(call);
+  const latest = data.kind === 'continue' ? undefined : await latestCheckpoint(runtime, data.threadId);
   // A run Redis forgot and the reconciler queued again may have finished meanwhile: never run it twice.
   const record = await runtime.journal?.running(runtime.queueName, data.runId, {
     id: runtime.workerId,
     attempts: job.attemptsStarted,
+    latest,
   });
   if (record && isSettled(record.status)) return record.status;
   const marking = runtime.registry.running(data.runId, runtime.workerId, job.attemptsStarted);
   await (record ? marking.catch(() => undefined) : marking);
-  const input = await chooseInput(runtime, data);
+  const input = await chooseInput(runtime, data, { latest, baseline: record?.baseline });
   const onEvent = call.sink.listener();
   const result: RunResult<unknown> = await graph.run(input, {
     threadId: data.threadId,
@@ -163,14 +165,21 @@ async function runLeased(call: JobCall, graph: WorkerGraph, signal: AbortSignal)
  * first picked up) is stored with the run, and a later checkpoint means an earlier attempt of this same
  * job got that far, so the retry continues from the checkpoint (`null`) and finished tasks do not re-run.
  */
-async function chooseInput(runtime: JobRuntime, data: RunJobData): Promise<unknown> {
-  if (data.kind === 'continue') return null;
-  const latest = (await runtime.checkpointer.list(data.threadId, { limit: 1 }))[0]?.id ?? '';
-  const journaled = await runtime.journal?.baseline(runtime.queueName, data.runId, latest);
-  const baseline = journaled ?? (await runtime.registry.baseline(data.runId, latest));
-  if (latest !== baseline) return null;
+async function chooseInput(
+  runtime: JobRuntime,
+  data: RunJobData,
+  known: { readonly latest: string | undefined; readonly baseline: string | undefined },
+): Promise<unknown> {
+  if (data.kind === 'continue' || known.latest === undefined) return null;
+  const baseline = known.baseline ?? (await runtime.registry.baseline(data.runId, known.latest));
+  if (known.latest !== baseline) return null;
   const value = data.payload === undefined ? undefined : deserialize(data.payload);
   return data.kind === 'start' ? value : new Command({ resume: value });
+}
+
+/** The id of the thread's latest checkpoint (`''` when it has none). */
+async function latestCheckpoint(runtime: JobRuntime, threadId: string): Promise<string> {
+  return (await runtime.checkpointer.list(threadId, { limit: 1 }))[0]?.id ?? '';
 }
 
 async function handleFailure(call: JobCall, signal: AbortSignal, error: unknown): Promise<RunStatus> {
