@@ -30,7 +30,12 @@ function stop(server: Server): Promise<void> {
 }
 
 /** Serves server-everything over Streamable HTTP at `/mcp` (one MCP session per client, as its own host does). */
-export async function hostEverythingStreamable(): Promise<HostedEverything> {
+export function hostEverythingStreamable(): Promise<HostedEverything> {
+  return hostStreamable(() => createEverything().server);
+}
+
+/** Serves the MCP servers `create` makes (one per client session) over Streamable HTTP on loopback. */
+export async function hostStreamable(create: () => McpServer): Promise<HostedEverything> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const servers: McpServer[] = [];
   const headers: string[] = [];
@@ -46,7 +51,7 @@ export async function hostEverythingStreamable(): Promise<HostedEverything> {
           sessions.set(sessionId, created);
         },
       });
-      const { server } = createEverything();
+      const server = create();
       servers.push(server);
       await server.connect(created);
       transport = created;
