@@ -184,6 +184,7 @@ function GraphsTab(props: {
         <Timeline
           run={run}
           runs={p.runs}
+          events={events}
           steps={steps}
           stepCount={stepCount(events)}
           selection={p.selection}

@@ -4,6 +4,7 @@ import './styles/layout.css';
 import './styles/history.css';
 import './styles/graph.css';
 import './styles/timeline.css';
+import './styles/trace.css';
 import './styles/panel.css';
 import './styles/messages.css';
 import './styles/evals.css';

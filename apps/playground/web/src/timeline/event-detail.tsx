@@ -1,15 +1,5 @@
 import type { Json, WireEvent } from '../../../src/shared/wire.ts';
-
-interface MessageJson {
-  readonly role?: string;
-  readonly content?: Json;
-  readonly toolCalls?: ReadonlyArray<{
-    readonly id?: string;
-    readonly name?: string;
-    readonly arguments?: string;
-  }>;
-  readonly toolCallId?: string;
-}
+import { formatUsage, type MessageJson, transferCallTarget } from '../conversation/conversation-model.ts';
 
 function text(content: Json | undefined): string {
   if (typeof content === 'string') return content;
@@ -22,21 +12,39 @@ function text(content: Json | undefined): string {
   return content === undefined || content === null ? '' : JSON.stringify(content);
 }
 
-/** One chat message: role, text, tool calls. */
+/** One chat message: who wrote it (role and agent), text, tool calls (hand-offs as `→ agent`), usage. */
 export function MessageView(props: { readonly message: MessageJson }) {
   const { message } = props;
   return (
-    <div className={`message message-${message.role ?? 'unknown'}`}>
+    <div className={`message message-${message.role ?? 'unknown'}`} data-testid="message">
       <div className="message-role">
         {message.role}
+        {message.author && (
+          <span className="message-agent" data-testid="message-agent">
+            {' '}
+            · {message.author}
+          </span>
+        )}
         {message.toolCallId ? ` (${message.toolCallId})` : ''}
+        {message.usage && (
+          <span className="message-usage" data-testid="message-usage" title={formatUsage(message.usage)}>
+            {message.usage.totalTokens.toLocaleString('en-US')} tokens
+          </span>
+        )}
       </div>
       {text(message.content) && <div className="message-text">{text(message.content)}</div>}
-      {(message.toolCalls ?? []).map((call) => (
-        <div key={call.id ?? call.name} className="tool-call">
-          ⚙ {call.name}({call.arguments})
-        </div>
-      ))}
+      {(message.toolCalls ?? []).map((call) => {
+        const to = transferCallTarget(call);
+        return to !== undefined ? (
+          <div key={call.id ?? call.name} className="tool-call transfer-call">
+            hands over to {to}
+          </div>
+        ) : (
+          <div key={call.id ?? call.name} className="tool-call">
+            ⚙ {call.name}({call.arguments})
+          </div>
+        );
+      })}
     </div>
   );
 }

@@ -1,6 +1,10 @@
+import { useState } from 'react';
 import type { RunInfo, WireEvent } from '../../../src/shared/wire.ts';
+import { formatUsage } from '../conversation/conversation-model.ts';
 import { isStopEvent, type StepView } from '../run-model.ts';
 import type { Selection } from '../selection.ts';
+import { runUsage } from '../trace/trace-model.ts';
+import { TraceView } from '../trace/trace-view.tsx';
 
 function eventLabel(event: WireEvent): string {
   const where = event.path.length > 0 ? event.path.join(' › ') : '';
@@ -59,16 +63,41 @@ function StepEvents(props: {
   );
 }
 
+type View = 'steps' | 'trace';
+
+function ViewTabs(props: { readonly view: View; readonly onView: (view: View) => void }) {
+  return (
+    <span className="view-tabs">
+      {(['steps', 'trace'] as const).map((view) => (
+        <button
+          key={view}
+          type="button"
+          className={`small${props.view === view ? ' active' : ''}`}
+          data-testid={`view-${view}`}
+          onClick={() => props.onView(view)}
+        >
+          {view === 'steps' ? 'Steps' : 'Trace'}
+        </button>
+      ))}
+    </span>
+  );
+}
+
 function TimelineHeader(props: {
   readonly run: RunInfo | undefined;
   readonly runs: readonly RunInfo[];
+  readonly events: readonly WireEvent[];
   readonly stepCount: number;
+  readonly view: View;
+  readonly onView: (view: View) => void;
   readonly onSelectRun: (runId: string) => void;
 }) {
   const { run } = props;
+  const usage = runUsage(props.events);
   return (
     <header className="timeline-header">
       <h2>Run</h2>
+      <ViewTabs view={props.view} onView={props.onView} />
       {props.runs.length > 0 && (
         <select
           aria-label="Run"
@@ -91,6 +120,12 @@ function TimelineHeader(props: {
       <span className="step-count" data-testid="step-count">
         {props.stepCount} step{props.stepCount === 1 ? '' : 's'}
       </span>
+      {usage && (
+        <span className="muted" data-testid="run-usage" title={formatUsage(usage.usage)}>
+          {usage.calls} model call{usage.calls === 1 ? '' : 's'} ·{' '}
+          {usage.usage.totalTokens.toLocaleString('en-US')} tokens
+        </span>
+      )}
       {run?.status === 'cancelled' && (
         <span className="muted" data-testid="run-stopped">
           stopped: it can continue from its last checkpoint
@@ -109,22 +144,34 @@ function TimelineHeader(props: {
 export function Timeline(props: {
   readonly run: RunInfo | undefined;
   readonly runs: readonly RunInfo[];
+  readonly events: readonly WireEvent[];
   readonly steps: readonly StepView[];
   readonly stepCount: number;
   readonly selection: Selection;
   readonly onSelect: (selection: Selection) => void;
   readonly onSelectRun: (runId: string) => void;
 }) {
+  const [view, setView] = useState<View>('steps');
   const isSelected = (key: string) => props.selection?.kind === 'step' && props.selection.key === key;
   return (
     <section className="timeline" data-testid="timeline">
       <TimelineHeader
         run={props.run}
         runs={props.runs}
+        events={props.events}
         stepCount={props.stepCount}
+        view={view}
+        onView={setView}
         onSelectRun={props.onSelectRun}
       />
-      {props.steps.length === 0 ? (
+      {view === 'trace' ? (
+        <TraceView
+          events={props.events}
+          run={props.run}
+          selection={props.selection}
+          onSelect={props.onSelect}
+        />
+      ) : props.steps.length === 0 ? (
         <p className="muted">
           {props.run ? 'Waiting for events…' : 'No run yet: fill in the input and press Run.'}
         </p>
