@@ -14,7 +14,11 @@ import {
 } from '../src/index.js';
 import { fromAiSdk } from '../src/model/ai-sdk/index.js';
 import { AnthropicChatModel } from '../src/model/anthropic/index.js';
-import { startAnthropicServer, startOpenAICompatibleServer } from '../src/testing/index.js';
+import {
+  startAnthropicServer,
+  startOpenAICompatibleServer,
+  startOpenAIResponsesServer,
+} from '../src/testing/index.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -53,6 +57,20 @@ const adapters: Record<string, () => Promise<Fixture>> = {
     return {
       model: new OpenAIChatModel({ baseURL: server.baseURL, apiKey: 'k', model: 'gpt-test', env: {} }),
       requestTexts: () => server.requests.map((request) => JSON.stringify(request.body.messages)),
+    };
+  },
+  'OpenAIChatModel (api: responses)': async () => {
+    const server = await startOpenAIResponsesServer({ script: turns });
+    closers.push(() => server.close());
+    return {
+      model: new OpenAIChatModel({
+        baseURL: `${server.url}/v1`,
+        apiKey: 'k',
+        model: 'gpt-test',
+        api: 'responses',
+        env: {},
+      }),
+      requestTexts: () => server.requests.map((request) => JSON.stringify(request.body.input)),
     };
   },
   AnthropicChatModel: async () => {
@@ -110,6 +128,6 @@ describe.each(Object.entries(adapters))('ReAct scenario through %s', (_name, mak
     expect(second).toContain('call_w');
     expect(second).toContain('\\"celsius\\":4');
     expect(third).toContain('call_s');
-    expect(third).toMatch(/"content":(\[\{"type":"text","text":)?"14"/);
+    expect(third).toMatch(/"(content|output)":(\[\{"type":"text","text":)?"14"/);
   });
 });

@@ -20,6 +20,11 @@ export {
   startOpenAICompatibleServer,
 } from './openai-compatible-server.js';
 export {
+  type ResponsesServerOptions,
+  type ResponsesServerReply,
+  startOpenAIResponsesServer,
+} from './openai-responses-server.js';
+export {
   type ScriptedCall,
   ScriptedChatModel,
   type ScriptedChatModelOptions,

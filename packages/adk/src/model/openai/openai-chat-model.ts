@@ -6,6 +6,8 @@ import type { MessageChunk } from '../../message/message-chunk.js';
 import type { ChatModel, ChatModelCallOptions } from '../chat-model.js';
 import { type RequestSettings, toOpenAIRequest } from './convert-request.js';
 import { fromOpenAIChunk, fromOpenAICompletion } from './convert-response.js';
+import type { ResponsesSettings } from './convert-responses.js';
+import { generateWithResponses, streamWithResponses } from './responses-calls.js';
 import { toModelError } from './to-model-error.js';
 
 /**
@@ -35,6 +37,14 @@ export interface OpenAIChatModelOptions {
   readonly maxTokensParameter?: 'max_tokens' | 'max_completion_tokens';
   /** Ask for token usage at the end of streams (`stream_options.include_usage`, default true). */
   readonly streamUsage?: boolean;
+  /**
+   * Which OpenAI API to call: chat completions (default; every compatible server has it) or the
+   * Responses API (OpenAI's newer one: reasoning items kept and sent back, used statelessly with
+   * `store: false`, no `previous_response_id`).
+   */
+  readonly api?: 'chat' | 'responses';
+  /** Responses API only: reasoning effort and summaries (encrypted reasoning is then kept and sent back). */
+  readonly reasoning?: ResponsesSettings['reasoning'];
   /** A client to use instead of creating one (e.g. an `AzureOpenAI`); then `apiKey`, `baseURL`, … are ignored. */
   readonly client?: OpenAI;
   /** Where the defaults are read from (default `process.env`). */
@@ -66,12 +76,16 @@ function createClient(
  * A {@link ChatModel} for any OpenAI-compatible chat-completions endpoint (OpenAI, Azure, Ollama, vLLM,
  * LM Studio, …) through the official `openai` client: tools, tool choice, structured output, streaming
  * with tool-call deltas and usage, and abort. Failures are {@link ModelError}s (status, retryable).
+ * With `api: 'responses'` it calls OpenAI's Responses API instead: streamed output items, function
+ * calls, reasoning items kept in the message (summary, item id, encrypted content) and sent back,
+ * stateless (`store: false`), structured output as `text.format`.
  *
  * @throws {AdkError} `INVALID_ARGUMENT` from the constructor when no model or no API key is configured.
  * @example
  * ```ts
  * const model = withRetry(new OpenAIChatModel({ model: 'gpt-4o-mini' }));
  * const reply = await model.generate([userMessage('Say hi')], { temperature: 0 });
+ * const thinker = new OpenAIChatModel({ model: 'gpt-5-mini', api: 'responses', reasoning: { effort: 'low', summary: 'auto' } });
  * ```
  */
 export class OpenAIChatModel implements ChatModel {
@@ -81,6 +95,7 @@ export class OpenAIChatModel implements ChatModel {
   readonly #client: OpenAI;
   readonly #settings: RequestSettings;
   readonly #streamUsage: boolean;
+  readonly #responses: ResponsesSettings | undefined;
 
   constructor(options: OpenAIChatModelOptions = {}) {
     const env = options.env ?? process.env;
@@ -96,12 +111,22 @@ export class OpenAIChatModel implements ChatModel {
     this.#client = options.client ?? createClient(options, env);
     this.#settings = { model, maxTokensParameter: options.maxTokensParameter ?? 'max_tokens' };
     this.#streamUsage = options.streamUsage ?? true;
+    this.#responses =
+      options.api === 'responses'
+        ? {
+            model,
+            name: this.name,
+            ...(options.reasoning === undefined ? {} : { reasoning: options.reasoning }),
+          }
+        : undefined;
   }
 
   async generate(
     messages: readonly Message[],
     options: ChatModelCallOptions = {},
   ): Promise<AssistantMessage> {
+    if (this.#responses !== undefined)
+      return generateWithResponses(this.#client, messages, options, this.#responses);
     const body = toOpenAIRequest(messages, options, this.#settings);
     try {
       const completion = await this.#client.chat.completions.create(
@@ -118,6 +143,10 @@ export class OpenAIChatModel implements ChatModel {
     messages: readonly Message[],
     options: ChatModelCallOptions = {},
   ): AsyncIterable<MessageChunk> {
+    if (this.#responses !== undefined) {
+      yield* streamWithResponses(this.#client, messages, options, this.#responses);
+      return;
+    }
     const body = {
       ...toOpenAIRequest(messages, options, this.#settings),
       stream: true as const,
