@@ -7,7 +7,7 @@
 //    its adapter folder (`@anthropic-ai/sdk` under packages/adk/src/model/anthropic/, `@ai-sdk/*` and
 //    `ai` under packages/adk/src/model/ai-sdk/), and that folder is reached only through its own
 //    package entry (`@weft/adk/anthropic`, `@weft/adk/ai-sdk`): no other module of adk imports it, so
-//    the main entry never loads an SDK the user did not install (docs/adr/008-provider-adapters.md);
+//    the main entry never loads an SDK the user did not install (docs/adr/011-provider-adapters.md);
 // 4. a package imports only what its package.json declares;
 // 5. @weft/compose imports zod for types only (its ./testing entry aside): loading zod takes longer than all of compose, so the
 //    engine loads it on the first input it checks (packages/compose/src/state/update-schema.ts).
