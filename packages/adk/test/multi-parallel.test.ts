@@ -151,7 +151,7 @@ describe('ParallelAgent', () => {
               aborted.push(name);
               reject(ctx.signal.reason);
             });
-            if (started.length === 3) runner.cancel('s');
+            if (started.length === 3) runner.cancel({ userId: 'u', sessionId: 's' });
           }),
       });
     const branchAgent = (name: string) =>
@@ -180,7 +180,7 @@ describe('ParallelAgent', () => {
         description: 'a step',
         parameters: z.object({}),
         execute: () => {
-          runner.cancel('s', { mode: 'afterTools' });
+          runner.cancel({ userId: 'u', sessionId: 's' }, { mode: 'afterTools' });
           return 'stepped';
         },
       });

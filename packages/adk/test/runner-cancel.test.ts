@@ -38,7 +38,9 @@ function setup(onToolStart: (runner: Runner, name: string) => void) {
 
 describe('runner.cancel', () => {
   test('immediate: the running tool sees its signal, nothing starts afterwards, the run ends cancelled', async () => {
-    const { runner, log, model } = setup((r, name) => name === 'first' && r.cancel('s'));
+    const { runner, log, model } = setup(
+      (r, name) => name === 'first' && r.cancel({ userId: 'u', sessionId: 's' }),
+    );
     const events = await drain(runner.run({ userId: 'u', sessionId: 's', message: 'go' }));
     expect(log).toEqual(['start first']);
     expect(model.calls).toHaveLength(1);
@@ -47,7 +49,7 @@ describe('runner.cancel', () => {
 
   test('afterTools: the running tool finishes, the model is not called again, and resume continues', async () => {
     const { runner, log, model } = setup(
-      (r, name) => name === 'first' && r.cancel('s', { mode: 'afterTools' }),
+      (r, name) => name === 'first' && r.cancel({ userId: 'u', sessionId: 's' }, { mode: 'afterTools' }),
     );
     const events = await drain(runner.run({ userId: 'u', sessionId: 's', message: 'go' }));
     expect(log).toEqual(['start first', 'end first']);
@@ -60,7 +62,7 @@ describe('runner.cancel', () => {
 
   test('afterModel: requested during a tool, it stops after the next model call, before its tools', async () => {
     const { runner, log, model } = setup(
-      (r, name) => name === 'first' && r.cancel('s', { mode: 'afterModel' }),
+      (r, name) => name === 'first' && r.cancel({ userId: 'u', sessionId: 's' }, { mode: 'afterModel' }),
     );
     const events = await drain(runner.run({ userId: 'u', sessionId: 's', message: 'go' }));
     expect(model.calls).toHaveLength(2);
@@ -74,7 +76,8 @@ describe('runner.cancel', () => {
 
   test('a safe-point cancel escalates to immediate after its timeout', async () => {
     const { runner, log } = setup(
-      (r, name) => name === 'first' && r.cancel('s', { mode: 'afterModel', timeoutMs: 5 }),
+      (r, name) =>
+        name === 'first' && r.cancel({ userId: 'u', sessionId: 's' }, { mode: 'afterModel', timeoutMs: 5 }),
     );
     const events = await drain(runner.run({ userId: 'u', sessionId: 's', message: 'go' }));
     expect(log).toEqual(['start first']);
@@ -82,7 +85,9 @@ describe('runner.cancel', () => {
   });
 
   test('a new turn after an immediate cancel answers the dangling tool call so the history stays valid', async () => {
-    const { runner, model } = setup((r, name) => name === 'first' && r.cancel('s'));
+    const { runner, model } = setup(
+      (r, name) => name === 'first' && r.cancel({ userId: 'u', sessionId: 's' }),
+    );
     await drain(runner.run({ userId: 'u', sessionId: 's', message: 'go' }));
     await drain(runner.run({ userId: 'u', sessionId: 's', message: 'again' })).catch(() => undefined);
     const sent = model.calls[1]?.messages ?? [];

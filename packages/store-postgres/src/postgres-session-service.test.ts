@@ -34,8 +34,11 @@ describe.skipIf(url === undefined || url === '')('PostgresSessionService', () =>
     const schema = freshSchema();
     const service = new PostgresSessionService({ pool, schema });
     await service.setup();
+    const checkpointer = new PostgresCheckpointer({ pool, schema });
+    await checkpointer.setup();
     return {
       service,
+      checkpointer,
       cleanup: async () => {
         await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
         await pool.end();

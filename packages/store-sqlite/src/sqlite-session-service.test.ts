@@ -9,15 +9,21 @@ import { SQLITE_SCHEMA_VERSION } from './migrations.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 import { SqliteSessionService } from './sqlite-session-service.js';
 
-describeSessionServiceConformance('SqliteSessionService in memory', async () => ({
-  service: new SqliteSessionService(),
-}));
+describeSessionServiceConformance('SqliteSessionService in memory', async () => {
+  const checkpointer = new SqliteCheckpointer();
+  return { service: new SqliteSessionService(), checkpointer, cleanup: async () => checkpointer.close() };
+});
 
 describeSessionServiceConformance('SqliteSessionService on a file', async () => {
   const directory = mkdtempSync(join(tmpdir(), 'weft-sqlite-sessions-'));
+  const checkpointer = new SqliteCheckpointer({ filename: join(directory, 'weft.db') });
   return {
     service: new SqliteSessionService({ filename: join(directory, 'weft.db') }),
-    cleanup: async () => rmSync(directory, { recursive: true, force: true }),
+    checkpointer,
+    cleanup: async () => {
+      await checkpointer.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
   };
 });
 

@@ -1,3 +1,5 @@
+import { WeftError } from '@weft/compose';
+
 /**
  * Every failure `@weft/worker` reports, as a closed union (`error.code`).
  *
@@ -30,15 +32,14 @@ export type WorkerErrorCode =
   /** The client or worker was closed. */
   | 'CLOSED';
 
-/** The marker every Weft error carries (shared with `WeftError` of `@weft/compose`). */
-const weftMarker = Symbol.for('weft.error');
 /** The marker that tells a worker error from other Weft errors, whose codes belong to another union. */
 const workerMarker = Symbol.for('weft.worker.error');
 
 /**
- * The base error of `@weft/worker`, shaped like `WeftError`: a readonly `code` from a closed union, a
- * `cause`, and `Symbol.for` markers so {@link WorkerError.isInstance} (and `WeftError.isInstance`) also
- * recognise errors from a duplicate copy of the package.
+ * The base error of `@weft/worker`: a `WeftError` of `@weft/compose` whose readonly `code` comes from
+ * {@link WorkerErrorCode}, with a `cause`, and a `Symbol.for` marker so {@link WorkerError.isInstance}
+ * also recognises errors from a duplicate copy of the package (`WeftError.isInstance` does too, with
+ * its code typed `string`).
  *
  * @example
  * ```ts
@@ -49,12 +50,10 @@ const workerMarker = Symbol.for('weft.worker.error');
  * }
  * ```
  */
-export class WorkerError extends Error {
-  /** What went wrong, from a closed union. */
-  readonly code: WorkerErrorCode;
+export class WorkerError extends WeftError<WorkerErrorCode> {
+  override readonly family: string = 'worker';
   /** For `RATE_LIMITED`: how long the queue should wait, in milliseconds. */
   readonly retryAfterMs: number | undefined;
-  readonly [weftMarker] = true;
   readonly [workerMarker] = true;
 
   constructor(
@@ -62,14 +61,13 @@ export class WorkerError extends Error {
     message: string,
     options?: { readonly cause?: unknown; readonly retryAfterMs?: number },
   ) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
+    super(code, message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'WorkerError';
     this.retryAfterMs = options?.retryAfterMs;
   }
 
   /** True for any worker error, even one thrown by another copy of this package. */
-  static isInstance(value: unknown): value is WorkerError {
+  static override isInstance(value: unknown): value is WorkerError {
     return (
       typeof value === 'object' &&
       value !== null &&

@@ -7,7 +7,7 @@ import { type AnyTool, tool } from '../tool/tool.js';
 import type { AgentState } from './agent-state.js';
 import type { OfferedTools } from './offered-tools.js';
 import { middlewareContext, type ResolvedAgent } from './resolved-agent.js';
-import { createToolNode, type ToolNodeUpdate } from './tool-node.js';
+import { type ToolStepResult, toolStep } from './tool-node.js';
 
 /** The name of the built-in exit tool. */
 export const EXIT_TOOL = 'exit';
@@ -29,7 +29,7 @@ export function exitTool(): AnyTool {
  * of a reply run the tools its model call was offered (`offered`), middleware-added ones included.
  */
 export function agentToolsNode(agent: ResolvedAgent, offered: OfferedTools) {
-  const base = createToolNode({
+  const base = toolStep({
     tools: agent.tools,
     toolsFor: (reply) => offered.forReply(reply.id),
     author: agent.name,
@@ -45,7 +45,7 @@ export function agentToolsNode(agent: ResolvedAgent, offered: OfferedTools) {
   };
 }
 
-function finishOf(agent: ResolvedAgent, update: ToolNodeUpdate): Partial<AgentState> {
+function finishOf(agent: ResolvedAgent, update: ToolStepResult): Partial<AgentState> {
   const ran = (name: string) => update.ran.includes(name);
   const resultOf = (name: string) => update.messages.find((m) => m.name === name && m.status !== 'error');
   if (ran(EXIT_TOOL) && agent.toolsByName.has(EXIT_TOOL)) {

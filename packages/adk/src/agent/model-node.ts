@@ -63,15 +63,19 @@ export function modelNode(agent: ResolvedAgent, offered: OfferedTools) {
       tools: request.tools.map((t) => t.name),
       response: reply,
     });
+    // Session writes of the model hooks are committed with the reply, before the agent goes on.
+    const stateDelta = { ...session.writes };
+    const written = Object.keys(stateDelta).length > 0;
     await run.emit({
       author: agent.name,
       message: reply,
-      actions: {},
+      actions: written ? { stateDelta } : {},
       ...(reply.usage ? { usage: reply.usage } : {}),
     });
     return {
       messages: [...history.flatMap((h) => (Array.isArray(h) ? h : [h])), reply],
       iterations: state.iterations + 1,
+      ...(written ? { stateDelta } : {}),
     };
   };
 }

@@ -49,10 +49,14 @@ export interface ToolNodeState {
   readonly stateDelta?: Readonly<Record<string, unknown>>;
 }
 
-/** What the tool node writes. */
+/** What the tool node writes: the tool messages answering the calls, in call order. */
 export interface ToolNodeUpdate {
   readonly messages: ToolMessage[];
-  /** Session state the tools wrote (merged into the invocation's delta by the state's reducer). */
+}
+
+/** What one tool step produced, for the agent's `tools` node. */
+export interface ToolStepResult extends ToolNodeUpdate {
+  /** Session state the tools wrote (merged into the invocation's delta by the agent state's reducer). */
   readonly stateDelta: Record<string, unknown>;
   /** Names of the tools that ran successfully, in call order. */
   readonly ran: string[];
@@ -60,24 +64,40 @@ export interface ToolNodeUpdate {
 
 /**
  * A node that runs the tool calls of the last assistant message — in parallel by default, results in
- * call order — usable in any state graph with a `messages` key. Calls whose tool `needsApproval` pause
- * the run first (`ctx.interrupt` with a {@link ToolApprovalRequest}); rejected calls are answered with a
- * message the model reads. Tool writes to session state come back as `stateDelta`. Tools get the node's
- * context (`context.nodeContext`) and the conversation (`context.messages`); when a tool's nested graph
- * (an `AgentTool`) pauses, the node pauses with every nested pause and commits nothing of the batch;
- * on resume the node runs again, and every call that had finished — a plain tool or a nested run — is
+ * call order — usable in any state graph with a `messages` key (it writes `messages` only). Calls whose
+ * tool `needsApproval` pause the run first (`ctx.interrupt` with a {@link ToolApprovalRequest}); rejected
+ * calls are answered with a message the model reads. Tools get the node's context
+ * (`context.nodeContext`) and the conversation (`context.messages`); their session-state writes are
+ * kept only inside an agent (whose `tools` node commits them). When a tool's nested graph (an
+ * `AgentTool`) pauses, the node pauses with every nested pause and commits nothing of the batch; on
+ * resume the node runs again, and every call that had finished — a plain tool or a nested run — is
  * taken from the pause (`ctx.once`: its message and its state writes) instead of running again.
  *
  * @example
  * ```ts
- * graph.addNode('tools', createToolNode({ tools: [weather, calculator] }));
+ * const graph = new StateGraph(z.object({ messages: z.array(z.custom<Message>()).default([]) }), {
+ *   reducers: { messages: messagesReducer },
+ * })
+ *   .addNode('tools', createToolNode({ tools: [weather, calculator] }))
+ *   .addEdge(START, 'tools')
+ *   .addEdge('tools', END)
+ *   .compile();
  * ```
  */
 export function createToolNode(options: ToolNodeOptions) {
+  const step = toolStep(options);
+  return async (state: ToolNodeState, ctx: NodeContext): Promise<ToolNodeUpdate> => {
+    const { messages } = await step(state, ctx);
+    return { messages };
+  };
+}
+
+/** The tool step of {@link createToolNode}, with the tools' state writes and which tools ran. */
+export function toolStep(options: ToolNodeOptions) {
   const own = new Map(options.tools.map((t) => [t.name, t]));
   const author = options.author ?? 'tools';
   const middleware = options.middleware ?? [];
-  return async (state: ToolNodeState, ctx: NodeContext): Promise<ToolNodeUpdate> => {
+  return async (state: ToolNodeState, ctx: NodeContext): Promise<ToolStepResult> => {
     const reply = lastReply(state.messages);
     const calls = reply?.toolCalls ?? [];
     const byName = reply && options.toolsFor ? options.toolsFor(reply) : own;

@@ -1,3 +1,4 @@
+import { abortError } from '@weft/compose';
 import { describe, expect, it } from 'vitest';
 import { AdkError } from './adk-error.js';
 import { ModelError } from './model-error.js';
@@ -23,7 +24,7 @@ describe('AdkError', () => {
   });
 
   it('carries the shared Weft marker that WeftError.isInstance checks', () => {
-    const error = new AdkError('ABORTED', 'stop');
+    const error = abortError('stop');
     expect((error as unknown as Record<symbol, unknown>)[Symbol.for('weft.error')]).toBe(true);
   });
 

@@ -1,20 +1,16 @@
-import { AdkError } from '../errors/adk-error.js';
+import { abortError as composeAbortError, WeftError } from '@weft/compose';
 
 /**
- * Builds the `ABORTED` error for a signal (its reason becomes the cause).
+ * Builds the one abort error of Weft (compose's: a `WeftError` with code `ABORTED`, name `AbortError`)
+ * for a signal; its reason becomes the cause.
  *
  * @example
  * ```ts
  * throw abortError(signal, 'the model call');
  * ```
  */
-export function abortError(signal?: AbortSignal, what = 'the operation'): AdkError {
-  const reason: unknown = signal?.reason;
-  const detail =
-    reason instanceof Error ? `: ${reason.message}` : typeof reason === 'string' ? `: ${reason}` : '';
-  const error = new AdkError('ABORTED', `${what} was aborted${detail}`, { cause: reason });
-  error.name = 'AbortError';
-  return error;
+export function abortError(signal?: AbortSignal, what = 'the operation'): WeftError<'ABORTED'> {
+  return composeAbortError(signal?.reason, what);
 }
 
 /**
@@ -73,7 +69,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * True for errors that mean "cancelled": adk `ABORTED` errors and DOM-style `AbortError`s.
+ * True for errors that mean "cancelled": Weft `ABORTED` errors and DOM-style `AbortError`s.
  *
  * @example
  * ```ts
@@ -81,6 +77,6 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * ```
  */
 export function isAbortError(error: unknown): boolean {
-  if (AdkError.isInstance(error)) return error.code === 'ABORTED';
+  if (WeftError.isInstance(error)) return error.code === 'ABORTED';
   return error instanceof Error && error.name === 'AbortError';
 }

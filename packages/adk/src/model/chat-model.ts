@@ -84,7 +84,7 @@ export interface ChatModelCallOptions {
  * A chat model: answers a conversation with one assistant message, whole or streamed in chunks
  * that {@link concatMessageChunks} joins into the same message.
  *
- * @throws {ModelError} `MODEL_ERROR` when the provider fails; {@link AdkError} `ABORTED` on abort.
+ * @throws {ModelError} `MODEL_ERROR` when the provider fails; `WeftError` `ABORTED` (compose's one abort error) on abort.
  * @example
  * ```ts
  * const reply = await model.generate([userMessage('Hi')], { temperature: 0 });

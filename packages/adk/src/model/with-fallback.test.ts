@@ -1,5 +1,5 @@
+import { abortError } from '@weft/compose';
 import { describe, expect, it } from 'vitest';
-import { AdkError } from '../errors/adk-error.js';
 import { ModelError } from '../errors/model-error.js';
 import type { MessageChunk } from '../message/message-chunk.js';
 import { ScriptedChatModel } from '../testing/scripted-chat-model.js';
@@ -29,7 +29,7 @@ describe('withFallback', () => {
   });
 
   it('does not fall back on an abort or when shouldFallback says no', async () => {
-    const aborted = new AdkError('ABORTED', 'stop');
+    const aborted = abortError('stop');
     const fallback = new ScriptedChatModel(['fallback', 'fallback']);
     await expect(withFallback(new ScriptedChatModel([aborted]), fallback).generate([])).rejects.toBe(aborted);
     const badRequest = new ModelError('bad', { status: 400, retryable: false });

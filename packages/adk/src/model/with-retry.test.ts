@@ -1,3 +1,4 @@
+import { abortError } from '@weft/compose';
 import { describe, expect, it } from 'vitest';
 import { AdkError } from '../errors/adk-error.js';
 import { ModelError } from '../errors/model-error.js';
@@ -53,7 +54,7 @@ describe('withRetry', () => {
   });
 
   it('never retries an abort, and stops waiting when the signal fires', async () => {
-    const aborted = new AdkError('ABORTED', 'stop');
+    const aborted = abortError('stop');
     const inner = new ScriptedChatModel([aborted, 'ok']);
     await expect(withRetry(inner, { ...fast, isRetryable: () => true }).generate([])).rejects.toBe(aborted);
     expect(inner.calls).toHaveLength(1);
@@ -96,7 +97,7 @@ describe('isRetryableError', () => {
     expect(isRetryableError(Object.assign(new Error('x'), { status: 502 }))).toBe(true);
     expect(isRetryableError(Object.assign(new Error('x'), { status: 404 }))).toBe(false);
     expect(isRetryableError(new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } }))).toBe(true);
-    expect(isRetryableError(new AdkError('ABORTED', 'x'))).toBe(false);
+    expect(isRetryableError(abortError('x'))).toBe(false);
     expect(isRetryableError(new AdkError('INVALID_ARGUMENT', 'x'))).toBe(false);
     expect(isRetryableError(new DOMException('stop', 'AbortError'))).toBe(false);
     expect(isRetryableError(new Error('logic bug'))).toBe(false);

@@ -1,4 +1,4 @@
-import { Command, WeftError } from '@weft/compose';
+import { Command } from '@weft/compose';
 import { AGENT_CONTEXT_KEY, type AgentEventInit, type AgentRunContext } from '../agent/agent-context.js';
 import type { AgentGraph } from '../agent/chat-model-agent.js';
 import type { AgentEvent, AgentInterrupt } from '../event/agent-event.js';
@@ -6,6 +6,7 @@ import { eventId } from '../internal/event-id.js';
 import type { Message } from '../message/message.js';
 import { userMessage } from '../message/message-constructors.js';
 import type { SessionKey, SessionService } from '../session/session.js';
+import { sessionNotFoundError } from '../session/session-commit.js';
 import type { CancelState } from './cancel-state.js';
 
 /** Everything one invocation needs. */
@@ -31,7 +32,7 @@ export interface InvocationArgs {
  */
 export async function runInvocation(args: InvocationArgs): Promise<void> {
   const session = await args.sessionService.get(args.key, { recentEvents: 0 });
-  if (!session) throw new WeftError('NOT_FOUND', `session "${args.key.sessionId}" does not exist`);
+  if (!session) throw sessionNotFoundError(args.key);
   const invocationId = eventId('inv');
   const finalize = (init: AgentEventInit): AgentEvent => ({
     ...init,
@@ -86,7 +87,15 @@ export async function runInvocation(args: InvocationArgs): Promise<void> {
   }
 }
 
-/** The checkpoint thread of a session. */
+/**
+ * The checkpoint thread of a session: its app, user and session ids as a JSON array, so no two sessions
+ * share a thread whatever their ids hold (`/`, `%`, quotes, unicode).
+ *
+ * @example
+ * ```ts
+ * threadOf({ appName: 'shop', userId: 'a', sessionId: 'b/c' }); // '["shop","a","b/c"]'
+ * ```
+ */
 export function threadOf(key: SessionKey): string {
-  return `${key.appName}/${key.userId}/${key.sessionId}`;
+  return JSON.stringify([key.appName, key.userId, key.sessionId]);
 }

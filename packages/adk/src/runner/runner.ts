@@ -94,16 +94,19 @@ export class Runner {
     return this.#start(options, { resume: options.decisions ?? CONTINUE });
   }
 
-  /** Cancels the session's running invocation; returns false when none is running. */
-  cancel(sessionId: string, options: CancelOptions = {}): boolean {
-    let found = false;
-    for (const [key, state] of this.#active) {
-      if (key.endsWith(`/${sessionId}`)) {
-        state.request(options);
-        found = true;
-      }
-    }
-    return found;
+  /**
+   * Cancels the running invocation of one user's session; returns false when none is running.
+   *
+   * @example
+   * ```ts
+   * runner.cancel({ userId: 'u1', sessionId: 's1' }, { mode: 'afterTools', timeoutMs: 5_000 });
+   * ```
+   */
+  cancel(session: Pick<SessionRef, 'userId' | 'sessionId'>, options: CancelOptions = {}): boolean {
+    const key = { appName: this.appName, userId: session.userId, sessionId: session.sessionId };
+    const state = this.#active.get(threadOf(key));
+    state?.request(options);
+    return state !== undefined;
   }
 
   /**
@@ -175,15 +178,22 @@ export class Runner {
         push: (event) => queue.push(event),
       });
     };
-    work()
-      .then(
-        () => queue.close(),
-        (error: unknown) => queue.fail(error),
-      )
-      .finally(() => {
-        cancel.dispose();
-        this.#active.delete(threadId);
-      });
+    // The session is released before its stream ends, so a caller that saw the end can start the next
+    // turn at once.
+    const release = () => {
+      cancel.dispose();
+      this.#active.delete(threadId);
+    };
+    work().then(
+      () => {
+        release();
+        queue.close();
+      },
+      (error: unknown) => {
+        release();
+        queue.fail(error);
+      },
+    );
     return queue;
   }
 }

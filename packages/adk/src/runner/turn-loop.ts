@@ -106,7 +106,7 @@ export class TurnLoop {
    */
   async stop(options: { readonly mode?: 'graceful' | 'immediate' } = {}): Promise<void> {
     this.#stopping = true;
-    if (options.mode === 'immediate' && this.#running) this.#options.runner.cancel(this.#options.sessionId);
+    if (options.mode === 'immediate' && this.#running) this.#options.runner.cancel(this.#options);
     this.#wake?.();
     await this.#done;
   }
@@ -118,7 +118,7 @@ export class TurnLoop {
     await this.#save({ ...this.#state, queue: next });
     if (item.urgent && this.#running) {
       const { at: point = 'afterModel', timeoutMs } = this.#options.preempt ?? {};
-      this.#options.runner.cancel(this.#options.sessionId, {
+      this.#options.runner.cancel(this.#options, {
         mode: point,
         ...(timeoutMs === undefined ? {} : { timeoutMs }),
       });

@@ -1,6 +1,8 @@
+import type { Checkpointer } from '@weft/compose';
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { SessionService } from '../session/session.js';
 import { describeCommitCases } from './session-conformance/commit-cases.js';
+import { describeIsolationCases } from './session-conformance/isolation-cases.js';
 import { describeLifecycleCases } from './session-conformance/lifecycle-cases.js';
 import { describeScopeCases } from './session-conformance/scope-cases.js';
 import { describeVolumeCases } from './session-conformance/volume-cases.js';
@@ -15,6 +17,8 @@ import { describeVolumeCases } from './session-conformance/volume-cases.js';
  */
 export interface SessionServiceFixture {
   readonly service: SessionService;
+  /** The checkpointer of the same store, for the cases that run a `Runner` (default: in memory). */
+  readonly checkpointer?: Checkpointer;
   /** Runs after `service.close()` (if defined): drop tables, delete files. */
   readonly cleanup?: () => Promise<void>;
 }
@@ -28,7 +32,8 @@ export interface SessionServiceFixture {
  * user's other sessions only), initial state, deletes by `null`/`undefined`, late commits (with id
  * tie-breaks and deletes), partial events, duplicate event ids, commit order, `recentEvents` and
  * `afterTimestamp`, list order, delete (user and app state stay), deep copies, errors, 50 concurrent
- * appends, concurrent appends to shared scopes, unicode and 1 MB values.
+ * appends, concurrent appends to shared scopes, unicode and 1 MB values, and ids that a joined key would
+ * confuse (`/`, `%`, quotes, unicode) kept apart in the service and in a Runner's checkpoint threads.
  *
  * @example
  * ```ts
@@ -67,5 +72,6 @@ export function describeSessionServiceConformance(
     describeCommitCases(service);
     describeLifecycleCases(service);
     describeVolumeCases(service);
+    describeIsolationCases(service, () => fixture?.checkpointer);
   });
 }

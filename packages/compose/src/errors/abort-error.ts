@@ -1,8 +1,9 @@
 import { WeftError } from './weft-error.js';
 
 /**
- * Creates the error a cancelled run rejects with: a {@link WeftError} with code `ABORTED` and name
- * `AbortError`, whose `cause` is the signal's reason.
+ * Creates the one abort error of Weft, which a cancelled run (and any cancelled model or tool call of
+ * `@weft/adk`) rejects with: a {@link WeftError} with code `ABORTED` and name `AbortError`, whose
+ * `cause` is the signal's reason; `what` names what was aborted (default `the run`).
  *
  * @example
  * ```ts
@@ -12,10 +13,10 @@ import { WeftError } from './weft-error.js';
  * await run.catch((error) => error.code); // 'ABORTED'
  * ```
  */
-export function abortError(reason?: unknown): WeftError {
+export function abortError(reason?: unknown, what = 'the run'): WeftError<'ABORTED'> {
   const detail =
     reason instanceof Error ? `: ${reason.message}` : typeof reason === 'string' ? `: ${reason}` : '';
-  const error = new WeftError('ABORTED', `the run was aborted${detail}`, { cause: reason });
+  const error = new WeftError<'ABORTED'>('ABORTED', `${what} was aborted${detail}`, { cause: reason });
   error.name = 'AbortError';
   return error;
 }

@@ -18,8 +18,12 @@ export type WeftErrorCode =
 const marker = Symbol.for('weft.error');
 
 /**
- * The base error of every Weft package. Recognise it with {@link WeftError.isInstance}, which also
- * works across duplicate copies of the package, and branch on its {@link WeftError.code}.
+ * The base error of every Weft package, generic over its package's closed code union: compose throws
+ * `WeftError<WeftErrorCode>`, `@weft/adk` throws `AdkError extends WeftError<AdkErrorCode>`, the worker
+ * `WorkerError extends WeftError<WorkerErrorCode>`. {@link WeftError.isInstance} recognises an error of
+ * any package (also from a duplicate copy of one), so its `code` is typed `string`; each package's own
+ * `isInstance` narrows to its code union. Compose's own errors are the Weft errors no other package
+ * claims: {@link isComposeError}.
  *
  * @example
  * ```ts
@@ -30,21 +34,36 @@ const marker = Symbol.for('weft.error');
  * }
  * ```
  */
-export class WeftError extends Error {
-  /** What went wrong, from a closed union. */
-  readonly code: WeftErrorCode;
+export class WeftError<TCode extends string = WeftErrorCode> extends Error {
+  /** What went wrong, from its package's closed union. */
+  readonly code: TCode;
   readonly [marker] = true;
+  /** The package that threw it (`compose`, `adk`, `worker`...). */
+  readonly family: string = 'compose';
 
-  constructor(code: WeftErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(code: TCode, message: string, options?: { cause?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.name = 'WeftError';
   }
 
-  /** True for any Weft error, even one thrown by another copy of this package. */
-  static isInstance(value: unknown): value is WeftError {
+  /** True for any Weft error of any package, even one thrown by another copy of a package. */
+  static isInstance(value: unknown): value is WeftError<string> {
     return typeof value === 'object' && value !== null && (value as { [marker]?: unknown })[marker] === true;
   }
+}
+
+/**
+ * True for an error of `@weft/compose` itself (its code is a {@link WeftErrorCode}), not one of another
+ * package's family.
+ *
+ * @example
+ * ```ts
+ * if (isComposeError(error) && error.code === 'STEP_LIMIT') console.log('runaway loop');
+ * ```
+ */
+export function isComposeError(value: unknown): value is WeftError<WeftErrorCode> {
+  return WeftError.isInstance(value) && value.family === 'compose';
 }
 
 /** Converts anything thrown into an `Error` (strings and other values are wrapped, never lost). */

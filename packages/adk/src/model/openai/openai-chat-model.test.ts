@@ -1,5 +1,5 @@
+import { WeftError } from '@weft/compose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AdkError } from '../../errors/adk-error.js';
 import { ModelError } from '../../errors/model-error.js';
 import { concatMessageChunks, type MessageChunk } from '../../message/message-chunk.js';
 import {
@@ -211,7 +211,7 @@ describe('OpenAIChatModel.stream', () => {
       }
     };
     const error = await consume().catch((caught: unknown) => caught);
-    expect(AdkError.isInstance(error) && error.code).toBe('ABORTED');
+    expect(WeftError.isInstance(error) && error.code).toBe('ABORTED');
     expect(seen).toHaveLength(2);
     await expect.poll(() => server?.disconnects, { timeout: 10_000 }).toBe(1);
   });
@@ -221,7 +221,7 @@ describe('OpenAIChatModel.stream', () => {
     const error = await model
       .generate([userMessage('x')], { signal: AbortSignal.abort() })
       .catch((caught: unknown) => caught);
-    expect(AdkError.isInstance(error) && error.code).toBe('ABORTED');
+    expect(WeftError.isInstance(error) && error.code).toBe('ABORTED');
   });
 });
 

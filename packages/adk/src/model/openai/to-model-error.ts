@@ -1,3 +1,4 @@
+import type { WeftError } from '@weft/compose';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { AdkError } from '../../errors/adk-error.js';
 import { ModelError } from '../../errors/model-error.js';
@@ -7,7 +8,7 @@ import { isRetryableStatus, retryAfterMs } from '../http-failure.js';
 import { isRetryableError } from '../is-retryable-error.js';
 
 /**
- * Maps what the `openai` client threw to an adk error: aborts to `ABORTED`, everything else to a
+ * Maps what the `openai` client threw to a Weft error: aborts to the one abort error (`ABORTED`), everything else to a
  * {@link ModelError} with the HTTP status, whether it is retryable, and the server's `retry-after`.
  *
  * @example
@@ -19,7 +20,11 @@ import { isRetryableError } from '../is-retryable-error.js';
  * }
  * ```
  */
-export function toModelError(error: unknown, modelName: string, signal: AbortSignal | undefined): AdkError {
+export function toModelError(
+  error: unknown,
+  modelName: string,
+  signal: AbortSignal | undefined,
+): AdkError | WeftError<'ABORTED'> {
   if (error instanceof APIUserAbortError || signal?.aborted === true) {
     return abortError(signal, `the request to model "${modelName}"`);
   }
