@@ -14,6 +14,11 @@ export type AdkErrorCode =
   | 'TOOL_NOT_FOUND'
   | 'INVALID_TOOL_ARGUMENTS'
   | 'TOOL_TIMEOUT'
+  /**
+   * Only for a subclass that adds fields to an abort (prebuilt's `BackendError { reason, path }`); adk
+   * itself throws compose's one abort error (`WeftError` `ABORTED`), and `isAbortError` takes both.
+   */
+  | 'ABORTED'
   | 'SCRIPT_EXHAUSTED'
   | 'INVALID_ARGUMENT'
   | 'SESSION_NOT_FOUND'
