@@ -31,7 +31,7 @@ describe('mcpToolset: abort, timeout, approval and closing', () => {
         {
           wrapToolCall: (call, next) => {
             const result = next(call);
-            runner.cancel('s');
+            runner.cancel({ userId: 'u', sessionId: 's' });
             return result;
           },
         },

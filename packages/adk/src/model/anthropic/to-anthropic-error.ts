@@ -4,6 +4,7 @@ import {
   APIError,
   APIUserAbortError,
 } from '@anthropic-ai/sdk';
+import type { WeftError } from '@weft/compose';
 import { AdkError } from '../../errors/adk-error.js';
 import { ModelError } from '../../errors/model-error.js';
 import { abortError } from '../../internal/abort.js';
@@ -29,7 +30,7 @@ export function toAnthropicError(
   error: unknown,
   modelName: string,
   signal: AbortSignal | undefined,
-): AdkError {
+): AdkError | WeftError<'ABORTED'> {
   if (error instanceof APIUserAbortError || signal?.aborted === true) {
     return abortError(signal, `the request to model "${modelName}"`);
   }
