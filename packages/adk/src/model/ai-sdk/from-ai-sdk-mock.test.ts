@@ -1,9 +1,9 @@
 // The bridge with the AI SDK's own mock model (ai/test) and a hand-written v2 model.
 import type { LanguageModelV2, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { WeftError } from '@weft/compose';
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { AdkError } from '../../errors/adk-error.js';
 import { ModelError } from '../../errors/model-error.js';
 import { UnsupportedPartError } from '../../errors/unsupported-part-error.js';
 import { mediaPart } from '../../message/media-part.js';
@@ -267,7 +267,7 @@ describe('fromAiSdk with MockLanguageModelV3', () => {
     const pending = fromAiSdk(mock).generate([userMessage('x')], { signal: controller.signal });
     controller.abort();
     const error = await pending.catch((caught: unknown) => caught);
-    expect(AdkError.isInstance(error) && error.code).toBe('ABORTED');
+    expect(WeftError.isInstance(error) && error.code).toBe('ABORTED');
   });
 });
 

@@ -1,8 +1,8 @@
 // The bridge end to end with a real AI SDK provider package (@ai-sdk/openai-compatible) against the
 // OpenAI-compatible loopback server.
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { WeftError } from '@weft/compose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AdkError } from '../../errors/adk-error.js';
 import { ModelError } from '../../errors/model-error.js';
 import { concatMessageChunks, type MessageChunk } from '../../message/message-chunk.js';
 import { userMessage } from '../../message/message-constructors.js';
@@ -125,7 +125,7 @@ describe('fromAiSdk(@ai-sdk/openai-compatible) against a loopback server', () =>
       }
     };
     const error = await consume().catch((caught: unknown) => caught);
-    expect(AdkError.isInstance(error) && error.code).toBe('ABORTED');
+    expect(WeftError.isInstance(error) && error.code).toBe('ABORTED');
     expect(seen).toHaveLength(2);
     await expect.poll(() => server?.disconnects, { timeout: 10_000 }).toBe(1);
   });

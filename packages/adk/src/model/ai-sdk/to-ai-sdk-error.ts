@@ -1,3 +1,4 @@
+import type { WeftError } from '@weft/compose';
 import { AdkError } from '../../errors/adk-error.js';
 import { ModelError } from '../../errors/model-error.js';
 import { abortError, isAbortError } from '../../internal/abort.js';
@@ -34,7 +35,11 @@ function headersOf(value: unknown): Headers | undefined {
  * }
  * ```
  */
-export function toAiSdkError(error: unknown, modelName: string, signal: AbortSignal | undefined): AdkError {
+export function toAiSdkError(
+  error: unknown,
+  modelName: string,
+  signal: AbortSignal | undefined,
+): AdkError | WeftError<'ABORTED'> {
   if (
     signal?.aborted === true ||
     isAbortError(error) ||
