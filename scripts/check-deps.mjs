@@ -2,7 +2,8 @@
 // 1. no import cycles inside the source of any package (dpdm, type-only imports ignored);
 // 2. workspace packages depend one way: compose <- adk <- prebuilt <- playground; store and worker
 //    packages and @weft/mcp sit between adk and prebuilt (they may use compose and adk, and be used by
-//    prebuilt and the playground);
+//    prebuilt and the playground); @weft/otel sits after prebuilt (its tests trace prebuilt agents)
+//    and before the playground;
 // 3. `openai` is imported only under packages/adk/src/model/openai/; each optional provider SDK only in
 //    its adapter folder (`@anthropic-ai/sdk` under packages/adk/src/model/anthropic/, `@ai-sdk/*` and
 //    `ai` under packages/adk/src/model/ai-sdk/), and that folder is reached only through its own
@@ -21,6 +22,7 @@ const rank = {
   '@weft/adk': 1,
   '@weft/mcp': 1.5,
   '@weft/prebuilt': 2,
+  '@weft/otel': 2.5,
   '@weft/playground': 3,
 };
 const problems = [];

@@ -12,6 +12,7 @@ import { agentLoopWorkload } from './workloads/agent-loop.ts';
 import { checkpointWorkload, storageWorkload } from './workloads/checkpoint.ts';
 import { coldImportWorkload } from './workloads/cold-import.ts';
 import { compileWorkload } from './workloads/compile.ts';
+import { otelWorkload } from './workloads/otel.ts';
 import { heapWorkload, warningsWorkload } from './workloads/process-health.ts';
 import { chainScalingWorkload, sendWorkload } from './workloads/scaling.ts';
 import { streamingWorkload } from './workloads/streaming.ts';
@@ -26,6 +27,7 @@ const WORKLOADS: readonly Workload[] = [
   checkpointWorkload,
   storageWorkload,
   streamingWorkload,
+  otelWorkload,
   compileWorkload,
   agentLoopWorkload,
   coldImportWorkload,

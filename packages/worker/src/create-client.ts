@@ -11,6 +11,7 @@ import type { PostgresRunJournal } from './postgres-run-journal.js';
 import { closeRedis, openRedis, type RedisConnection } from './redis-connection.js';
 import { type HandleContext, type RunHandle, runHandle } from './run-handle.js';
 import type { RunInfo } from './run-info.js';
+import type { JobCarrier, SubmittedRun } from './run-propagation.js';
 import type { ThreadEntry, ThreadEntryOptions } from './thread-entry.js';
 import type { GraphMap, InputOf, OutputOf } from './worker-graph.js';
 
@@ -35,6 +36,11 @@ export interface ClientOptions {
    * loses no run and no result. See the README's "Guarantees".
    */
   readonly journal?: PostgresRunJournal;
+   * Propagation fields to send with each submitted run, read by the worker's `callbacks` option: e.g.
+   * `(run) => tracing.carrier(run)` of `@weft/otel`, so one trace spans this process and every worker
+   * that runs the job. Called once per `submit`/`resume`; `undefined` or `{}` sends nothing.
+   */
+  readonly carrier?: (run: SubmittedRun) => JobCarrier | undefined;
 }
 
 /**
@@ -142,6 +148,7 @@ export function createClient<TGraphs extends GraphMap = GraphMap>(
     attempts: options.retry?.attempts ?? 5,
     backoffMs: options.retry?.backoffMs ?? 1000,
     journal: options.journal,
+    carrier: options.carrier,
   };
   const enqueue = async <TOutput>(request: RunRequest): Promise<RunHandle<TOutput>> => {
     const { runId, threadId } = await submitRun(submitContext, request);

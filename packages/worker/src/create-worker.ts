@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Checkpointer } from '@weft/compose';
+import type { Callbacks, Checkpointer } from '@weft/compose';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { CancelListener } from './internal/cancel-listener.js';
@@ -13,6 +13,7 @@ import { RunRegistry } from './internal/run-registry.js';
 import type { PostgresRunJournal } from './postgres-run-journal.js';
 import { closeRedis, openRedis, type RedisConnection } from './redis-connection.js';
 import type { RunStatus } from './run-info.js';
+import type { JobRun } from './run-propagation.js';
 import { WorkerError } from './worker-error.js';
 import { type GraphMap, resolveGraphs } from './worker-graph.js';
 import type { WorkerObserver } from './worker-observer.js';
@@ -68,6 +69,12 @@ export interface WorkerOptions {
   readonly reconcileIntervalMs?: number;
   /** Lifecycle hooks (metrics, logs, tests). */
   readonly observer?: WorkerObserver;
+  /**
+   * Subscribers of each run this worker executes, chosen per job attempt: e.g.
+   * `(job) => tracing.callbacks({ carrier: job.carrier })` of `@weft/otel`, which continues the trace
+   * the client's `carrier` option wrote. A callback that throws is reported and never fails the run.
+   */
+  readonly callbacks?: (job: JobRun) => Callbacks | undefined;
   /** Called with BullMQ's and Redis's errors (default: `console.error`). */
   readonly onError?: (error: Error) => void;
 }
@@ -151,6 +158,7 @@ export async function createWorker(options: WorkerOptions): Promise<WeftWorker> 
     isTransient: options.isTransient ?? isTransientError,
     rateLimit: (ms) => worker?.rateLimit(ms) ?? Promise.resolve(),
     observer: options.observer ?? {},
+    callbacks: options.callbacks,
     stopping: () => stopping,
   };
   worker = startBullWorker(options, runtime, { connection: bullConnection, concurrency, queueName, onError });

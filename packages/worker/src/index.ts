@@ -15,6 +15,7 @@ export { type JournalRun, PostgresRunJournal, type RunJournalOptions } from './p
 export type { RedisConnection } from './redis-connection.js';
 export type { RunHandle } from './run-handle.js';
 export type { RunInfo, RunKind, RunStatus, WorkerRunResult } from './run-info.js';
+export type { JobCarrier, JobRun, SubmittedRun } from './run-propagation.js';
 export type { ThreadEntry, ThreadEntryOptions } from './thread-entry.js';
 export { rateLimited, WorkerError, type WorkerErrorCode } from './worker-error.js';
 export type { GraphMap, GraphSource, InputOf, OutputOf, WorkerGraph } from './worker-graph.js';

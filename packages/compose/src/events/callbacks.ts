@@ -2,8 +2,8 @@ import type { NodeEndEvent, NodeErrorEvent, NodeStartEvent, RunEvent } from './r
 
 /**
  * Callbacks are subscribers of the run's event stream: nothing reaches them that the stream does not
- * carry. Each is optional; an error thrown by a callback is reported with `console.error` and never
- * fails the run.
+ * carry. Each is optional (an object with none costs the run nothing: no events are built); an error
+ * thrown by a callback is reported with `console.error` and never fails the run.
  *
  * @example
  * ```ts
@@ -21,8 +21,13 @@ export interface Callbacks {
   readonly onError?: (event: NodeErrorEvent) => void;
 }
 
-/** Turns callbacks into one event listener. Each callback is isolated: one that throws does not silence the others. */
-export function callbacksToListener(callbacks: Callbacks): (event: RunEvent) => void {
+/**
+ * Turns callbacks into one event listener, or `undefined` when none is set (so `{}` — what a switched-off
+ * subscriber such as tracing without a tracer hands over — costs a run nothing). Each callback is
+ * isolated: one that throws does not silence the others.
+ */
+export function callbacksToListener(callbacks: Callbacks): ((event: RunEvent) => void) | undefined {
+  if (!(callbacks.onEvent || callbacks.onStart || callbacks.onEnd || callbacks.onError)) return undefined;
   return (event) => {
     if (callbacks.onEvent) call(callbacks.onEvent, event);
     if (event.type === 'node-start') {

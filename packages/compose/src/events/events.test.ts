@@ -220,6 +220,9 @@ describe('zero cost when unobserved', () => {
     expect((await pregel.invoke({})).log).toEqual(expected);
     expect((await dag.invoke({})).log).toEqual(expected);
     expect(clock).not.toHaveBeenCalled();
+    // A callbacks object with no callback in it (a switched-off subscriber) is nobody.
+    await pregel.invoke({}, { callbacks: {} });
+    expect(clock).not.toHaveBeenCalled();
     await pregel.invoke({}, { callbacks: { onEnd: () => {} } });
     expect(clock).toHaveBeenCalled();
   });

@@ -97,8 +97,8 @@ export async function executeRun(
 }
 
 function withCallbacks(listeners: RunObserver, options: RunOptions): RunObserver {
-  if (!options.callbacks) return listeners;
-  const callback = callbacksToListener(options.callbacks);
+  const callback = options.callbacks && callbacksToListener(options.callbacks);
+  if (!callback) return listeners;
   const existing = listeners.event;
   const event = existing
     ? (e: RunEvent) => {

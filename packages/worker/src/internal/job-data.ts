@@ -18,6 +18,8 @@ export const runJobSchema = z.object({
   /** The thread's cancel epoch when the run was submitted; a later cancel raises it. */
   epoch: z.number().int().nonnegative(),
   submittedAt: z.number(),
+  /** Propagation fields from the submitting process (trace context), handed to the worker's `callbacks`. */
+  carrier: z.record(z.string(), z.string()).optional(),
 });
 
 /** A validated run job. */

@@ -1,14 +1,16 @@
-import { type Checkpointer, Command, deserialize, type RunResult } from '@weft/compose';
+import { type Callbacks, type Checkpointer, Command, deserialize, type RunResult } from '@weft/compose';
 import { DelayedError, type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { PostgresRunJournal } from '../postgres-run-journal.js';
 import type { RunStatus } from '../run-info.js';
+import type { JobRun } from '../run-propagation.js';
 import { WorkerError } from '../worker-error.js';
 import type { WorkerGraph } from '../worker-graph.js';
 import { type LeaseInfo, notify, type WorkerObserver } from '../worker-observer.js';
 import type { CancelListener } from './cancel-listener.js';
 import type { RunEventSink } from './event-writer.js';
 import { describeError, findRateLimit } from './failure.js';
+import { withJobCallbacks } from './job-callbacks.js';
 import { type RunJobData, runJobSchema } from './job-data.js';
 import { JournalLease } from './journal-lease.js';
 import type { QueueKeys } from './keys.js';
@@ -34,6 +36,8 @@ export interface JobRuntime {
   readonly isTransient: (error: unknown) => boolean;
   readonly rateLimit: (ms: number) => Promise<void>;
   readonly observer: WorkerObserver;
+  /** Per-job subscribers of the run (the worker's `callbacks` option). */
+  readonly callbacks?: ((job: JobRun) => Callbacks | undefined) | undefined;
   /** True once the worker is closing: jobs it still receives are handed back unrun. */
   readonly stopping: () => boolean;
 }
@@ -144,7 +148,7 @@ async function runLeased(call: JobCall, graph: WorkerGraph, signal: AbortSignal)
   const marking = runtime.registry.running(data.runId, runtime.workerId, job.attemptsStarted);
   await (record ? marking.catch(() => undefined) : marking);
   const input = await chooseInput(runtime, data, { latest, baseline: record?.baseline });
-  const onEvent = call.sink.listener();
+  const callbacks = withJobCallbacks(call.sink.listener(), jobCallbacks(call));
   const result: RunResult<unknown> = await graph.run(input, {
     threadId: data.threadId,
     runId: data.runId,
@@ -152,11 +156,24 @@ async function runLeased(call: JobCall, graph: WorkerGraph, signal: AbortSignal)
     // Every finished task stores its writes at once, so a worker dying before its step's checkpoint
     // never makes another worker run that task again.
     taskWrites: 'all',
-    ...(onEvent ? { callbacks: { onEvent } } : {}),
+    ...(callbacks ? { callbacks } : {}),
   });
   const { status, output, interrupts, checkpointId } = result;
   await settle(call, status, { status, output, interrupts, checkpointId });
   return status;
+}
+
+/** The worker's `callbacks` for this job attempt; one that throws is reported, and the run goes on without it. */
+function jobCallbacks(call: JobCall): Callbacks | undefined {
+  const { runtime, data, job } = call;
+  if (!runtime.callbacks) return undefined;
+  const { graph, runId, threadId, kind, carrier } = data;
+  try {
+    return runtime.callbacks({ graph, runId, threadId, kind, attempt: job.attemptsStarted, carrier });
+  } catch (error) {
+    console.error('[weft/worker] the callbacks option threw; the run goes on without them', error);
+    return undefined;
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { PostgresRunJournal } from '../postgres-run-journal.js';
 import type { RunKind } from '../run-info.js';
+import type { JobCarrier, SubmittedRun } from '../run-propagation.js';
 import { WorkerError } from '../worker-error.js';
 import { readEpoch } from './cancel-listener.js';
 import { jobOptions, type RunJobData } from './job-data.js';
@@ -20,6 +21,8 @@ export interface SubmitContext {
   readonly backoffMs: number;
   /** The durable record of runs: written first; Redis then only carries the job. */
   readonly journal?: PostgresRunJournal | undefined;
+  /** Writes the job's propagation fields (the client's `carrier` option). */
+  readonly carrier?: ((run: SubmittedRun) => JobCarrier | undefined) | undefined;
 }
 
 /** One run to queue. */
@@ -51,6 +54,7 @@ export async function submitRun(
   const threadId = request.threadId ?? randomUUID();
   const { kind, graph } = request;
   const at = Date.now();
+  const carrier = context.carrier?.({ graph, runId, threadId, kind });
   const data: RunJobData = {
     v: 1,
     kind,
@@ -60,6 +64,7 @@ export async function submitRun(
     ...(kind === 'continue' ? {} : { payload: serialize(request.value) }),
     epoch: await readEpoch(context.redis, context.keys, threadId),
     submittedAt: at,
+    ...(carrier && Object.keys(carrier).length > 0 ? { carrier: { ...carrier } } : {}),
   };
   const options = { attempts: context.attempts, backoffMs: context.backoffMs, priority: request.priority };
   const queueRun = async (): Promise<void> => {

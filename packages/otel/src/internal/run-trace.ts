@@ -1,0 +1,291 @@
+import {
+  type Attributes,
+  type Context,
+  type Link,
+  type Span,
+  type SpanContext,
+  type SpanKind,
+  SpanStatusCode,
+  type Tracer,
+  trace,
+} from '@opentelemetry/api';
+import {
+  type CheckpointSaveEvent,
+  type InterruptEvent,
+  isCommand,
+  type NodeErrorEvent,
+  type NodeRetryEvent,
+  type NodeStartEvent,
+  type RunEndEvent,
+  type RunErrorEvent,
+  type RunStartEvent,
+  type StepStartEvent,
+} from '@weft/compose';
+import { ATTR } from './attributes.js';
+import { contentString } from './content.js';
+import { pathKey, taskOfInterrupt } from './path-key.js';
+import type { PausedRuns } from './paused-runs.js';
+
+/** What every run trace of one tracing instance shares. */
+export interface TraceSettings {
+  readonly tracer: Tracer;
+  /** Longest content attribute when prompts, outputs and values are captured; `undefined`: not captured. */
+  readonly contentLimit: number | undefined;
+  readonly paused: PausedRuns;
+}
+
+/** Where a run span starts: its parent context, its kind, and links (set by the caller). */
+export interface RunOrigin {
+  readonly parent: Context;
+  readonly kind: SpanKind;
+}
+
+/** A step span, ended once its checkpoint is known (or the next step of its graph begins). */
+interface StepSpan {
+  readonly span: Span;
+  endedAt: number | undefined;
+}
+
+/** The current time in epoch milliseconds with sub-millisecond precision (what span end times take). */
+function now(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+/**
+ * The spans of one run, opened and closed from its events: run → step → node → (nested steps →
+ * nodes …), plus model and tool calls under their nodes. Spans still open when the run ends (paused or
+ * aborted tasks, a failing step) are ended with the run, tagged with why.
+ */
+export class RunTrace {
+  readonly runSpan: Span;
+  private readonly runContext: Context;
+  private readonly steps = new Map<string, StepSpan>();
+  private readonly nodes = new Map<string, Span>();
+  /** Spans replaced under their key before they ended (parallel nested runs of one node path). */
+  private readonly strays: Span[] = [];
+
+  private constructor(
+    readonly settings: TraceSettings,
+    private readonly threadId: string | undefined,
+    span: Span,
+    parent: Context,
+  ) {
+    this.runSpan = span;
+    this.runContext = trace.setSpan(parent, span);
+  }
+
+  /** Opens the run span; `undefined` when it does not record (no tracer, or sampled out). */
+  static start(settings: TraceSettings, event: RunStartEvent, origin: RunOrigin): RunTrace | undefined {
+    const resumed = isCommand(event.input) || event.input === null || event.input === undefined;
+    const paused = resumed && event.threadId !== undefined ? settings.paused.take(event.threadId) : undefined;
+    const attributes: Attributes = { [ATTR.graph]: event.graph, [ATTR.runId]: event.runId };
+    if (event.threadId !== undefined) attributes[ATTR.threadId] = event.threadId;
+    if (resumed) attributes[ATTR.runResumed] = true;
+    const links: Link[] = paused ? [{ context: paused, attributes: { [ATTR.status]: 'resumed-from' } }] : [];
+    const span = settings.tracer.startSpan(
+      `run ${event.graph}`,
+      { kind: origin.kind, attributes, links },
+      origin.parent,
+    );
+    if (!span.isRecording()) {
+      span.end();
+      return undefined;
+    }
+    const run = new RunTrace(settings, event.threadId, span, origin.parent);
+    if (settings.contentLimit !== undefined) {
+      const command = isCommand(event.input) ? event.input : undefined;
+      if (command?.hasResume) span.setAttribute(ATTR.resumeValue, run.content(command.resume));
+      else if (!resumed) span.setAttribute(ATTR.runInput, run.content(event.input));
+    }
+    if (resumed) span.addEvent('weft.resume', paused ? { 'weft.resume.trace_id': paused.traceId } : {});
+    return run;
+  }
+
+  content(value: unknown): string {
+    return contentString(value, this.settings.contentLimit ?? 0);
+  }
+
+  stepStart(event: StepStartEvent): void {
+    const key = `${pathKey(event.path)}#${event.step}`;
+    this.closeStepsOf(event.path);
+    const parent = event.path.length === 0 ? this.runContext : this.ownerContext(event.path);
+    const span = this.settings.tracer.startSpan(
+      `step ${event.step}`,
+      {
+        attributes: {
+          [ATTR.step]: event.step,
+          [ATTR.stepTasks]: [...event.tasks],
+          [ATTR.nodePath]: [...event.path],
+        },
+      },
+      parent,
+    );
+    this.keep(this.steps, key, { span, endedAt: undefined }, (old) => old.span);
+  }
+
+  stepEnd(path: readonly string[], step: number): void {
+    const open = this.steps.get(`${pathKey(path)}#${step}`);
+    if (open) open.endedAt = now();
+  }
+
+  checkpointSaved(event: CheckpointSaveEvent): void {
+    if (event.path.length === 0) this.runSpan.setAttribute(ATTR.checkpointId, event.checkpointId);
+    const key = `${pathKey(event.path)}#${event.step}`;
+    const open = this.steps.get(key);
+    if (!open) return;
+    open.span.setAttribute(ATTR.checkpointId, event.checkpointId);
+    if (open.endedAt !== undefined) {
+      open.span.end(open.endedAt);
+      this.steps.delete(key);
+    }
+  }
+
+  nodeStart(event: NodeStartEvent): void {
+    const graphPath = event.path.slice(0, -1);
+    const step = this.steps.get(`${pathKey(graphPath)}#${event.step}`);
+    const parent = step ? trace.setSpan(this.runContext, step.span) : this.ownerContext(graphPath);
+    const span = this.settings.tracer.startSpan(
+      `node ${event.node}`,
+      {
+        attributes: {
+          [ATTR.node]: event.node,
+          [ATTR.nodePath]: [...event.path],
+          [ATTR.taskId]: event.taskId,
+          [ATTR.step]: event.step,
+          [ATTR.attempt]: event.attempt,
+        },
+      },
+      parent,
+    );
+    this.keep(this.nodes, `${pathKey(event.path)}#${event.taskId}`, span, (old) => old);
+  }
+
+  nodeEnd(path: readonly string[], taskId: string): void {
+    this.takeNode(path, taskId)?.end();
+  }
+
+  nodeFailed(event: NodeErrorEvent | NodeRetryEvent): void {
+    const span = this.takeNode(event.path, event.taskId);
+    if (!span) return;
+    span.recordException(event.error);
+    span.setStatus({ code: SpanStatusCode.ERROR, message: event.error.message });
+    span.setAttribute(ATTR.errorType, errorType(event.error));
+    if (event.type === 'node-retry') {
+      span.setAttribute(ATTR.retryDelay, event.delayMs);
+      span.addEvent('weft.retry', { [ATTR.attempt]: event.attempt, [ATTR.retryDelay]: event.delayMs });
+    }
+    span.end();
+  }
+
+  interrupted(event: InterruptEvent): void {
+    const attributes: Attributes = {
+      [ATTR.interruptId]: event.interruptId,
+      [ATTR.nodePath]: [...event.path],
+    };
+    if (this.settings.contentLimit !== undefined) attributes[ATTR.interruptValue] = this.content(event.value);
+    const node =
+      this.nodes.get(`${pathKey(event.path)}#${taskOfInterrupt(event.interruptId)}`) ??
+      this.lastNodeAt(pathKey(event.path));
+    node?.addEvent('weft.interrupt', attributes);
+    this.runSpan.addEvent('weft.interrupt', attributes);
+  }
+
+  /** The span context of the node task `taskId` at `path`, for spans of calls made inside it. */
+  nodeContext(path: readonly string[], taskId: string | undefined): Context {
+    const key = pathKey(path);
+    const span =
+      (taskId === undefined ? undefined : this.nodes.get(`${key}#${taskId}`)) ?? this.lastNodeAt(key);
+    return span ? trace.setSpan(this.runContext, span) : this.runContext;
+  }
+
+  finish(event: RunEndEvent | RunErrorEvent): void {
+    const span = this.runSpan;
+    if (event.type === 'run-end') {
+      span.setAttributes({ [ATTR.runStatus]: event.status, [ATTR.runSteps]: event.steps });
+      if (this.settings.contentLimit !== undefined && event.status === 'done')
+        span.setAttribute(ATTR.runOutput, this.content(event.output));
+      if (event.status === 'interrupted' && this.threadId !== undefined)
+        this.settings.paused.remember(this.threadId, span.spanContext());
+      this.closeAll(event.status === 'interrupted' ? 'interrupted' : 'unfinished', undefined);
+    } else {
+      span.setAttributes({ [ATTR.runStatus]: 'error', [ATTR.errorType]: errorType(event.error) });
+      span.recordException(event.error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: event.error.message });
+      this.closeAll('aborted', event.error);
+    }
+    span.end();
+  }
+
+  /** The span context this run's spans hang under (exposed for links). */
+  get spanContext(): SpanContext {
+    return this.runSpan.spanContext();
+  }
+
+  private takeNode(path: readonly string[], taskId: string): Span | undefined {
+    const key = `${pathKey(path)}#${taskId}`;
+    const span = this.nodes.get(key);
+    if (span) this.nodes.delete(key);
+    return span;
+  }
+
+  /** The innermost open node whose path is `path`: the task a nested graph at `path` runs inside. */
+  private ownerContext(path: readonly string[]): Context {
+    const span = this.lastNodeAt(pathKey(path));
+    return span ? trace.setSpan(this.runContext, span) : this.runContext;
+  }
+
+  private lastNodeAt(key: string): Span | undefined {
+    let found: Span | undefined;
+    const prefix = `${key}#`;
+    for (const [nodeKey, span] of this.nodes) if (nodeKey.startsWith(prefix)) found = span;
+    return found;
+  }
+
+  /** Ends the steps of the graph at `path` whose end is known and whose checkpoint never came. */
+  private closeStepsOf(path: readonly string[]): void {
+    const prefix = `${pathKey(path)}#`;
+    for (const [key, open] of this.steps) {
+      if (open.endedAt === undefined || !key.startsWith(prefix)) continue;
+      if (key.slice(prefix.length).includes('#')) continue;
+      open.span.end(open.endedAt);
+      this.steps.delete(key);
+    }
+  }
+
+  private keep<TValue>(
+    map: Map<string, TValue>,
+    key: string,
+    value: TValue,
+    spanOf: (old: TValue) => Span,
+  ): void {
+    const old = map.get(key);
+    if (old !== undefined) this.strays.push(spanOf(old));
+    map.set(key, value);
+  }
+
+  /** Ends what is still open when the run ends: nodes first, then steps (innermost first). */
+  private closeAll(status: string, error: Error | undefined): void {
+    for (const span of [...this.nodes.values()].reverse()) {
+      span.setAttribute(ATTR.status, status);
+      span.end();
+    }
+    this.nodes.clear();
+    for (const open of [...this.steps.values()].reverse()) {
+      if (open.endedAt !== undefined) {
+        open.span.end(open.endedAt);
+        continue;
+      }
+      open.span.setAttribute(ATTR.status, status);
+      if (error) open.span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
+      open.span.end();
+    }
+    this.steps.clear();
+    for (const span of this.strays) span.end();
+    this.strays.length = 0;
+  }
+}
+
+function errorType(error: Error): string {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : error.name;
+}

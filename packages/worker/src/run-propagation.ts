@@ -1,0 +1,43 @@
+import type { RunKind } from './run-info.js';
+
+/**
+ * Opaque propagation fields a job carries from the process that submitted it to the worker that runs
+ * it: trace context (W3C `traceparent`, `tracestate`, `baggage`) or anything else a subscriber needs.
+ * The worker stores and hands them over without reading them.
+ *
+ * @example
+ * ```ts
+ * const carrier: JobCarrier = { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' };
+ * ```
+ */
+export type JobCarrier = Readonly<Record<string, string>>;
+
+/**
+ * A run being submitted, as the client's `carrier` option sees it.
+ *
+ * @example
+ * ```ts
+ * const carrier = (run: SubmittedRun) => (run.kind === 'resume' ? { note: `resume of ${run.threadId}` } : undefined);
+ * ```
+ */
+export interface SubmittedRun {
+  readonly graph: string;
+  readonly runId: string;
+  readonly threadId: string;
+  readonly kind: RunKind;
+}
+
+/**
+ * A run a worker is about to execute, as the worker's `callbacks` option sees it: the submitted run,
+ * the job attempt, and the carrier written at submit (`undefined` when none was).
+ *
+ * @example
+ * ```ts
+ * const callbacks = (job: JobRun): Callbacks => ({ onEnd: (e) => console.log(job.runId, e.node, job.attempt) });
+ * ```
+ */
+export interface JobRun extends SubmittedRun {
+  /** How many times a worker has started this run's job (1 on the first try). */
+  readonly attempt: number;
+  readonly carrier: JobCarrier | undefined;
+}
