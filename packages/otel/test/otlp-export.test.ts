@@ -4,7 +4,7 @@ import { StateGraph } from '@weft/compose';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
 import { otelTracing } from '../src/index.js';
-import { type OtlpReceiver, receivedTree, startOtlpReceiver } from './otlp-receiver.js';
+import { type OtlpReceiver, receivedTree, startOtlpReceiver } from '../src/testing/index.js';
 
 let receiver: OtlpReceiver;
 beforeAll(async () => {

@@ -9,7 +9,12 @@ import { createClient, deleteQueue, type WeftClient } from '@weft/worker';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otelTracing } from '../src/index.js';
-import { type OtlpReceiver, type ReceivedSpan, receivedTree, startOtlpReceiver } from './otlp-receiver.js';
+import {
+  type OtlpReceiver,
+  type ReceivedSpan,
+  receivedTree,
+  startOtlpReceiver,
+} from '../src/testing/index.js';
 
 const redisUrl = process.env.WEFT_REDIS_URL ?? '';
 const pgUrl = process.env.WEFT_PG_URL ?? '';

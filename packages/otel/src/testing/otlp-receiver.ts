@@ -1,7 +1,14 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** One span as an OTLP/HTTP JSON request carries it (ids in hex), with the headers of its request. */
+/**
+ * One span as an OTLP/HTTP JSON request carries it (ids in hex), with the headers of its request.
+ *
+ * @example
+ * ```ts
+ * const failed = (span: ReceivedSpan) => span.statusCode === 2;
+ * ```
+ */
 export interface ReceivedSpan {
   readonly traceId: string;
   readonly spanId: string;
@@ -17,7 +24,15 @@ export interface ReceivedSpan {
   readonly headers: IncomingHttpHeaders;
 }
 
-/** A loopback OTLP/HTTP trace receiver (JSON encoding), as a collector would run it. */
+/**
+ * A loopback OTLP/HTTP trace receiver (JSON encoding), standing in for a collector in tests.
+ *
+ * @example
+ * ```ts
+ * const receiver: OtlpReceiver = await startOtlpReceiver();
+ * await receiver.until((spans) => spans.some((span) => span.name.startsWith('run ')));
+ * ```
+ */
 export interface OtlpReceiver {
   /** The traces endpoint, `http://127.0.0.1:<port>/v1/traces`. */
   readonly url: string;
@@ -59,7 +74,19 @@ function attributeValue(value: OtlpValue): unknown {
   return undefined;
 }
 
-/** Starts a receiver on a free loopback port. */
+/**
+ * Starts an OTLP/HTTP trace receiver on a free loopback port: point an `OTLPTraceExporter` (JSON, the
+ * default of `@opentelemetry/exporter-trace-otlp-http`) at its `url` and read what arrives.
+ *
+ * @example
+ * ```ts
+ * const receiver = await startOtlpReceiver();
+ * const exporter = new OTLPTraceExporter({ url: receiver.url });
+ * // … trace some runs, flush the provider …
+ * console.log(receivedTree(receiver.spans));
+ * await receiver.close();
+ * ```
+ */
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];
   const waiters: { condition: (spans: readonly ReceivedSpan[]) => boolean; resolve: () => void }[] = [];
@@ -78,7 +105,13 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
         response.writeHead(404).end();
         return;
       }
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpRequest;
+      let body: OtlpRequest;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpRequest;
+      } catch {
+        response.writeHead(400).end('this receiver takes OTLP/HTTP JSON');
+        return;
+      }
       for (const resource of body.resourceSpans ?? [])
         for (const scope of resource.scopeSpans ?? [])
           for (const span of scope.spans ?? []) spans.push(received(span, request.headers));
@@ -116,7 +149,15 @@ function received(span: OtlpSpan, headers: IncomingHttpHeaders): ReceivedSpan {
   };
 }
 
-/** Received spans as an indented tree (children in start order), like `spanTree` of the helpers. */
+/**
+ * Received spans as an indented tree, one line per span, children in start order; `label` adds text
+ * after each name.
+ *
+ * @example
+ * ```ts
+ * expect(receivedTree(receiver.spans)).toEqual(['run shout', '  step 0', '    node upper']);
+ * ```
+ */
 export function receivedTree(
   spans: readonly ReceivedSpan[],
   label: (s: ReceivedSpan) => string = () => '',
