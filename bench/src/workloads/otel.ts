@@ -48,23 +48,35 @@ export const otelWorkload: Workload = {
         check: (state: { n: number }) => expectEqual('final n', state.n, NODES),
       });
     const baseline = await row('baseline, no callbacks', () => app.invoke({ n: 0 }));
-    const noTracer = await row('without a tracer', () => app.invoke({ n: 0 }, { callbacks: off.callbacks() }));
+    const noTracer = await row('without a tracer', () =>
+      app.invoke({ n: 0 }, { callbacks: off.callbacks() }),
+    );
     const before = exporter.spans;
-    const traced = await row('tracing on, spans dropped', () => app.invoke({ n: 0 }, { callbacks: on.callbacks() }));
+    const traced = await row('tracing on, spans dropped', () =>
+      app.invoke({ n: 0 }, { callbacks: on.callbacks() }),
+    );
     const spansPerInvoke = NODES * 2 + 1;
     const failures =
       exporter.spans > before && (exporter.spans - before) % spansPerInvoke === 0
         ? []
-        : [`otel: expected ${spansPerInvoke} spans per traced invoke, the exporter got ${exporter.spans - before}`];
+        : [
+            `otel: expected ${spansPerInvoke} spans per traced invoke, the exporter got ${exporter.spans - before}`,
+          ];
     await provider.shutdown();
     return [
       baseline,
-      { ...noTracer, ratios: false, notes: [`otel: without a tracer / baseline = ${ratio(noTracer, baseline)}`] },
+      {
+        ...noTracer,
+        ratios: false,
+        notes: [`otel: without a tracer / baseline = ${ratio(noTracer, baseline)}`],
+      },
       {
         ...traced,
         ratios: false,
         failures: [...traced.failures, ...failures],
-        notes: [`otel: tracing on / baseline = ${ratio(traced, baseline)} (${spansPerInvoke} spans per invoke)`],
+        notes: [
+          `otel: tracing on / baseline = ${ratio(traced, baseline)} (${spansPerInvoke} spans per invoke)`,
+        ],
       },
     ];
   },
