@@ -36,6 +36,7 @@ export interface ClientOptions {
    * loses no run and no result. See the README's "Guarantees".
    */
   readonly journal?: PostgresRunJournal;
+  /**
    * Propagation fields to send with each submitted run, read by the worker's `callbacks` option: e.g.
    * `(run) => tracing.carrier(run)` of `@weft/otel`, so one trace spans this process and every worker
    * that runs the job. Called once per `submit`/`resume`; `undefined` or `{}` sends nothing.
