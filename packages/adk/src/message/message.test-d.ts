@@ -1,5 +1,16 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { AssistantMessage, Message, ToolCall, ToolMessage } from './message.js';
+import type {
+  AssistantMessage,
+  AudioPart,
+  ContentPart,
+  ContentPartType,
+  FilePart,
+  ImagePart,
+  Message,
+  ToolCall,
+  ToolMessage,
+  Usage,
+} from './message.js';
 import { toolMessage } from './message-constructors.js';
 import type { MessagesUpdate } from './messages-reducer.js';
 import { removeMessage } from './messages-reducer.js';
@@ -44,6 +55,36 @@ describe('MessagesUpdate', () => {
     ]).toMatchTypeOf<MessagesUpdate>();
     // @ts-expect-error a bare string is not a message
     const wrong: MessagesUpdate = 'hello';
+    void wrong;
+  });
+});
+
+describe('media and reasoning parts', () => {
+  it('takes a URL or inline data, never both, and needs a media type for files and audio', () => {
+    const byUrl: ImagePart = { type: 'image', url: 'https://example.com/a.png' };
+    const inline: FilePart = { type: 'file', mediaType: 'application/pdf', data: 'JVBERi0=' };
+    void [byUrl, inline];
+    // @ts-expect-error a part holds a URL or data, not both
+    const both: ImagePart = { type: 'image', url: 'u', data: 'd' };
+    // @ts-expect-error an audio part needs its media type
+    const untyped: AudioPart = { type: 'audio', data: 'd' };
+    void [both, untyped];
+  });
+
+  it('narrows content parts by type, reasoning included', () => {
+    const part = {} as ContentPart;
+    if (part.type === 'reasoning') expectTypeOf(part.signature).toEqualTypeOf<string | undefined>();
+    if (part.type === 'file') expectTypeOf(part.mediaType).toEqualTypeOf<string>();
+    expectTypeOf<ContentPartType>().toEqualTypeOf<
+      'text' | 'image' | 'file' | 'audio' | 'json' | 'reasoning'
+    >();
+  });
+
+  it('keeps cached and reasoning counts optional in usage', () => {
+    const usage: Usage = { inputTokens: 1, outputTokens: 1, totalTokens: 2, cachedInputTokens: 1 };
+    void usage;
+    // @ts-expect-error counts are numbers
+    const wrong: Usage = { inputTokens: 1, outputTokens: 1, totalTokens: 2, reasoningTokens: '3' };
     void wrong;
   });
 });
