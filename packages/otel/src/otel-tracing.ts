@@ -11,7 +11,7 @@ import { type Callbacks, WeftError } from '@weft/compose';
 import { extractCarrier, injectCarrier } from './internal/carrier.js';
 import { PausedRuns } from './internal/paused-runs.js';
 import { RunListener } from './internal/run-listener.js';
-import type { TraceSettings } from './internal/run-trace.js';
+import type { TraceSettings } from './internal/trace-settings.js';
 
 /**
  * The instrumentation scope name of every span this package opens (filter or sample on it).

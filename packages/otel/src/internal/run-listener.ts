@@ -1,5 +1,6 @@
 import type { RunEvent } from '@weft/compose';
-import { type RunOrigin, RunTrace, type TraceSettings } from './run-trace.js';
+import { RunTrace } from './run-trace.js';
+import type { RunOrigin, TraceSettings } from './trace-settings.js';
 
 /**
  * Routes the events of the runs one callbacks object watches to their {@link RunTrace}s (one callbacks
@@ -33,7 +34,7 @@ export class RunListener {
         run.nodeStart(event);
         break;
       case 'node-end':
-        run.nodeEnd(event.path, event.taskId);
+        run.nodeEnd(event);
         break;
       case 'node-retry':
       case 'node-error':
@@ -50,8 +51,10 @@ export class RunListener {
         this.runs.delete(event.runId);
         run.finish(event);
         break;
-      case 'chunk':
       case 'custom':
+        run.custom(event);
+        break;
+      case 'chunk':
         return;
     }
   }

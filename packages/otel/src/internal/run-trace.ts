@@ -1,49 +1,35 @@
-import {
-  type Attributes,
-  type Context,
-  type Link,
-  type Span,
-  type SpanContext,
-  type SpanKind,
-  SpanStatusCode,
-  type Tracer,
-  trace,
-} from '@opentelemetry/api';
-import {
-  type CheckpointSaveEvent,
-  type InterruptEvent,
-  isCommand,
-  type NodeErrorEvent,
-  type NodeRetryEvent,
-  type NodeStartEvent,
-  type RunEndEvent,
-  type RunErrorEvent,
-  type RunStartEvent,
-  type StepStartEvent,
+import { type Attributes, type Context, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
+import type {
+  CheckpointSaveEvent,
+  CustomEvent,
+  InterruptEvent,
+  NodeEndEvent,
+  NodeErrorEvent,
+  NodeRetryEvent,
+  NodeStartEvent,
+  RunEndEvent,
+  RunErrorEvent,
+  RunStartEvent,
+  StepStartEvent,
 } from '@weft/compose';
 import { ATTR } from './attributes.js';
+import { type CallPlace, recordModelCall, recordToolCalls } from './call-spans.js';
 import { contentString } from './content.js';
+import { type RequestedToolCall, readModelCall, readToolResults } from './gen-ai.js';
 import { pathKey, taskOfInterrupt } from './path-key.js';
-import type { PausedRuns } from './paused-runs.js';
-
-/** What every run trace of one tracing instance shares. */
-export interface TraceSettings {
-  readonly tracer: Tracer;
-  /** Longest content attribute when prompts, outputs and values are captured; `undefined`: not captured. */
-  readonly contentLimit: number | undefined;
-  readonly paused: PausedRuns;
-}
-
-/** Where a run span starts: its parent context, its kind, and links (set by the caller). */
-export interface RunOrigin {
-  readonly parent: Context;
-  readonly kind: SpanKind;
-}
+import { openRunSpan } from './run-span.js';
+import type { RunOrigin, TraceSettings } from './trace-settings.js';
 
 /** A step span, ended once its checkpoint is known (or the next step of its graph begins). */
 interface StepSpan {
   readonly span: Span;
   endedAt: number | undefined;
+}
+
+/** An open node span and when its task started (the earliest start of the calls it makes). */
+interface OpenNode {
+  readonly span: Span;
+  readonly since: number;
 }
 
 /** The current time in epoch milliseconds with sub-millisecond precision (what span end times take). */
@@ -60,7 +46,9 @@ export class RunTrace {
   readonly runSpan: Span;
   private readonly runContext: Context;
   private readonly steps = new Map<string, StepSpan>();
-  private readonly nodes = new Map<string, Span>();
+  private readonly nodes = new Map<string, OpenNode>();
+  /** Tool calls the run's models asked for, by call id (their arguments go on the tool spans). */
+  private readonly requested = new Map<string, RequestedToolCall>();
   /** Spans replaced under their key before they ended (parallel nested runs of one node path). */
   private readonly strays: Span[] = [];
 
@@ -76,29 +64,8 @@ export class RunTrace {
 
   /** Opens the run span; `undefined` when it does not record (no tracer, or sampled out). */
   static start(settings: TraceSettings, event: RunStartEvent, origin: RunOrigin): RunTrace | undefined {
-    const resumed = isCommand(event.input) || event.input === null || event.input === undefined;
-    const paused = resumed && event.threadId !== undefined ? settings.paused.take(event.threadId) : undefined;
-    const attributes: Attributes = { [ATTR.graph]: event.graph, [ATTR.runId]: event.runId };
-    if (event.threadId !== undefined) attributes[ATTR.threadId] = event.threadId;
-    if (resumed) attributes[ATTR.runResumed] = true;
-    const links: Link[] = paused ? [{ context: paused, attributes: { [ATTR.status]: 'resumed-from' } }] : [];
-    const span = settings.tracer.startSpan(
-      `run ${event.graph}`,
-      { kind: origin.kind, attributes, links },
-      origin.parent,
-    );
-    if (!span.isRecording()) {
-      span.end();
-      return undefined;
-    }
-    const run = new RunTrace(settings, event.threadId, span, origin.parent);
-    if (settings.contentLimit !== undefined) {
-      const command = isCommand(event.input) ? event.input : undefined;
-      if (command?.hasResume) span.setAttribute(ATTR.resumeValue, run.content(command.resume));
-      else if (!resumed) span.setAttribute(ATTR.runInput, run.content(event.input));
-    }
-    if (resumed) span.addEvent('weft.resume', paused ? { 'weft.resume.trace_id': paused.traceId } : {});
-    return run;
+    const span = openRunSpan(settings, event, origin);
+    return span ? new RunTrace(settings, event.threadId, span, origin.parent) : undefined;
   }
 
   content(value: unknown): string {
@@ -157,15 +124,39 @@ export class RunTrace {
       },
       parent,
     );
-    this.keep(this.nodes, `${pathKey(event.path)}#${event.taskId}`, span, (old) => old);
+    this.keep(
+      this.nodes,
+      `${pathKey(event.path)}#${event.taskId}`,
+      { span, since: now() },
+      (old) => old.span,
+    );
   }
 
-  nodeEnd(path: readonly string[], taskId: string): void {
-    this.takeNode(path, taskId)?.end();
+  nodeEnd(event: NodeEndEvent): void {
+    const node = this.takeNode(event.path, event.taskId);
+    if (!node) return;
+    const results = readToolResults(event.output);
+    if (results.length > 0) {
+      recordToolCalls(this.settings, this.placeOf(node, event.path, event.taskId), results, this.requested);
+      for (const result of results) this.requested.delete(result.toolCallId);
+    }
+    node.span.end();
+  }
+
+  /** A `custom` event: a model call becomes its span under the node that made it. */
+  custom(event: CustomEvent): void {
+    const call = readModelCall(event.data);
+    if (!call) return;
+    const node = this.nodes.get(`${pathKey(event.path)}#${event.taskId}`);
+    const place: CallPlace = node
+      ? this.placeOf(node, event.path, event.taskId)
+      : { parent: this.runContext, since: now(), path: event.path, taskId: event.taskId };
+    recordModelCall(this.settings, place, call);
+    for (const requested of call.response.toolCalls ?? []) this.requested.set(requested.id, requested);
   }
 
   nodeFailed(event: NodeErrorEvent | NodeRetryEvent): void {
-    const span = this.takeNode(event.path, event.taskId);
+    const span = this.takeNode(event.path, event.taskId)?.span;
     if (!span) return;
     span.recordException(event.error);
     span.setStatus({ code: SpanStatusCode.ERROR, message: event.error.message });
@@ -186,16 +177,8 @@ export class RunTrace {
     const node =
       this.nodes.get(`${pathKey(event.path)}#${taskOfInterrupt(event.interruptId)}`) ??
       this.lastNodeAt(pathKey(event.path));
-    node?.addEvent('weft.interrupt', attributes);
+    node?.span.addEvent('weft.interrupt', attributes);
     this.runSpan.addEvent('weft.interrupt', attributes);
-  }
-
-  /** The span context of the node task `taskId` at `path`, for spans of calls made inside it. */
-  nodeContext(path: readonly string[], taskId: string | undefined): Context {
-    const key = pathKey(path);
-    const span =
-      (taskId === undefined ? undefined : this.nodes.get(`${key}#${taskId}`)) ?? this.lastNodeAt(key);
-    return span ? trace.setSpan(this.runContext, span) : this.runContext;
   }
 
   finish(event: RunEndEvent | RunErrorEvent): void {
@@ -216,12 +199,7 @@ export class RunTrace {
     span.end();
   }
 
-  /** The span context this run's spans hang under (exposed for links). */
-  get spanContext(): SpanContext {
-    return this.runSpan.spanContext();
-  }
-
-  private takeNode(path: readonly string[], taskId: string): Span | undefined {
+  private takeNode(path: readonly string[], taskId: string): OpenNode | undefined {
     const key = `${pathKey(path)}#${taskId}`;
     const span = this.nodes.get(key);
     if (span) this.nodes.delete(key);
@@ -230,15 +208,19 @@ export class RunTrace {
 
   /** The innermost open node whose path is `path`: the task a nested graph at `path` runs inside. */
   private ownerContext(path: readonly string[]): Context {
-    const span = this.lastNodeAt(pathKey(path));
-    return span ? trace.setSpan(this.runContext, span) : this.runContext;
+    const node = this.lastNodeAt(pathKey(path));
+    return node ? trace.setSpan(this.runContext, node.span) : this.runContext;
   }
 
-  private lastNodeAt(key: string): Span | undefined {
-    let found: Span | undefined;
+  private lastNodeAt(key: string): OpenNode | undefined {
+    let found: OpenNode | undefined;
     const prefix = `${key}#`;
-    for (const [nodeKey, span] of this.nodes) if (nodeKey.startsWith(prefix)) found = span;
+    for (const [nodeKey, node] of this.nodes) if (nodeKey.startsWith(prefix)) found = node;
     return found;
+  }
+
+  private placeOf(node: OpenNode, path: readonly string[], taskId: string): CallPlace {
+    return { parent: trace.setSpan(this.runContext, node.span), since: node.since, path, taskId };
   }
 
   /** Ends the steps of the graph at `path` whose end is known and whose checkpoint never came. */
@@ -265,7 +247,7 @@ export class RunTrace {
 
   /** Ends what is still open when the run ends: nodes first, then steps (innermost first). */
   private closeAll(status: string, error: Error | undefined): void {
-    for (const span of [...this.nodes.values()].reverse()) {
+    for (const { span } of [...this.nodes.values()].reverse()) {
       span.setAttribute(ATTR.status, status);
       span.end();
     }
