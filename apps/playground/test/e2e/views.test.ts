@@ -73,4 +73,33 @@ describe.skipIf(!hasChromium)('playground in Chromium: trace, usage, who is talk
     await page.waitForSelector('[data-testid=model-call-detail]');
     await s.shot('36-trace-agent-usage');
   });
+
+  it('expands host specialists from agentTools metadata, and nested agents read top to bottom', async () => {
+    const { page } = s;
+    await openGraph(page, 'host', 'host');
+    await page.click('[data-testid="node-host"] .expand');
+    await page.waitForSelector('[data-testid="node-host/tools"]');
+    const top = async (id: string) => (await page.locator(`[data-testid="node-${id}"]`).boundingBox())!.y;
+    const order = [
+      'host/__start__',
+      'host/init',
+      'host/model',
+      'host/tools',
+      'host/afterAgent',
+      'host/__end__',
+    ];
+    const ys = await Promise.all(order.map(top));
+    expect(ys, order.join(' < ')).toEqual([...ys].sort((a, b) => a - b));
+    expect(ys[0]).toBeLessThan(ys[3]!); // start above tools
+    await page.click('[data-testid="node-host/tools"] .expand');
+    await page.waitForSelector('[data-testid="node-host/tools/weather"]');
+    await page.waitForSelector('[data-testid="node-host/tools/news"]');
+    await page.click('[data-testid="node-host/tools/weather"] .expand');
+    await page.waitForSelector('[data-testid="node-host/tools/weather/model"]');
+    const inner = ['host/tools/weather/__start__', 'host/tools/weather/init', 'host/tools/weather/model'];
+    const innerYs = await Promise.all(inner.map(top));
+    expect(innerYs).toEqual([...innerYs].sort((a, b) => a - b));
+    expect(await top('host/tools/__start__')).toBeLessThan(await top('host/tools/weather/init'));
+    await s.shot('37-host-specialists-expanded');
+  });
 });

@@ -138,3 +138,37 @@ describe('multi-agent conversation', () => {
     ]);
   });
 });
+
+describe('agent tools in the graph view', () => {
+  it("turns a node's agentTools metadata into an expandable graph of its agents, at any depth", async () => {
+    const { withAgentTools } = await import('../../web/src/graph-view/agent-tools.ts');
+    const agent = (name: string) => ({
+      name,
+      kind: 'state' as const,
+      mode: 'pregel' as const,
+      nodes: [
+        { id: '__start__', kind: 'function' as const },
+        { id: 'model', kind: 'function' as const },
+        { id: '__end__', kind: 'function' as const },
+      ],
+      edges: [],
+    });
+    const tools = {
+      id: 'tools',
+      kind: 'function' as const,
+      metadata: { agentTools: { weather: agent('weather'), news: agent('news') } },
+    };
+    const host = { ...agent('host'), nodes: [...agent('host').nodes, tools] };
+    const top = { ...agent('top'), nodes: [{ id: 'host', kind: 'subgraph' as const, subgraph: host }] };
+    const drawn = withAgentTools(top);
+    const expanded = drawn.nodes[0]!.subgraph!.nodes.find((n) => n.id === 'tools')!.subgraph!;
+    expect(expanded.nodes.map((n) => n.id)).toEqual(['__start__', 'weather', 'news', '__end__']);
+    expect(expanded.nodes[1]!.subgraph!.nodes.map((n) => n.id)).toEqual(['__start__', 'model', '__end__']);
+    expect(expanded.edges.filter((e) => e.source === '__start__').map((e) => e.target)).toEqual([
+      'weather',
+      'news',
+    ]);
+    const plain = agent('plain');
+    expect(withAgentTools(plain)).toBe(plain);
+  });
+});

@@ -41,7 +41,7 @@ export function FlowNode(props: NodeProps) {
   const data = props.data as FlowNodeData;
   if (data.kind === 'start' || data.kind === 'end') {
     return (
-      <div className={`flow-terminal${statusClass(data)}`}>
+      <div className={`flow-terminal${statusClass(data)}`} data-testid={`node-${data.pathKey}`}>
         <Handle type="target" position={Position.Top} className="handle" />
         {data.kind === 'start' ? 'start' : 'end'}
         <Handle type="source" position={Position.Bottom} className="handle" />

@@ -43,7 +43,17 @@ function elkGraph(
 ): ElkNode[] {
   const children = topology.nodes.map((node): ElkNode => {
     const id = `${prefix}${node.id}`;
-    if (node.id === START || node.id === END) return { id, width: 64, height: 28 };
+    // Start and end keep the first and last layer of their graph, so a nested agent reads top-down
+    // even when its tools loop back to its model.
+    if (node.id === START)
+      return {
+        id,
+        width: 64,
+        height: 28,
+        layoutOptions: { 'elk.layered.layering.layerConstraint': 'FIRST' },
+      };
+    if (node.id === END)
+      return { id, width: 64, height: 28, layoutOptions: { 'elk.layered.layering.layerConstraint': 'LAST' } };
     if (node.subgraph && expanded.has(id)) {
       return {
         id,
@@ -53,11 +63,17 @@ function elkGraph(
     }
     return { id, width: Math.max(120, node.id.length * 8 + 56), height: 44 };
   });
+  const order = new Map(topology.nodes.map((node, index) => [node.id, index]));
   topology.edges.forEach((edge, index) => {
+    // An edge back to an earlier declared node (a loop's return, an agent's tools → model) is given
+    // to ELK reversed, so every graph, nested ones included, reads top-down from its start; its route
+    // is turned around again after the layout.
+    const back = (order.get(edge.target) ?? 0) < (order.get(edge.source) ?? 0);
+    const [from, to] = back ? [edge.target, edge.source] : [edge.source, edge.target];
     edges.push({
-      id: `${prefix}${edge.source}->${edge.target}#${edge.kind}#${index}`,
-      sources: [`${prefix}${edge.source}`],
-      targets: [`${prefix}${edge.target}`],
+      id: `${prefix}${edge.source}->${edge.target}#${edge.kind}#${index}${back ? '#back' : ''}`,
+      sources: [`${prefix}${from}`],
+      targets: [`${prefix}${to}`],
     });
   });
   return children;
@@ -132,8 +148,7 @@ export async function layoutTopology(topology: Topology, expanded: ReadonlySet<s
       'elk.layered.spacing.nodeNodeBetweenLayers': '48',
       'elk.spacing.nodeNode': '36',
       'elk.edgeRouting': 'ORTHOGONAL',
-      // Keep the declared order and break cycles depth-first from START, so loops read top-down with
-      // their back edges going up.
+      // Back edges are reversed above; what cycles remain (none, or self-loops) break depth-first.
       'elk.layered.cycleBreaking.strategy': 'DEPTH_FIRST',
       'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
     },
@@ -148,8 +163,9 @@ export async function layoutTopology(topology: Topology, expanded: ReadonlySet<s
     out,
   );
   const placed = (result.edges ?? []).map((edge): PlacedEdge => {
-    const [source = '', target = ''] = [edge.sources[0], edge.targets[0]];
-    const [, kind = 'static'] = edge.id.split('#');
+    const [, kind = 'static', , back] = edge.id.split('#');
+    const ends = [edge.sources[0] ?? '', edge.targets[0] ?? ''];
+    const [source = '', target = ''] = back ? ends.reverse() : ends;
     const container = (edge as { container?: string }).container ?? 'root';
     const origin = out.origins.get(container) ?? { x: 0, y: 0 };
     const points = (edge.sections ?? []).flatMap((s) => [s.startPoint, ...(s.bendPoints ?? []), s.endPoint]);
@@ -158,7 +174,7 @@ export async function layoutTopology(topology: Topology, expanded: ReadonlySet<s
       source,
       target,
       kind: kind as TopologyEdge['kind'],
-      points: points.map((p) => ({ x: p.x + origin.x, y: p.y + origin.y })),
+      points: (back ? points.reverse() : points).map((p) => ({ x: p.x + origin.x, y: p.y + origin.y })),
     };
   });
   return { nodes: out.nodes, edges: placed };

@@ -2,6 +2,7 @@ import { applyNodeChanges, type Edge, MarkerType, type Node, type NodeChange } f
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Breakpoints, Topology } from '../../../src/shared/wire.ts';
 import type { NodeState } from '../run-model.ts';
+import { withAgentTools } from './agent-tools.ts';
 import type { FlowNodeData } from './flow-node.tsx';
 import { type Layout, layoutTopology, type PlacedNode } from './layout.ts';
 
@@ -57,7 +58,7 @@ function toFlowNode(placed: PlacedNode, live: LiveData): Node {
  * and returns the layout with the expand toggle.
  */
 export function useTopologyLayout(topology: Topology) {
-  const topologyKey = JSON.stringify(topology);
+  const topologyKey = JSON.stringify(withAgentTools(topology));
   const [expansion, setExpansion] = useState({ topology: '', paths: collapsed });
   const [laidOut, setLaidOut] = useState<KeyedLayout | undefined>();
   const [error, setError] = useState<string | undefined>();
