@@ -1,4 +1,5 @@
 import type { SharedV3ProviderOptions } from '@ai-sdk/provider';
+import { AdkError } from '../../errors/adk-error.js';
 import { throwIfAborted } from '../../internal/abort.js';
 import type { AssistantMessage, Message } from '../../message/message.js';
 import type { MessageChunk } from '../../message/message-chunk.js';
@@ -102,7 +103,8 @@ function asCallable(model: AiSdkLanguageModel) {
  * `isRetryable`), so `withRetry` retries them; the AI SDK's own retries (in `generateText`) are not used.
  * Import it from `@weft/adk/ai-sdk`; nothing of the AI SDK is loaded at run time by the bridge itself.
  *
- * @throws {UnsupportedPartError} `UNSUPPORTED_PART` (per call) for media in system or tool messages.
+ * @throws {AdkError} `INVALID_ARGUMENT` when `model` has no `doGenerate`/`doStream`;
+ * {@link UnsupportedPartError} `UNSUPPORTED_PART` (per call) for media in system or tool messages.
  * @example
  * ```ts
  * import { google } from '@ai-sdk/google';
@@ -111,6 +113,13 @@ function asCallable(model: AiSdkLanguageModel) {
  * ```
  */
 export function fromAiSdk(model: AiSdkLanguageModel, settings: FromAiSdkOptions = {}): ChatModel {
+  const candidate = model as Partial<AiSdkLanguageModel> | undefined;
+  if (typeof candidate?.doGenerate !== 'function' || typeof candidate.doStream !== 'function') {
+    throw new AdkError(
+      'INVALID_ARGUMENT',
+      'fromAiSdk(model): model is not an AI SDK language model (it needs doGenerate and doStream); pass a provider model such as google("gemini-2.5-flash"), not a provider or a generateText result',
+    );
+  }
   const name = settings.name ?? `${model.provider.split('.')[0]}:${model.modelId}`;
   const callable = asCallable(model);
   return {

@@ -4,6 +4,7 @@ import { WeftError } from '@weft/compose';
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { AdkError } from '../../errors/adk-error.js';
 import { ModelError } from '../../errors/model-error.js';
 import { UnsupportedPartError } from '../../errors/unsupported-part-error.js';
 import { mediaPart } from '../../message/media-part.js';
@@ -268,6 +269,14 @@ describe('fromAiSdk with MockLanguageModelV3', () => {
     controller.abort();
     const error = await pending.catch((caught: unknown) => caught);
     expect(WeftError.isInstance(error) && error.code).toBe('ABORTED');
+  });
+});
+
+describe('fromAiSdk argument checks', () => {
+  it('refuses something that is not a language model, saying what to pass', () => {
+    const notAModel = { provider: 'x', modelId: 'y' } as unknown as LanguageModelV2;
+    expect(() => fromAiSdk(notAModel)).toThrow(AdkError);
+    expect(() => fromAiSdk(notAModel)).toThrow(/needs doGenerate and doStream/);
   });
 });
 
