@@ -1,6 +1,6 @@
 import type { AgentEvent } from '@weft/adk';
 import { AdkError } from '@weft/adk';
-import { describeSessionServiceConformance } from '@weft/adk/testing';
+import { describeSessionServiceConformance } from '@weft/adk/testing/conformance';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PostgresCheckpointer } from './postgres-checkpointer.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentEvent } from '@weft/adk';
-import { describeSessionServiceConformance } from '@weft/adk/testing';
+import { describeSessionServiceConformance } from '@weft/adk/testing/conformance';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SQLITE_SCHEMA_VERSION } from './migrations.js';

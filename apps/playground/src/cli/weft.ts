@@ -3,6 +3,11 @@
 import { parseCommand, usage } from './parse-args.ts';
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'init') {
+    const { runCreate } = await import('create-weft');
+    process.exitCode = runCreate(process.argv.slice(3));
+    return;
+  }
   if (process.argv[2] === 'eval') {
     // `weft eval …` is @weft/eval's CLI; loaded only for this command, so `weft dev` starts as before.
     const { runEvalCli } = await import('@weft/eval');

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import Database from 'better-sqlite3';
@@ -68,7 +68,16 @@ export interface PlaygroundServer {
 }
 
 /** The default folder of the built web app. */
-export const defaultWebDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
+export const defaultWebDir = webDirOf(fileURLToPath(import.meta.url));
+
+/** `dist/web` of this package: from the sources (src/server) or from the published bundle (dist/). */
+function webDirOf(file: string): string {
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'bin', 'weft.mjs')))
+      return join(dir, 'dist', 'web');
+  }
+  return join(dirname(file), '..', '..', 'dist', 'web');
+}
 
 /**
  * Starts the playground: opens the SQLite file, registers the app's graphs and agents, and serves the

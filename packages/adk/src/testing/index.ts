@@ -31,7 +31,3 @@ export {
   type ScriptFunction,
 } from './scripted-chat-model.js';
 export type { ScriptedResponse, ScriptedToolCall, ScriptedTurn } from './scripted-response.js';
-export {
-  describeSessionServiceConformance,
-  type SessionServiceFixture,
-} from './session-service-conformance.js';

@@ -1,0 +1,6 @@
+// `@weft/adk/testing/conformance`: the session-service conformance suite for store authors. It runs
+// inside vitest (it declares tests), so it has its own entry: `@weft/adk/testing` stays vitest-free.
+export {
+  describeSessionServiceConformance,
+  type SessionServiceFixture,
+} from './session-service-conformance.js';

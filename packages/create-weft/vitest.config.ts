@@ -1,0 +1,3 @@
+import { weftVitestConfig } from '../../vitest.shared.ts';
+
+export default weftVitestConfig();
