@@ -1,6 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { WeftError } from '@weft/compose';
 import { describe, expect, it } from 'vitest';
 import { loadEvalSet, parseEvalSet } from './eval-set.js';
 import { EvaluationError } from './evaluation-error.js';
@@ -60,3 +61,14 @@ function captureError(fn: () => unknown): EvaluationError {
   }
   throw new Error('expected an EvaluationError');
 }
+
+it('its errors are Weft errors of the eval family', () => {
+  try {
+    parseEvalSet({ name: 'x', cases: [] });
+  } catch (error) {
+    expect(WeftError.isInstance(error)).toBe(true);
+    expect((error as WeftError<string>).family).toBe('eval');
+    return;
+  }
+  throw new Error('expected an error');
+});

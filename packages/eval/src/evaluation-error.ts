@@ -1,3 +1,5 @@
+import { WeftError } from '@weft/compose';
+
 /**
  * Every failure `@weft/eval` reports, as a closed union (`error.code`).
  *
@@ -14,13 +16,11 @@ export type EvaluationErrorCode =
   | 'JUDGE_FAILED'
   | 'TARGET_NOT_FOUND';
 
-const weftMarker = Symbol.for('weft.error');
 const evalMarker = Symbol.for('weft.eval.error');
 
 /**
- * The base error of `@weft/eval`: a readonly `code` from a closed union, a `cause`, and the shared
- * `Symbol.for('weft.error')` marker, so `WeftError.isInstance` recognises it as well as
- * {@link EvaluationError.isInstance}.
+ * The base error of `@weft/eval`: compose's `WeftError` with this package's closed code union, so
+ * `WeftError.isInstance` recognises it as well as {@link EvaluationError.isInstance}.
  *
  * @example
  * ```ts
@@ -31,20 +31,17 @@ const evalMarker = Symbol.for('weft.eval.error');
  * }
  * ```
  */
-export class EvaluationError extends Error {
-  /** What went wrong, from a closed union. */
-  readonly code: EvaluationErrorCode;
-  readonly [weftMarker] = true;
+export class EvaluationError extends WeftError<EvaluationErrorCode> {
+  override readonly family: string = 'eval';
   readonly [evalMarker] = true;
 
   constructor(code: EvaluationErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
+    super(code, message, options);
     this.name = 'EvaluationError';
   }
 
   /** True for any eval error, even one thrown by another copy of this package. */
-  static isInstance(value: unknown): value is EvaluationError {
+  static override isInstance(value: unknown): value is EvaluationError {
     return (
       typeof value === 'object' &&
       value !== null &&
