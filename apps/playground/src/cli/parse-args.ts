@@ -18,6 +18,8 @@ export interface DevCommand {
   readonly watch: boolean;
   /** The worker deployment to attach to (`--redis` and `--pg`); undefined runs graphs in-process. */
   readonly workers: WorkerDeployment | undefined;
+  /** OTLP/HTTP traces endpoint to export every run's spans to (`--otlp`); undefined: no tracing. */
+  readonly otlp: string | undefined;
 }
 
 /** The CLI's usage text. */
@@ -43,6 +45,8 @@ Without an entry, serves the built-in demo.
       --pg <url>      PostgreSQL of the workers' checkpoints (state and history; with --redis)
       --queue <name>  the workers' queue (default weft-runs)
       --schema <name> PostgreSQL schema of the workers' checkpoints (default public)
+      --otlp <url>    export every run's OpenTelemetry spans over OTLP/HTTP to this traces
+                      endpoint (e.g. http://localhost:4318/v1/traces); prompts are not recorded
   -h, --help          show this help`;
 
 /**
@@ -74,6 +78,7 @@ export function parseCommand(
       pg: { type: 'string' },
       queue: { type: 'string' },
       schema: { type: 'string' },
+      otlp: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -102,7 +107,22 @@ export function parseCommand(
     maxBodyBytes: Math.floor(maxBodyMb * 1024 * 1024),
     database: values.db ?? '.weft/weft.db',
     watch: !values['no-watch'],
+    otlp: otlpOf(values.otlp),
   };
+}
+
+function otlpOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:') {
+    throw new Error(`--otlp must be an http(s) URL such as http://localhost:4318/v1/traces, got "${url}"`);
+  }
+  return url;
 }
 
 function workersOf(values: {

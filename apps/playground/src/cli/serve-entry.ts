@@ -2,6 +2,7 @@
 // by weft.ts only once the arguments are read, so `weft --help` loads none of the server.
 import { register } from 'node:module';
 import { MessageChannel } from 'node:worker_threads';
+import type { WeftTracing } from '@weft/otel';
 import { createDemoApp } from '../server/demo/demo-app.ts';
 import { EntryLoader } from '../server/load-entry.ts';
 import { type PlaygroundServer, startServer } from '../server/server.ts';
@@ -14,14 +15,16 @@ function describe(server: PlaygroundServer): string {
 }
 
 /**
- * Serves the command's entry module (or the built-in demo), reloading it on change unless `--no-watch`.
+ * Serves the command's entry module (or the built-in demo), reloading it on change unless `--no-watch`;
+ * with `tracing` (`--otlp`), every run is traced.
  *
  * @example
  * ```ts
  * const server = await serveEntry(parseCommand(['dev', 'graphs.ts']) as DevCommand);
  * ```
  */
-export async function serveEntry(options: DevCommand): Promise<PlaygroundServer> {
+export async function serveEntry(command: DevCommand, tracing?: WeftTracing): Promise<PlaygroundServer> {
+  const options = { ...command, ...(tracing ? { tracing } : {}) };
   if (options.entry === undefined) {
     const server = await startServer({ app: createDemoApp(), ...options });
     console.log(`weft dev: serving the built-in demo, ${describe(server)}`);

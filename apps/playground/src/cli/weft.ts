@@ -24,7 +24,11 @@ async function main(): Promise<void> {
     return;
   }
   const { serveEntry } = await import('./serve-entry.ts');
-  const server = await serveEntry(command);
+  // `--otlp`: the OpenTelemetry SDK and exporter are loaded only when asked for.
+  const otlp =
+    command.otlp === undefined ? undefined : (await import('./otlp-export.ts')).startOtlpExport(command.otlp);
+  const server = await serveEntry(command, otlp?.tracing);
+  if (command.otlp !== undefined) console.log(`weft dev: exporting traces to ${command.otlp}`);
   console.log(`weft dev: open ${server.openUrl}`);
   if (server.token !== undefined && command.token === undefined)
     console.log("weft dev: bound beyond loopback, so every request needs this start's token (in the link)");
@@ -32,7 +36,10 @@ async function main(): Promise<void> {
   const shutdown = (): void => {
     if (closing) return;
     closing = true;
-    void server.close().finally(() => process.exit(0));
+    void server
+      .close()
+      .then(() => otlp?.shutdown())
+      .finally(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -1,7 +1,8 @@
 import type { Checkpointer } from '@weft/compose';
+import type { WeftTracing } from '@weft/otel';
 import { PostgresCheckpointer } from '@weft/store-postgres';
 import { SqliteCheckpointer } from '@weft/store-sqlite';
-import { createClient } from '@weft/worker';
+import { createClient, type SubmittedRun } from '@weft/worker';
 import type { Database } from 'better-sqlite3';
 import type { RunBackend } from './run-backend.ts';
 import { RunManager } from './run-manager.ts';
@@ -31,7 +32,8 @@ export interface Backend {
 
 /**
  * Opens the run backend: in-process runs on the SQLite checkpointer (default), or, given `workers`,
- * a worker client and a `PostgresCheckpointer` on the deployment's schema.
+ * a worker client and a `PostgresCheckpointer` on the deployment's schema. With `tracing`, in-process
+ * runs are traced and runs submitted to workers carry the trace context.
  *
  * @throws whatever PostgreSQL throws when the schema cannot be set up.
  * @example
@@ -43,10 +45,11 @@ export async function openBackend(
   db: Database,
   threads: ThreadStore,
   workers?: WorkerDeployment,
+  tracing?: WeftTracing,
 ): Promise<Backend> {
   if (!workers) {
     const checkpointer = new SqliteCheckpointer({ database: db });
-    const runs = new RunManager(threads);
+    const runs = new RunManager(threads, tracing);
     return {
       mode: 'in-process',
       checkpointer,
@@ -62,6 +65,7 @@ export async function openBackend(
   const client = createClient({
     connection: workers.redis,
     ...(workers.queue === undefined ? {} : { queueName: workers.queue }),
+    ...(tracing ? { carrier: (run: SubmittedRun) => tracing.carrier(run) } : {}),
   });
   const runs = new WorkerRunManager(client, threads);
   return {

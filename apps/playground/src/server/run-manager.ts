@@ -1,4 +1,5 @@
 import { WeftError } from '@weft/compose';
+import type { WeftTracing } from '@weft/otel';
 import type { InterruptInfo } from '../shared/wire.ts';
 import { BookedRunBackend } from './booked-run-backend.ts';
 import { errorInfo, toJson } from './json-safe.ts';
@@ -20,8 +21,12 @@ export type { StartRunOptions } from './run-backend.ts';
  * ```
  */
 export class RunManager extends BookedRunBackend {
-  constructor(threads: ThreadStore) {
+  readonly #tracing: WeftTracing | undefined;
+
+  /** `tracing` (`weft dev --otlp`) subscribes to every run. */
+  constructor(threads: ThreadStore, tracing?: WeftTracing) {
     super(threads, 5_000);
+    this.#tracing = tracing;
   }
 
   /**
@@ -50,6 +55,7 @@ export class RunManager extends BookedRunBackend {
 
   async #execute(run: LiveRun, options: StartRunOptions): Promise<void> {
     const signal = run.controller.signal;
+    const traced = this.#tracing?.callbacks().onEvent;
     try {
       const result = await options.entry.execute({
         runId: run.info.id,
@@ -58,7 +64,10 @@ export class RunManager extends BookedRunBackend {
         checkpointId: options.checkpointId,
         breakpoints: options.breakpoints,
         signal,
-        onEvent: (event) => run.push(toJson(event) as never),
+        onEvent: (event) => {
+          run.push(toJson(event) as never);
+          traced?.(event);
+        },
         emit: (event) => {
           if (run.info.status === 'running') run.push({ ts: Date.now(), ...event } as never);
         },

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import type { WeftTracing } from '@weft/otel';
 import Database from 'better-sqlite3';
 import { createApp } from './app.ts';
 import type { PlaygroundApp } from './define-app.ts';
@@ -45,6 +46,11 @@ export interface StartServerOptions {
    * history come from its PostgreSQL checkpoints. Absent: runs execute in this process.
    */
   readonly workers?: WorkerDeployment | undefined;
+  /**
+   * Traces every run (`weft dev --otlp`): in-process runs get its callbacks, runs submitted to workers
+   * carry its trace context.
+   */
+  readonly tracing?: WeftTracing | undefined;
 }
 
 /** A running playground server. */
@@ -96,7 +102,7 @@ export async function startServer(options: StartServerOptions): Promise<Playgrou
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   const db = new Database(filename);
   const threads = new ThreadStore(db);
-  const backend = await openBackend(db, threads, options.workers).catch((error: unknown) => {
+  const backend = await openBackend(db, threads, options.workers, options.tracing).catch((error: unknown) => {
     db.close();
     throw error;
   });
