@@ -1,6 +1,11 @@
 // @weft/compose — typed graphs compiled into a Pregel/DAG superstep runtime.
 
 export type { CheckpointBody, StoredTask, TaskWrite } from './checkpoint/checkpoint-body.js';
+export {
+  parseCheckpointMetadata,
+  seqTakenError,
+  threadClaimedError,
+} from './checkpoint/checkpoint-conflicts.js';
 export { checkpointExistsError } from './checkpoint/checkpoint-exists-error.js';
 export type { Durability } from './checkpoint/checkpoint-session.js';
 export type {
@@ -12,6 +17,7 @@ export type {
   ListCheckpointsOptions,
   StoredCheckpoint,
   TaskWritesRecord,
+  ThreadClaim,
 } from './checkpoint/checkpointer.js';
 export { MemoryCheckpointer } from './checkpoint/memory-checkpointer.js';
 export { jsonEqual, metadataMatches } from './checkpoint/metadata-filter.js';
@@ -19,6 +25,7 @@ export { SerializationError } from './checkpoint/serialization-error.js';
 export { deserialize, serialize, serializeChannels } from './checkpoint/serializer.js';
 export type { StateSnapshot, UpdateStateOptions } from './checkpoint/thread-state.js';
 export { abortError } from './errors/abort-error.js';
+export { CheckpointConflictError } from './errors/checkpoint-conflict-error.js';
 export { GraphValidationError, type ValidationIssue } from './errors/graph-validation-error.js';
 export { type InputIssue, InputValidationError } from './errors/input-validation-error.js';
 export { NodeError } from './errors/node-error.js';

@@ -157,6 +157,7 @@ describe('taskWrites: all', () => {
         get: (threadId, options) => inner.get(threadId, options),
         list: (threadId, options) => inner.list(threadId, options),
         deleteThread: (threadId) => inner.deleteThread(threadId),
+        claimThread: (threadId) => inner.claimThread(threadId),
       };
       const runs: string[] = [];
       const graph = new StateGraph(z.object({ n: z.number() }))

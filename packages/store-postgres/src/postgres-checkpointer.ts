@@ -7,11 +7,14 @@ import {
   type JsonValue,
   type ListCheckpointsOptions,
   type StoredCheckpoint,
+  seqTakenError,
   type TaskWritesRecord,
+  type ThreadClaim,
   WeftError,
 } from '@weft/compose';
 import pg, { type Pool, type QueryConfig, type QueryResult, type QueryResultRow } from 'pg';
 import { type PostgresTables, postgresTables, setupPostgresSchema } from './postgres-schema.js';
+import { PostgresThreadClaims } from './postgres-thread-claims.js';
 import { statementPrefix } from './statement-prefix.js';
 
 /**
@@ -36,6 +39,7 @@ interface CheckpointRow {
   thread_id: string;
   ns: string;
   id: string;
+  seq: number;
   parent_id: string | null;
   base_id: string;
   step: number;
@@ -47,7 +51,7 @@ interface CheckpointRow {
 }
 
 const COLUMNS =
-  'c.thread_id, c.ns, c.id, c.parent_id, c.base_id, c.step, c.source, c.created_at, c.metadata, c.payload';
+  'c.thread_id, c.ns, c.id, c.seq, c.parent_id, c.base_id, c.step, c.source, c.created_at, c.metadata, c.payload';
 const UNIQUE_VIOLATION = '23505';
 const UNDEFINED_TABLE = '42P01';
 
@@ -72,6 +76,7 @@ export class PostgresCheckpointer implements Checkpointer {
   readonly #ownsPool: boolean;
   readonly #tables: PostgresTables;
   readonly #statementPrefix: string;
+  readonly #claims: PostgresThreadClaims;
 
   /** @throws {WeftError} code `INVALID_ARGUMENT` when the schema or table prefix is not a plain identifier. */
   constructor(options: PostgresCheckpointerOptions) {
@@ -87,6 +92,7 @@ export class PostgresCheckpointer implements Checkpointer {
       this.#pool.on('error', () => undefined);
       this.#ownsPool = true;
     }
+    this.#claims = new PostgresThreadClaims(this.#pool, this.#tables.checkpoints);
   }
 
   /**
@@ -103,18 +109,22 @@ export class PostgresCheckpointer implements Checkpointer {
     await setupPostgresSchema(this.#pool, this.#tables);
   }
 
-  /** @throws {WeftError} code `CHECKPOINT` when the id already exists in this thread and namespace. */
+  /**
+   * @throws {WeftError} code `CHECKPOINT` when the id already exists in this thread and namespace.
+   * @throws {CheckpointConflictError} when `record.seq` is taken there (another writer moved the head).
+   */
   async put(record: CheckpointRecord): Promise<void> {
     const { checkpoints } = this.#tables;
     try {
       await this.#query({
         name: `${this.#statementPrefix}_put`,
-        text: `INSERT INTO ${checkpoints} (thread_id, ns, id, parent_id, base_id, step, source, created_at, metadata, payload)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)`,
+        text: `INSERT INTO ${checkpoints} (thread_id, ns, id, seq, parent_id, base_id, step, source, created_at, metadata, payload)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11)`,
         values: [
           record.threadId,
           record.ns,
           record.id,
+          record.seq,
           record.parentId,
           record.baseId,
           record.step,
@@ -126,8 +136,17 @@ export class PostgresCheckpointer implements Checkpointer {
       });
     } catch (error) {
       if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
-      throw checkpointExistsError(record, error);
+      if ((error as { constraint?: unknown }).constraint !== `${this.#tables.prefix}checkpoints_seq_idx`)
+        throw checkpointExistsError(record, error);
+      // A duplicate id usually repeats its seq too: report the duplicate, as for the primary key.
+      const existing = await this.get(record.threadId, { ns: record.ns, id: record.id });
+      throw existing ? checkpointExistsError(record, error) : seqTakenError(record, error);
     }
+  }
+
+  /** @throws {CheckpointConflictError} when a live run (of any process on these tables) holds the thread. */
+  async claimThread(threadId: string): Promise<ThreadClaim> {
+    return this.#claims.claim(threadId);
   }
 
   async putWrites(record: TaskWritesRecord): Promise<void> {
@@ -149,7 +168,7 @@ export class PostgresCheckpointer implements Checkpointer {
                FROM ${writes} w WHERE w.thread_id = c.thread_id AND w.ns = c.ns AND w.checkpoint_id = c.id
              ), '[]'::json) AS writes
              FROM ${checkpoints} c WHERE c.thread_id = $1 AND c.ns = $2${byId ? ' AND c.id = $3' : ''}
-             ORDER BY c.id DESC LIMIT 1`,
+             ORDER BY c.seq DESC LIMIT 1`,
       values: byId ? [threadId, options.ns ?? '', options.id] : [threadId, options.ns ?? ''],
     });
     const row = rows[0];
@@ -164,7 +183,9 @@ export class PostgresCheckpointer implements Checkpointer {
     if (options.limit !== undefined && options.limit <= 0) return [];
     const values: unknown[] = [threadId, options.ns ?? ''];
     let where = 'c.thread_id = $1 AND c.ns = $2';
-    if (options.before !== undefined) where += ` AND c.id < $${values.push(options.before)}`;
+    // `before` is a checkpoint id: what was stored before it (lower seq), nothing for an unknown id.
+    if (options.before !== undefined)
+      where += ` AND c.seq < (SELECT b.seq FROM ${this.#tables.checkpoints} b WHERE b.thread_id = $1 AND b.ns = $2 AND b.id = $${values.push(options.before)})`;
     if (options.baseId !== undefined) where += ` AND c.base_id = $${values.push(options.baseId)}`;
     // Each filter key must hold a JSON-equal value: jsonb equality compares nested values in full.
     for (const [key, value] of Object.entries(options.filter ?? {})) {
@@ -172,7 +193,7 @@ export class PostgresCheckpointer implements Checkpointer {
     }
     const limit = options.limit === undefined ? '' : ` LIMIT $${values.push(options.limit)}`;
     const { rows } = await this.#query<CheckpointRow>({
-      text: `SELECT ${COLUMNS} FROM ${this.#tables.checkpoints} c WHERE ${where} ORDER BY c.id DESC${limit}`,
+      text: `SELECT ${COLUMNS} FROM ${this.#tables.checkpoints} c WHERE ${where} ORDER BY c.seq DESC${limit}`,
       values,
     });
     return rows.map(toRecord);
@@ -190,6 +211,7 @@ export class PostgresCheckpointer implements Checkpointer {
 
   /** Ends the pool if this checkpointer created it (from a connection string); a pool you passed stays open. */
   async close(): Promise<void> {
+    await this.#claims.close();
     if (this.#ownsPool && !this.#pool.ended) await this.#pool.end();
   }
 
@@ -212,6 +234,7 @@ function toRecord(row: CheckpointRow): CheckpointRecord {
     threadId: row.thread_id,
     ns: row.ns,
     id: row.id,
+    seq: row.seq,
     parentId: row.parent_id,
     baseId: row.base_id,
     step: row.step,

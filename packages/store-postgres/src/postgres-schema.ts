@@ -144,6 +144,20 @@ const MIGRATIONS: readonly ((tables: PostgresTables) => string)[] = [
       PRIMARY KEY (app_name, user_id, session_id, key)
     );
   `,
+  // 3: one writer per thread. Checkpoints are ordered by a per-thread/namespace position (seq), unique so a
+  // racing writer's put fails; existing rows get their position from the old id order. Claims are
+  // advisory locks and need no table.
+  ({ checkpoints, prefix }) => `
+    ALTER TABLE ${checkpoints} ADD COLUMN seq integer;
+    UPDATE ${checkpoints} AS c SET seq = ranked.seq
+    FROM (
+      SELECT thread_id, ns, id, row_number() OVER (PARTITION BY thread_id, ns ORDER BY id) AS seq
+      FROM ${checkpoints}
+    ) AS ranked
+    WHERE c.thread_id = ranked.thread_id AND c.ns = ranked.ns AND c.id = ranked.id;
+    ALTER TABLE ${checkpoints} ALTER COLUMN seq SET NOT NULL;
+    CREATE UNIQUE INDEX "${prefix}checkpoints_seq_idx" ON ${checkpoints} (thread_id, ns, seq);
+  `,
 ];
 
 /**

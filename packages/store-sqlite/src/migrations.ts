@@ -84,6 +84,26 @@ const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (app_name, user_id, session_id, key)
   );
   `,
+  // 3: one writer per thread. Checkpoints are ordered by a per-thread/namespace position (seq), unique so a
+  // racing writer's put fails; existing rows get their position from the old id order. A claim row per
+  // thread names the process holding it (pid and start identity), so a claim of a dead process is taken over.
+  `
+  ALTER TABLE weft_checkpoints ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+  UPDATE weft_checkpoints SET seq = ranked.seq
+  FROM (
+    SELECT thread_id, ns, id, row_number() OVER (PARTITION BY thread_id, ns ORDER BY id) AS seq
+    FROM weft_checkpoints
+  ) AS ranked
+  WHERE weft_checkpoints.thread_id = ranked.thread_id AND weft_checkpoints.ns = ranked.ns
+    AND weft_checkpoints.id = ranked.id;
+  CREATE UNIQUE INDEX weft_checkpoints_seq ON weft_checkpoints (thread_id, ns, seq);
+  CREATE TABLE weft_thread_claims (
+    thread_id     TEXT PRIMARY KEY,
+    token         TEXT NOT NULL,
+    pid           INTEGER NOT NULL,
+    process_start TEXT NOT NULL
+  );
+  `,
 ];
 
 /**

@@ -25,6 +25,7 @@ function record(id: string, overrides: Partial<CheckpointRecord> = {}): Checkpoi
     threadId: 't1',
     ns: '',
     id,
+    seq: Number(id),
     parentId: null,
     baseId: id,
     step: 0,
@@ -81,7 +82,7 @@ describe('SqliteCheckpointer', () => {
     shared.close();
   });
 
-  it('uses the indexes for latest, before and baseId lookups', async () => {
+  it('uses the indexes for latest, before, id and baseId lookups', async () => {
     const db = new BetterSqlite3(':memory:');
     new SqliteCheckpointer({ database: db });
     const plan = (sql: string): string =>
@@ -91,12 +92,10 @@ describe('SqliteCheckpointer', () => {
         .map((row) => row.detail)
         .join('; ');
     const base = "SELECT * FROM weft_checkpoints WHERE thread_id = 't' AND ns = ''";
-    expect(plan(`${base} ORDER BY id DESC LIMIT 1`)).toMatch(
-      /USING INDEX sqlite_autoindex_weft_checkpoints_1/,
-    );
-    expect(plan(`${base} AND id < 'x' ORDER BY id DESC`)).not.toMatch(/TEMP B-TREE/);
-    expect(plan(`${base} AND base_id = 'b' ORDER BY id DESC`)).toMatch(/USING INDEX weft_checkpoints_base/);
-    expect(plan(`${base} AND base_id = 'b' ORDER BY id DESC`)).not.toMatch(/TEMP B-TREE/);
+    expect(plan(`${base} ORDER BY seq DESC LIMIT 1`)).toMatch(/USING INDEX weft_checkpoints_seq/);
+    expect(plan(`${base} AND seq < 7 ORDER BY seq DESC`)).not.toMatch(/TEMP B-TREE/);
+    expect(plan(`${base} AND id = 'x'`)).toMatch(/USING INDEX sqlite_autoindex_weft_checkpoints_1/);
+    expect(plan(`${base} AND base_id = 'b'`)).toMatch(/USING INDEX weft_checkpoints_base/);
     db.close();
   });
 

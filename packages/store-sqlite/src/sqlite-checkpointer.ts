@@ -4,14 +4,17 @@ import {
   type CheckpointSource,
   checkpointExistsError,
   type GetCheckpointOptions,
-  type JsonValue,
   type ListCheckpointsOptions,
   metadataMatches,
+  parseCheckpointMetadata,
   type StoredCheckpoint,
+  seqTakenError,
   type TaskWritesRecord,
+  type ThreadClaim,
 } from '@weft/compose';
 import type { Database, Statement } from 'better-sqlite3';
 import { openDatabase, type SqliteStoreOptions } from './open-database.js';
+import { SqliteThreadClaims } from './sqlite-thread-claims.js';
 
 /**
  * Options of {@link SqliteCheckpointer}: a file to open, or a database you already opened.
@@ -28,6 +31,7 @@ interface CheckpointRow {
   thread_id: string;
   ns: string;
   id: string;
+  seq: number;
   parent_id: string | null;
   base_id: string;
   step: number;
@@ -45,12 +49,14 @@ interface WriteRow {
   payload: string;
 }
 
-const COLUMNS = 'thread_id, ns, id, parent_id, base_id, step, source, created_at, metadata, payload';
+const COLUMNS = 'thread_id, ns, id, seq, parent_id, base_id, step, source, created_at, metadata, payload';
 
 /**
  * A checkpoint store in one SQLite file (or in memory) on better-sqlite3: WAL journal,
  * `synchronous=NORMAL`, prepared statements, and a schema created and upgraded on open
- * (`PRAGMA user_version`). Calls run synchronously inside the returned promises.
+ * (`PRAGMA user_version`). Calls run synchronously inside the returned promises. Checkpoints are
+ * ordered by their `seq` (unique per thread and namespace, so a racing writer's `put` conflicts), and a
+ * thread is claimed by one process at a time (a claim row; a dead process's claim is taken over).
  *
  * @example
  * ```ts
@@ -72,6 +78,7 @@ export class SqliteCheckpointer implements Checkpointer {
   readonly #writes: Statement<unknown[], WriteRow>;
   readonly #lists = new Map<number, Statement<unknown[], CheckpointRow>>();
   readonly #deleteThread: (threadId: string) => void;
+  readonly #claims: SqliteThreadClaims;
 
   /** @throws {WeftError} code `CHECKPOINT` when the file holds a schema newer than this package knows. */
   constructor(options: SqliteCheckpointerOptions = {}) {
@@ -79,14 +86,14 @@ export class SqliteCheckpointer implements Checkpointer {
     this.#db = db;
     this.#ownsDatabase = owned;
     this.#insert = db.prepare(
-      `INSERT INTO weft_checkpoints (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO weft_checkpoints (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.#upsertWrites = db.prepare(
       `INSERT INTO weft_checkpoint_writes (thread_id, ns, checkpoint_id, task_id, payload) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (thread_id, ns, checkpoint_id, task_id) DO UPDATE SET payload = excluded.payload`,
     );
     this.#latest = db.prepare(
-      `SELECT ${COLUMNS} FROM weft_checkpoints WHERE thread_id = ? AND ns = ? ORDER BY id DESC LIMIT 1`,
+      `SELECT ${COLUMNS} FROM weft_checkpoints WHERE thread_id = ? AND ns = ? ORDER BY seq DESC LIMIT 1`,
     );
     this.#byId = db.prepare(
       `SELECT ${COLUMNS} FROM weft_checkpoints WHERE thread_id = ? AND ns = ? AND id = ?`,
@@ -101,15 +108,20 @@ export class SqliteCheckpointer implements Checkpointer {
       deleteWrites.run(threadId);
       deleteCheckpoints.run(threadId);
     });
+    this.#claims = new SqliteThreadClaims(db);
   }
 
-  /** @throws {WeftError} code `CHECKPOINT` when the id already exists in this thread and namespace. */
+  /**
+   * @throws {WeftError} code `CHECKPOINT` when the id already exists in this thread and namespace.
+   * @throws {CheckpointConflictError} when `record.seq` is taken there (another writer moved the head).
+   */
   async put(record: CheckpointRecord): Promise<void> {
     try {
       this.#insert.run(
         record.threadId,
         record.ns,
         record.id,
+        record.seq,
         record.parentId,
         record.baseId,
         record.step,
@@ -119,9 +131,20 @@ export class SqliteCheckpointer implements Checkpointer {
         record.payload,
       );
     } catch (error) {
-      if ((error as { code?: unknown }).code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') throw error;
-      throw checkpointExistsError(record, error);
+      const code = (error as { code?: unknown }).code;
+      if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw checkpointExistsError(record, error);
+      if (code === 'SQLITE_CONSTRAINT_UNIQUE' && /\.seq\b/.test((error as Error).message)) {
+        // A duplicate id usually repeats its seq too: report the duplicate, as for the primary key.
+        const existing = this.#byId.get(record.threadId, record.ns, record.id);
+        throw existing ? checkpointExistsError(record, error) : seqTakenError(record, error);
+      }
+      throw error;
     }
+  }
+
+  /** @throws {CheckpointConflictError} when a live run (of any process on this file) holds the thread. */
+  async claimThread(threadId: string): Promise<ThreadClaim> {
+    return this.#claims.claim(threadId);
   }
 
   async putWrites(record: TaskWritesRecord): Promise<void> {
@@ -141,7 +164,7 @@ export class SqliteCheckpointer implements Checkpointer {
     const limit = options.limit ?? -1;
     if (options.limit !== undefined && options.limit <= 0) return [];
     const params: unknown[] = [threadId, options.ns ?? ''];
-    if (options.before !== undefined) params.push(options.before);
+    if (options.before !== undefined) params.push(threadId, options.ns ?? '', options.before);
     if (options.baseId !== undefined) params.push(options.baseId);
     const filter = options.filter;
     const statement = this.#listStatement(options.before !== undefined, options.baseId !== undefined);
@@ -170,9 +193,12 @@ export class SqliteCheckpointer implements Checkpointer {
     const key = (before ? 1 : 0) | (baseId ? 2 : 0);
     let statement = this.#lists.get(key);
     if (statement === undefined) {
-      const where = `${before ? ' AND id < ?' : ''}${baseId ? ' AND base_id = ?' : ''}`;
+      // `before` is a checkpoint id: list what was stored before it (lower seq), nothing for an unknown id.
+      const older =
+        ' AND seq < (SELECT b.seq FROM weft_checkpoints b WHERE b.thread_id = ? AND b.ns = ? AND b.id = ?)';
+      const where = `${before ? older : ''}${baseId ? ' AND base_id = ?' : ''}`;
       statement = this.#db.prepare<unknown[], CheckpointRow>(
-        `SELECT ${COLUMNS} FROM weft_checkpoints WHERE thread_id = ? AND ns = ?${where} ORDER BY id DESC LIMIT ?`,
+        `SELECT ${COLUMNS} FROM weft_checkpoints WHERE thread_id = ? AND ns = ?${where} ORDER BY seq DESC LIMIT ?`,
       );
       this.#lists.set(key, statement);
     }
@@ -185,12 +211,13 @@ function toCheckpointRecord(row: CheckpointRow): CheckpointRecord {
     threadId: row.thread_id,
     ns: row.ns,
     id: row.id,
+    seq: row.seq,
     parentId: row.parent_id,
     baseId: row.base_id,
     step: row.step,
     source: row.source as CheckpointSource,
     createdAt: row.created_at,
-    metadata: JSON.parse(row.metadata) as Record<string, JsonValue>,
+    metadata: parseCheckpointMetadata(row.metadata, { threadId: row.thread_id, ns: row.ns, id: row.id }),
     payload: row.payload,
   };
 }

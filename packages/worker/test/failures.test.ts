@@ -43,6 +43,7 @@ describe.skipIf(missingServices)('failures', () => {
       get: (threadId, options) => inner.get(threadId, options),
       list: (threadId, options) => inner.list(threadId, options),
       deleteThread: (threadId) => inner.deleteThread(threadId),
+      claimThread: (threadId) => inner.claimThread(threadId),
     };
     const effects = { redis, prefix, workerId: 'w1' };
     const failing = new StateGraph(z.object({ n: z.number() }))

@@ -57,6 +57,8 @@ export class CheckpointSession {
   private sinceBytes = 0;
   private sinceCount = 0;
   private upcoming: string = sortableId();
+  /** `seq` of the next stored checkpoint: one more than the thread/namespace's head when the run began. */
+  private nextSeq = 1;
   private source: CheckpointSource = 'input';
   private pending: Promise<void> = Promise.resolve();
   /** `exit` durability: the latest checkpoint, held (unserialized) until the run ends, pauses or fails. */
@@ -67,8 +69,13 @@ export class CheckpointSession {
 
   constructor(private readonly options: SessionOptions) {}
 
-  /** Continues a thread from a loaded checkpoint; `fork` marks the next checkpoint as a fork. */
-  continueFrom(loaded: LoadedCheckpoint, fork: boolean): void {
+  /**
+   * Continues a thread from a loaded checkpoint; `fork` marks the next checkpoint as a fork. `headSeq` is
+   * the `seq` of the namespace's head (the loaded checkpoint's own unless it forks from an older one): the
+   * next checkpoint takes the position after it, so a racing writer's `put` conflicts.
+   */
+  continueFrom(loaded: LoadedCheckpoint, fork: boolean, headSeq = loaded.record.seq): void {
+    this.nextSeq = headSeq + 1;
     this.currentId = loaded.record.id;
     this.parentId = loaded.record.id;
     this.baseId = loaded.record.baseId;
@@ -103,6 +110,8 @@ export class CheckpointSession {
     if (this.unsaved) {
       const { record, parts, writes } = this.unsaved;
       this.unsaved = undefined;
+      // The held checkpoint stands for every step since the last stored one: it takes one position.
+      this.nextSeq++;
       const payload = encodeBody(parts, serializeWrites(writes), serializeChannels(parts.values), {
         bytes: 0,
         count: 0,
@@ -151,6 +160,7 @@ export class CheckpointSession {
     this.sinceBytes = sinceBase.bytes;
     this.sinceCount = sinceBase.count;
     const checkpoint = this.checkpointRecord(loop, record, id, this.parentId, this.source, payload);
+    this.nextSeq++;
     this.source = 'loop';
     this.parentId = id;
     this.currentId = id;
@@ -197,6 +207,7 @@ export class CheckpointSession {
       threadId: this.options.threadId,
       ns: this.options.ns,
       id,
+      seq: this.nextSeq,
       parentId,
       baseId: this.baseId ?? id,
       step: loop.step,

@@ -18,8 +18,15 @@ export interface CheckpointRecord {
   readonly threadId: string;
   /** Namespace: `''` for the root graph, a path such as `outer:3a|inner:7f` for nested subgraphs. */
   readonly ns: string;
-  /** Unique, time-sortable id (later checkpoints of one thread sort after earlier ones). */
+  /** Unique id within the thread and namespace. Its text says nothing about order: see {@link seq}. */
   readonly id: string;
+  /**
+   * Position in the thread/namespace's chain: 1 for the first checkpoint, then one more than the head it
+   * was written over (a fork too: it becomes the new head). Stores order by it, never by ids or clocks,
+   * and keep it unique per thread and namespace: a second checkpoint with the same `seq` is a writer that
+   * raced another one, and `put` rejects it with a {@link CheckpointConflictError}.
+   */
+  readonly seq: number;
   /** The checkpoint this one continues from, or `null` for the first of a thread/namespace. */
   readonly parentId: string | null;
   /**
@@ -72,12 +79,30 @@ export interface ListCheckpointsOptions {
   readonly ns?: string;
   /** At most this many, newest first. */
   readonly limit?: number;
-  /** Only checkpoints whose id sorts before this id. */
+  /** Only checkpoints stored before this checkpoint (lower `seq`); none when the id is unknown. */
   readonly before?: string;
   /** Only checkpoints built on this snapshot (see {@link CheckpointRecord.baseId}). */
   readonly baseId?: string;
   /** Only checkpoints whose metadata has these top-level values (JSON equality). */
   readonly filter?: Readonly<Record<string, JsonValue>>;
+}
+
+/**
+ * A thread held by one writer (see {@link Checkpointer.claimThread}); release it when the run ends.
+ *
+ * @example
+ * ```ts
+ * const claim = await checkpointer.claimThread('thread-1');
+ * try {
+ *   // load the head, run, put checkpoints
+ * } finally {
+ *   await claim.release();
+ * }
+ * ```
+ */
+export interface ThreadClaim {
+  /** Gives the thread back; releasing twice is harmless. */
+  release(): Promise<void>;
 }
 
 /**
@@ -91,13 +116,26 @@ export interface ListCheckpointsOptions {
  * ```
  */
 export interface Checkpointer {
-  /** Stores a checkpoint. Storing an id twice for one thread/namespace replaces nothing and must throw. */
+  /**
+   * Stores a checkpoint, atomically conditional on its `seq` being free in its thread and namespace.
+   *
+   * @throws {WeftError} code `CHECKPOINT` when the id already exists there (nothing is replaced).
+   * @throws {CheckpointConflictError} when another checkpoint already holds `record.seq` (a racing writer).
+   */
   put(record: CheckpointRecord): Promise<void>;
   /** Stores (or replaces, for the same task id) the writes of one task against a checkpoint. */
   putWrites(record: TaskWritesRecord): Promise<void>;
   /** Loads one checkpoint (the latest when no id is given) with its task writes; `undefined` if absent. */
   get(threadId: string, options?: GetCheckpointOptions): Promise<StoredCheckpoint | undefined>;
-  /** Lists checkpoints newest first (by id). */
+  /**
+   * Claims a thread for one writer until the claim is released or its holder dies (process exit, lost
+   * connection): the engine claims before it loads the head and runs any node, so of two runs (or a run
+   * and an `updateState`) on one thread, exactly one proceeds. Claims are per thread, all namespaces.
+   *
+   * @throws {CheckpointConflictError} when a live writer holds the thread.
+   */
+  claimThread(threadId: string): Promise<ThreadClaim>;
+  /** Lists checkpoints newest first (by `seq`). */
   list(threadId: string, options?: ListCheckpointsOptions): Promise<CheckpointRecord[]>;
   /** Deletes every checkpoint and task write of a thread, in every namespace. */
   deleteThread(threadId: string): Promise<void>;

@@ -56,12 +56,28 @@ export async function runDurable(
   target: DurableTarget,
   recordWrites = false,
 ): Promise<DurableResult> {
+  // One writer per thread: the root run claims the thread before it reads the head (a nested run is
+  // covered by its root's claim), so a racing run fails here, before any node runs.
+  const claim = target.nested ? undefined : await target.checkpointer.claimThread(target.threadId);
+  try {
+    return await runClaimed(topology, run, input, target, recordWrites);
+  } finally {
+    await claim?.release();
+  }
+}
+
+async function runClaimed(
+  topology: Topology,
+  run: RunContext,
+  input: unknown,
+  target: DurableTarget,
+  recordWrites: boolean,
+): Promise<DurableResult> {
   const { checkpointer, threadId, ns } = target;
   const loaded = await loadCheckpoint(checkpointer, topology, { threadId, ns, id: target.checkpointId });
-  const fork =
-    loaded !== undefined &&
-    target.checkpointId !== undefined &&
-    (await isBehindLatest(checkpointer, threadId, ns, loaded));
+  const head =
+    loaded && target.checkpointId !== undefined ? await headSeq(checkpointer, threadId, ns) : undefined;
+  const fork = loaded !== undefined && head !== undefined && head.id !== loaded.record.id;
   const session = new CheckpointSession({
     checkpointer,
     threadId,
@@ -86,7 +102,7 @@ export async function runDurable(
   const loop = new PregelLoop(topology, { ...run, durable }, session.hooks(), recordWrites);
   loop.breakpoints = target.breakpoints;
   loop.saveEveryTask = target.taskWrites === 'all';
-  if (loaded) session.continueFrom(loaded, fork);
+  if (loaded) session.continueFrom(loaded, fork, head?.seq);
   try {
     if (target.nested && loaded) {
       if (isFinished(loaded)) return finishedResult(loop, loaded, checkpointer, threadId, ns, recordWrites);
@@ -184,14 +200,14 @@ function continueState(loop: PregelLoop, loaded: LoadedCheckpoint): void {
   loop.step = loaded.record.step + 1;
 }
 
-async function isBehindLatest(
+/** Id and `seq` of the namespace's head (its latest checkpoint). */
+export async function headSeq(
   checkpointer: Checkpointer,
   threadId: string,
   ns: string,
-  loaded: LoadedCheckpoint,
-): Promise<boolean> {
+): Promise<{ readonly id: string; readonly seq: number } | undefined> {
   const latest = await checkpointer.get(threadId, { ns });
-  return latest !== undefined && latest.checkpoint.id !== loaded.record.id;
+  return latest && { id: latest.checkpoint.id, seq: latest.checkpoint.seq };
 }
 
 function savedEvent(run: RunContext, threadId: string): (id: string, step: number) => void {

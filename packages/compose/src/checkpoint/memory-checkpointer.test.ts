@@ -12,6 +12,7 @@ function record(threadId: string, id: string, payload: string, metadata = {}): C
     threadId,
     ns: '',
     id,
+    seq: Number(id),
     parentId: null,
     baseId: id,
     step: 0,

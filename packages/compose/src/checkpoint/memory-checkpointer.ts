@@ -1,3 +1,4 @@
+import { seqTakenError, threadClaimedError } from './checkpoint-conflicts.js';
 import { checkpointExistsError } from './checkpoint-exists-error.js';
 import type {
   Checkpointer,
@@ -7,6 +8,7 @@ import type {
   ListCheckpointsOptions,
   StoredCheckpoint,
   TaskWritesRecord,
+  ThreadClaim,
 } from './checkpointer.js';
 import { metadataMatches } from './metadata-filter.js';
 
@@ -18,8 +20,10 @@ interface CheckpointRow {
 }
 
 interface NamespaceData {
-  /** Checkpoint ids in ascending order. */
+  /** Checkpoint ids in ascending `seq` order. */
   readonly ids: string[];
+  /** `seq` of each id in `ids`, at the same position. */
+  readonly seqs: number[];
   readonly rows: Map<string, CheckpointRow>;
   /** checkpoint id → task id → writes, each map in insertion order. */
   readonly writes: Map<string, Map<string, TaskWritesRecord>>;
@@ -34,7 +38,8 @@ function utf8Length(text: string): number {
 /**
  * A checkpoint store in process memory: the default for tests and short-lived runs. Rows are kept as given
  * (payload strings, metadata as JSON text), so {@link MemoryCheckpointer.storedBytes} measures what a
- * database would hold, and reads return fresh copies like a database would.
+ * database would hold, and reads return fresh copies like a database would. Checkpoints are ordered by
+ * `seq`; a claim (`claimThread`) holds a thread for one run of this process.
  *
  * @example
  * ```ts
@@ -46,11 +51,18 @@ function utf8Length(text: string): number {
  */
 export class MemoryCheckpointer implements Checkpointer {
   readonly #threads = new Map<string, Map<string, NamespaceData>>();
+  /** Claimed threads and the token of their claim. */
+  readonly #claims = new Map<string, symbol>();
 
-  /** @throws {WeftError} code `CHECKPOINT` when the id already exists in this thread and namespace. */
+  /**
+   * @throws {WeftError} code `CHECKPOINT` when the id already exists in this thread and namespace.
+   * @throws {CheckpointConflictError} when `record.seq` is already taken there.
+   */
   async put(record: CheckpointRecord): Promise<void> {
     const data = this.#namespace(record.threadId, record.ns, true);
     if (data.rows.has(record.id)) throw checkpointExistsError(record);
+    const position = lowerBound(data.seqs, record.seq);
+    if (data.seqs[position] === record.seq) throw seqTakenError(record);
     const { metadata, ...rest } = record;
     const metadataJson = JSON.stringify(metadata);
     const row: CheckpointRow = {
@@ -59,7 +71,20 @@ export class MemoryCheckpointer implements Checkpointer {
       bytes: utf8Length(record.payload) + utf8Length(metadataJson),
     };
     data.rows.set(record.id, row);
-    insertSorted(data.ids, record.id);
+    data.ids.splice(position, 0, record.id);
+    data.seqs.splice(position, 0, record.seq);
+  }
+
+  /** @throws {CheckpointConflictError} when another run of this process holds the thread. */
+  async claimThread(threadId: string): Promise<ThreadClaim> {
+    if (this.#claims.has(threadId)) throw threadClaimedError(threadId);
+    const token = Symbol(threadId);
+    this.#claims.set(threadId, token);
+    return {
+      release: async () => {
+        if (this.#claims.get(threadId) === token) this.#claims.delete(threadId);
+      },
+    };
   }
 
   async putWrites(record: TaskWritesRecord): Promise<void> {
@@ -88,7 +113,7 @@ export class MemoryCheckpointer implements Checkpointer {
     const result: CheckpointRecord[] = [];
     const limit = options.limit ?? Number.POSITIVE_INFINITY;
     if (data === undefined || limit <= 0) return result;
-    const start = options.before === undefined ? data.ids.length : lowerBound(data.ids, options.before);
+    const start = options.before === undefined ? data.ids.length : positionOf(data, options.before);
     for (let index = start - 1; index >= 0 && result.length < limit; index--) {
       const row = data.rows.get(data.ids[index]!)!;
       if (options.baseId !== undefined && row.record.baseId !== options.baseId) continue;
@@ -138,7 +163,7 @@ export class MemoryCheckpointer implements Checkpointer {
     }
     let data = namespaces.get(ns);
     if (data === undefined && create) {
-      data = { ids: [], rows: new Map(), writes: new Map() };
+      data = { ids: [], seqs: [], rows: new Map(), writes: new Map() };
       namespaces.set(ns, data);
     }
     return data;
@@ -149,20 +174,21 @@ function toRecord(row: CheckpointRow): CheckpointRecord {
   return { ...row.record, metadata: JSON.parse(row.metadataJson) as Record<string, JsonValue> };
 }
 
-/** Index of the first id that is not less than `id` (ids ascending). */
-function lowerBound(ids: readonly string[], id: string): number {
+/** Index of the first seq that is not less than `seq` (seqs ascending). */
+function lowerBound(seqs: readonly number[], seq: number): number {
   let low = 0;
-  let high = ids.length;
+  let high = seqs.length;
+  if (high === 0 || seqs[high - 1]! < seq) return high;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (ids[middle]! < id) low = middle + 1;
+    if (seqs[middle]! < seq) low = middle + 1;
     else high = middle;
   }
   return low;
 }
 
-function insertSorted(ids: string[], id: string): void {
-  const last = ids[ids.length - 1];
-  if (last === undefined || last < id) ids.push(id);
-  else ids.splice(lowerBound(ids, id), 0, id);
+/** Position of a checkpoint in `ids` (0 for an unknown id, so nothing is listed before it). */
+function positionOf(data: NamespaceData, id: string): number {
+  const row = data.rows.get(id);
+  return row === undefined ? 0 : lowerBound(data.seqs, row.record.seq);
 }

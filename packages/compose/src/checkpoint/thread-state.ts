@@ -10,6 +10,7 @@ import type { Topology } from '../pregel/topology.js';
 import type { TaskWrite } from './checkpoint-body.js';
 import { CheckpointSession } from './checkpoint-session.js';
 import type { Checkpointer, CheckpointSource, JsonValue, ListCheckpointsOptions } from './checkpointer.js';
+import { headSeq } from './durable-run.js';
 import {
   decodeBody,
   decodeTaskWrites,
@@ -119,9 +120,27 @@ export interface UpdateStateOptions {
 
 /**
  * Writes a new checkpoint with `values` applied through the reducers on top of the latest (or a given)
- * checkpoint, and returns its id.
+ * checkpoint, and returns its id. It claims the thread first, so it never races a run.
+ *
+ * @throws {CheckpointConflictError} when a run (or another update) holds the thread.
  */
 export async function writeState(
+  checkpointer: Checkpointer,
+  topology: Topology,
+  run: RunContext,
+  threadId: string,
+  values: unknown,
+  options: UpdateStateOptions,
+): Promise<string> {
+  const claim = await checkpointer.claimThread(threadId);
+  try {
+    return await writeClaimed(checkpointer, topology, run, threadId, values, options);
+  } finally {
+    await claim.release();
+  }
+}
+
+async function writeClaimed(
   checkpointer: Checkpointer,
   topology: Topology,
   run: RunContext,
@@ -140,7 +159,8 @@ export async function writeState(
   }
   const update = await checkUpdate(topology.spec, 'the values given to updateState', values);
   const session = new CheckpointSession({ checkpointer, threadId, ns: '', durability: 'sync', parents: {} });
-  session.continueFrom(loaded, false);
+  const head = options.checkpointId === undefined ? undefined : await headSeq(checkpointer, threadId, '');
+  session.continueFrom(loaded, false, head?.seq);
   session.markSource('update');
   const loop = new PregelLoop(topology, run, session.hooks());
   loop.values = loaded.values;

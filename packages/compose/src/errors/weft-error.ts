@@ -10,6 +10,7 @@ export type WeftErrorCode =
   | 'ABORTED'
   | 'SERIALIZATION'
   | 'CHECKPOINT'
+  | 'CHECKPOINT_CONFLICT'
   | 'INVALID_RESUME'
   | 'NOT_FOUND'
   | 'INVALID_ARGUMENT'

@@ -102,7 +102,7 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
 
   /**
    * Runs the graph and yields what `mode` asks for, with backpressure. Breaking out of the loop aborts
-   * the run. A pause ends the stream with an `__interrupt__` part (values: the state with
+   * the run and waits for it to end (so the thread is free for the next run when the loop exits). A pause ends the stream with an `__interrupt__` part (values: the state with
    * `__interrupt__`; updates: node `__interrupt__`).
    */
   stream<const TMode extends StreamMode | readonly StreamMode[] = 'values'>(
@@ -114,9 +114,15 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
     // The run's own control (no AbortController unless a node asks for a signal, see ADR 003): the
     // consumer stopping early aborts it; the caller's signal is followed by the run as usual.
     const control = new RunControl();
+    let ended: Promise<void> = Promise.resolve();
+    // Breaking out of the loop waits for the aborted run to end, so its thread is free (and its last
+    // checkpoint stored) when the loop exits.
     const stream = createGraphStream(
       { modes, tagged: Array.isArray(mode), subgraphs: options.subgraphs ?? false },
-      () => control.abort(new WeftError('ABORTED', 'the stream consumer stopped reading')),
+      () => {
+        control.abort(new WeftError('ABORTED', 'the stream consumer stopped reading'));
+        return ended;
+      },
     );
     const dataflow = this.#runtime.topology.kind === 'dataflow';
     const start = async () => {
@@ -132,7 +138,7 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
       }
       stream.queue.close();
     };
-    start().catch((error: unknown) => stream.queue.fail(error));
+    ended = start().catch((error: unknown) => stream.queue.fail(error));
     return stream.queue as AsyncIterableIterator<
       InferStreamPart<StreamParts<TOutput, TNodes, TUpdate>, TMode>
     >;

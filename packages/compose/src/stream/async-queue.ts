@@ -3,7 +3,8 @@
  * `highWaterMark` items wait, so a fast producer slows to the consumer's pace. A waiting producer goes
  * on once the consumer has drained the queue to half of that (`lowWaterMark`), so both sides run in
  * bursts instead of trading one item at a time. When the consumer stops iterating early (`break`),
- * `onCancel` runs so the producer can abort its work.
+ * `onCancel` runs so the producer can abort its work; `return()` waits for the promise it returns, so the
+ * consumer's loop ends once the producer has wound down.
  */
 export class AsyncQueue<T> implements AsyncIterableIterator<T> {
   private readonly items: T[] = [];
@@ -17,7 +18,7 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
 
   constructor(
     private readonly highWaterMark = 64,
-    private readonly onCancel?: () => void,
+    private readonly onCancel?: () => Promise<void> | void,
   ) {
     this.lowWaterMark = Math.floor(highWaterMark / 2);
   }
@@ -88,8 +89,9 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
     this.items.length = 0;
     this.head = 0;
     this.releaseSpace(true);
-    if (wasOpen) this.onCancel?.();
-    return Promise.resolve({ value: undefined, done: true });
+    const ended = wasOpen ? this.onCancel?.() : undefined;
+    const result: IteratorResult<T> = { value: undefined, done: true };
+    return ended ? ended.then(() => result) : Promise.resolve(result);
   }
 
   [Symbol.asyncIterator](): this {

@@ -15,9 +15,10 @@ export interface GraphStreamOptions {
 
 /**
  * Connects a run to a consumer: builds the observer that feeds only the subscribed modes into a
- * bounded queue (backpressure), and aborts the run when the consumer stops early.
+ * bounded queue (backpressure), and aborts the run when the consumer stops early (`onCancel` returns
+ * a promise of the run's end, which the consumer's `break` waits for).
  */
-export function createGraphStream(options: GraphStreamOptions, onCancel: () => void) {
+export function createGraphStream(options: GraphStreamOptions, onCancel: () => Promise<void> | void) {
   const queue = new AsyncQueue<unknown>(options.highWaterMark ?? 64, onCancel);
   const wants = new Set(options.modes);
   const put = (mode: StreamMode, payload: unknown): Promise<void> | undefined =>

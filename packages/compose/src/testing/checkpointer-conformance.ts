@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
+import { describeConflictCases } from './conformance/conflict-cases.js';
 import { describeListCases } from './conformance/list-cases.js';
 import { describeReadCases } from './conformance/read-cases.js';
 import { describeVolumeCases } from './conformance/volume-cases.js';
@@ -26,8 +27,9 @@ export interface CheckpointerFixture {
  *
  * Covered: put/get latest and by id, unknown threads, namespace isolation, list order, `limit`, `before`,
  * `baseId` and `filter` (JSON equality of nested values), task writes (insertion order, replacement, the
- * right checkpoint), duplicate puts, `deleteThread`, 1 MB and unicode payloads, concurrent puts, and ids
- * that share a timestamp prefix (plain code-unit order, so SQL stores need a binary collation).
+ * right checkpoint), duplicate puts, `deleteThread`, 1 MB and unicode payloads, concurrent puts, order by
+ * `seq` whatever the ids say, and one writer per thread (a taken `seq` conflicts, also among 20 concurrent
+ * puts; a claimed thread refuses a second claim until released).
  *
  * @example
  * ```ts
@@ -66,5 +68,6 @@ export function describeCheckpointerConformance(
     describeListCases(store);
     describeWriteCases(store);
     describeVolumeCases(store);
+    describeConflictCases(store);
   });
 }

@@ -3,7 +3,7 @@ import type { ListCheckpointsOptions } from '../../checkpoint/checkpointer.js';
 import { checkpointRecord, idsOf, newestFirst, type StoreAccessor } from './records.js';
 
 /**
- * Conformance cases for listing: order, `limit`, `before`, `baseId`, metadata `filter`, id order.
+ * Conformance cases for listing: order by `seq`, `limit`, `before`, `baseId`, metadata `filter`.
  *
  * @example
  * ```ts
@@ -29,7 +29,7 @@ function describeOrderCases(store: StoreAccessor, listIds: ListIds): void {
     expect(await listIds({ limit: 10 })).toEqual(newestFirst(all));
     expect(await listIds({ before: '0004' })).toEqual(['0003', '0002', '0001']);
     expect(await listIds({ before: '0004', limit: 2 })).toEqual(['0003', '0002']);
-    expect(await listIds({ before: '00035' })).toEqual(['0003', '0002', '0001']);
+    expect(await listIds({ before: '00035' })).toEqual([]);
     expect(await listIds({ before: '0001' })).toEqual([]);
   });
 
@@ -43,22 +43,23 @@ function describeOrderCases(store: StoreAccessor, listIds: ListIds): void {
     expect(await listIds({ baseId: '0009' })).toEqual([]);
   });
 
-  it('orders ids that share a timestamp prefix by the whole id (plain code-unit order)', async () => {
-    const prefix = '01J9Z3K4M5';
-    const all = [
-      `${prefix}-a`,
-      `${prefix}-B`,
-      `${prefix}-b`,
-      `${prefix}-0`,
-      `${prefix}-Z9`,
-      `${prefix}_`,
-      prefix,
+  it('orders by seq, never by the id text (ids written by a process whose clock is behind)', async () => {
+    // The first three ids look 60 s newer than the last three, as when a skewed clock wrote them.
+    const ids = [
+      '0lz9k2m10-00000',
+      '0lz9k2m10-00001',
+      '0lz9k2m10-00002',
+      '0lz9jmq00-00000',
+      '0lz9jmq00-00001',
+      '0lz9jmq00-00002',
     ];
-    for (const id of [...all].reverse()) await store().put(checkpointRecord('t1', id));
-    const expected = newestFirst(all);
+    for (const [index, id] of ids.entries())
+      await store().put(checkpointRecord('t1', id, { seq: index + 1 }));
+    const expected = [...ids].reverse();
     expect(await listIds()).toEqual(expected);
-    expect((await store().get('t1'))?.checkpoint.id).toBe(expected[0]);
-    expect(await listIds({ before: `${prefix}-b` })).toEqual(expected.filter((id) => id < `${prefix}-b`));
+    expect((await store().get('t1'))?.checkpoint.id).toBe(ids.at(-1));
+    expect(await listIds({ before: ids[4]! })).toEqual(ids.slice(0, 4).reverse());
+    expect(await listIds({ before: ids[1]!, limit: 5 })).toEqual([ids[0]]);
   });
 }
 

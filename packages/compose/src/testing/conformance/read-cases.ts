@@ -26,9 +26,14 @@ export function describeReadCases(store: StoreAccessor): void {
       expect(await store().get('t1')).toEqual({ checkpoint: second, writes: [] });
     });
 
-    it('picks the latest by id, not by insertion order', async () => {
-      for (const id of ['0002', '0003', '0001']) await store().put(checkpointRecord('t1', id));
-      expect((await store().get('t1'))?.checkpoint.id).toBe('0003');
+    it('picks the latest by seq, not by id or insertion order', async () => {
+      for (const [id, seq] of [
+        ['b', 2],
+        ['c', 1],
+        ['a', 3],
+      ] as const)
+        await store().put(checkpointRecord('t1', id, { seq }));
+      expect((await store().get('t1'))?.checkpoint).toEqual(checkpointRecord('t1', 'a', { seq: 3 }));
     });
 
     it('gets a checkpoint by id, and undefined for an unknown id', async () => {

@@ -11,7 +11,8 @@ import type { Checkpointer, CheckpointRecord, TaskWritesRecord } from '../../che
 export type StoreAccessor = () => Checkpointer;
 
 /**
- * A checkpoint record with test defaults: root namespace, its own snapshot, step 0, `loop` source.
+ * A checkpoint record with test defaults: root namespace, its own snapshot, step 0, `loop` source, and a
+ * `seq` equal to a numeric id (`'0003'` → 3); give `seq` explicitly for other ids.
  *
  * @example
  * ```ts
@@ -27,6 +28,7 @@ export function checkpointRecord(
     threadId,
     ns: '',
     id,
+    seq: /^\d+$/.test(id) ? Number(id) : 1,
     parentId: null,
     baseId: id,
     step: 0,

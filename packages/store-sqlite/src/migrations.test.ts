@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { SQLITE_SCHEMA_VERSION } from './migrations.js';
+import { SqliteCheckpointer } from './sqlite-checkpointer.js';
+
+let directory: string;
+let filename: string;
+
+beforeEach(() => {
+  directory = mkdtempSync(join(tmpdir(), 'weft-sqlite-migrate-'));
+  filename = join(directory, 'weft.db');
+});
+
+afterEach(() => {
+  rmSync(directory, { recursive: true, force: true });
+});
+
+/** A database as schema version 2 wrote it: checkpoints without `seq`, ordered by their ids. */
+function writeVersion2(): void {
+  const db = new BetterSqlite3(filename);
+  db.exec(`
+    CREATE TABLE weft_checkpoints (
+      thread_id TEXT NOT NULL, ns TEXT NOT NULL, id TEXT NOT NULL, parent_id TEXT, base_id TEXT NOT NULL,
+      step INTEGER NOT NULL, source TEXT NOT NULL, created_at TEXT NOT NULL, metadata TEXT NOT NULL,
+      payload TEXT NOT NULL, PRIMARY KEY (thread_id, ns, id)
+    );
+    CREATE INDEX weft_checkpoints_base ON weft_checkpoints (thread_id, ns, base_id, id);
+    CREATE TABLE weft_checkpoint_writes (
+      seq INTEGER PRIMARY KEY, thread_id TEXT NOT NULL, ns TEXT NOT NULL, checkpoint_id TEXT NOT NULL,
+      task_id TEXT NOT NULL, payload TEXT NOT NULL, UNIQUE (thread_id, ns, checkpoint_id, task_id)
+    );
+  `);
+  const insert = db.prepare(
+    `INSERT INTO weft_checkpoints VALUES (?, ?, ?, ?, ?, 0, 'loop', '2024-01-01T00:00:00.000Z', '{}', '{}')`,
+  );
+  for (const [thread, ns, id, parent] of [
+    ['t1', '', 'c', 'b'],
+    ['t1', '', 'a', null],
+    ['t1', '', 'b', 'a'],
+    ['t1', 'outer:1', 'x', null],
+    ['t2', '', 'z', null],
+  ] as const)
+    insert.run(thread, ns, id, parent, id);
+  db.pragma('user_version = 2');
+  db.close();
+}
+
+it('gives the checkpoints of an existing database their positions in the old id order', async () => {
+  writeVersion2();
+  const store = new SqliteCheckpointer({ filename });
+  try {
+    expect((await store.list('t1')).map((record) => [record.id, record.seq])).toEqual([
+      ['c', 3],
+      ['b', 2],
+      ['a', 1],
+    ]);
+    expect((await store.get('t1', { ns: 'outer:1' }))?.checkpoint.seq).toBe(1);
+    expect((await store.get('t2'))?.checkpoint.seq).toBe(1);
+    // The engine continues the thread at the next position; the old positions are taken.
+    const head = (await store.get('t1'))!.checkpoint;
+    await store.put({ ...head, id: 'd', parentId: 'c', seq: 4 });
+    await expect(store.put({ ...head, id: 'e', parentId: 'c', seq: 4 })).rejects.toMatchObject({
+      code: 'CHECKPOINT_CONFLICT',
+    });
+    expect((await store.get('t1'))?.checkpoint.id).toBe('d');
+  } finally {
+    await store.close();
+  }
+  const db = new BetterSqlite3(filename);
+  expect(db.pragma('user_version', { simple: true })).toBe(SQLITE_SCHEMA_VERSION);
+  db.close();
+});
