@@ -41,10 +41,10 @@ describe('mediaPart', () => {
 });
 
 describe('base64 of large inputs', () => {
-  it('round-trips a megabyte of every byte value', () => {
-    const bytes = new Uint8Array(1 << 20).map((_, index) => index % 256);
+  it('round-trips inputs longer than one encoding block (32 KiB), every byte value included', () => {
+    const bytes = new Uint8Array(100_003).map((_, index) => (index * 7) % 256);
     const part = mediaPart({ type: 'file', mediaType: 'application/octet-stream', bytes });
     expect(part.data).toBe(Buffer.from(bytes).toString('base64'));
-    expect(mediaBytes(part)).toEqual(bytes);
+    expect(Buffer.from(mediaBytes(part) ?? []).equals(Buffer.from(bytes))).toBe(true);
   });
 });

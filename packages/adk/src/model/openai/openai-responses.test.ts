@@ -1,5 +1,5 @@
+import { WeftError } from '@weft/compose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AdkError } from '../../errors/adk-error.js';
 import { ModelError } from '../../errors/model-error.js';
 import { UnsupportedPartError } from '../../errors/unsupported-part-error.js';
 import { mediaPart } from '../../message/media-part.js';
@@ -281,7 +281,7 @@ describe('OpenAIChatModel with api: responses', () => {
       }
     };
     const error = await consume().catch((caught: unknown) => caught);
-    expect(AdkError.isInstance(error) && error.code).toBe('ABORTED');
+    expect(WeftError.isInstance(error) && error.code).toBe('ABORTED');
     expect(seen).toHaveLength(2);
     await expect.poll(() => server?.disconnects, { timeout: 10_000 }).toBe(1);
   });
