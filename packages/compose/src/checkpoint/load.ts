@@ -25,7 +25,8 @@ export interface LoadTarget {
  * Loads a checkpoint and rebuilds its state: the base snapshot plus the writes of every checkpoint
  * from the base to the target, replayed through the graph's reducers.
  *
- * @throws WeftError `NOT_FOUND` when a specific id does not exist; `CHECKPOINT` when the chain is broken.
+ * @throws WeftError `NOT_FOUND` when a specific id does not exist; `CHECKPOINT` when the chain is broken
+ * or loops (every walk is bounded: it fails at the first checkpoint it would visit twice).
  */
 export async function loadCheckpoint(
   checkpointer: Checkpointer,
@@ -78,6 +79,7 @@ export async function rebuildValues(
   const chain = await checkpointer.list(record.threadId, { ns: record.ns, baseId: record.baseId });
   const byId = new Map(chain.map((r) => [r.id, r]));
   const path: CheckpointBody[] = [body];
+  const seen = new Set<string>([record.id]);
   let current = record;
   while (current.id !== record.baseId) {
     const parent = current.parentId ? byId.get(current.parentId) : undefined;
@@ -86,6 +88,9 @@ export async function rebuildValues(
         'CHECKPOINT',
         `checkpoint "${current.id}" of thread "${record.threadId}" lost its parent chain to base "${record.baseId}"`,
       );
+    // Every step goes to a checkpoint of this base not seen yet, so the walk ends within the chain.
+    if (seen.has(parent.id)) throw chainLoopError(record, parent.id);
+    seen.add(parent.id);
     current = parent;
     path.push(decodeBody(current));
   }
@@ -94,6 +99,20 @@ export async function rebuildValues(
   for (let i = path.length - 1; i >= 0; i--)
     values = applyWrites(topology, values, path[i] as CheckpointBody);
   return values;
+}
+
+/**
+ * The error of a parent chain that comes back to a checkpoint it already passed (a corrupted store):
+ * loading would never reach the base.
+ */
+export function chainLoopError(
+  record: Pick<CheckpointRecord, 'id' | 'threadId' | 'ns'>,
+  repeated: string,
+): WeftError {
+  return new WeftError(
+    'CHECKPOINT',
+    `checkpoint "${record.id}" of thread "${record.threadId}"${record.ns === '' ? '' : ` (namespace "${record.ns}")`} has a corrupt parent chain: it comes back to checkpoint "${repeated}"`,
+  );
 }
 
 /** Applies a delta checkpoint's writes to values (copy-on-write), through the graph's reducers. */

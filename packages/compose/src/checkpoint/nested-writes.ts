@@ -1,6 +1,6 @@
 import { START } from '../graph/constants.js';
 import type { Checkpointer } from './checkpointer.js';
-import { decodeBody } from './load.js';
+import { chainLoopError, decodeBody } from './load.js';
 
 /**
  * Every state write a nested graph's nodes made in its namespace, oldest first (its input excluded):
@@ -16,11 +16,14 @@ export async function collectNestedWrites(
   if (!latest) return [];
   const byId = new Map(records.map((r) => [r.id, r]));
   const chain = [];
+  const seen = new Set<string>();
   for (
     let record = byId.get(latest.id);
     record;
     record = record.parentId ? byId.get(record.parentId) : undefined
   ) {
+    if (seen.has(record.id)) throw chainLoopError(latest, record.id);
+    seen.add(record.id);
     chain.push(record);
     if (record.source === 'input') break;
   }
