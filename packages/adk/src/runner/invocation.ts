@@ -10,6 +10,13 @@ import { sessionNotFoundError } from '../session/session-commit.js';
 import type { CancelState } from './cancel-state.js';
 
 /** Everything one invocation needs. */
+/**
+ * The resume input of a turn that stopped without a pause (cancelled, or its process died): it continues
+ * from its last checkpoint instead of answering an interrupt (a `Command({ resume })` with nothing pending
+ * is an error).
+ */
+export const nothingPending: unique symbol = Symbol('nothing pending');
+
 export interface InvocationArgs {
   readonly graph: AgentGraph;
   readonly agentName: string;
@@ -60,7 +67,8 @@ export async function runInvocation(args: InvocationArgs): Promise<void> {
       typeof args.input.message === 'string' ? userMessage(args.input.message) : args.input.message;
     await commit({ author: 'user', message, actions: {} });
     graphInput = { input: message };
-  } else graphInput = new Command({ resume: args.input.resume });
+  } else if (args.input.resume === nothingPending) graphInput = null;
+  else graphInput = new Command({ resume: args.input.resume });
   try {
     const result = await args.graph.run(graphInput, {
       threadId: args.threadId,

@@ -6,7 +6,7 @@ import type { AgentEvent } from '../event/agent-event.js';
 import type { Message } from '../message/message.js';
 import type { SessionKey, SessionService } from '../session/session.js';
 import { type CancelOptions, CancelState } from './cancel-state.js';
-import { runInvocation, threadOf } from './invocation.js';
+import { nothingPending, runInvocation, threadOf } from './invocation.js';
 
 /** Options of a {@link Runner}. */
 export interface RunnerOptions {
@@ -204,6 +204,7 @@ const CONTINUE: unknown = Symbol('continue');
 async function resumeValue(graph: AgentGraph, threadId: string, decisions: unknown): Promise<unknown> {
   if (decisions !== CONTINUE) return decisions;
   const pending = (await graph.getState(threadId))?.interrupts ?? [];
-  if (pending.length <= 1) return { continue: true };
+  if (pending.length === 0) return nothingPending;
+  if (pending.length === 1) return { continue: true };
   return Object.fromEntries(pending.map((p) => [p.id, { continue: true }]));
 }

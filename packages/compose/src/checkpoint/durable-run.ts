@@ -1,7 +1,7 @@
 import { WeftError } from '../errors/weft-error.js';
 import { type Command, isCommand } from '../graph/command.js';
 import { sortableId } from '../internal/ids.js';
-import { planResume } from '../interrupt/resume.js';
+import { matchValues, pendingInterrupts, planResume } from '../interrupt/resume.js';
 import type { Breakpoints } from '../pregel/breakpoints.js';
 import { type LoopResult, PregelLoop } from '../pregel/loop.js';
 import type { DurableContext, RunContext } from '../pregel/run-context.js';
@@ -11,6 +11,7 @@ import type { Checkpointer } from './checkpointer.js';
 import { type LoadedCheckpoint, loadCheckpoint } from './load.js';
 import { loadRouting, loadTasks, renewTaskIds } from './loop-state.js';
 import { collectNestedWrites } from './nested-writes.js';
+import { writeClaimed } from './thread-state.js';
 
 /** Where a durable run reads and writes its checkpoints. */
 export interface DurableTarget {
@@ -74,10 +75,16 @@ async function runClaimed(
   recordWrites: boolean,
 ): Promise<DurableResult> {
   const { checkpointer, threadId, ns } = target;
-  const loaded = await loadCheckpoint(checkpointer, topology, { threadId, ns, id: target.checkpointId });
-  const head =
+  let loaded = await loadCheckpoint(checkpointer, topology, { threadId, ns, id: target.checkpointId });
+  let head =
     loaded && target.checkpointId !== undefined ? await headSeq(checkpointer, threadId, ns) : undefined;
-  const fork = loaded !== undefined && head !== undefined && head.id !== loaded.record.id;
+  let fork = loaded !== undefined && head !== undefined && head.id !== loaded.record.id;
+  if (!target.nested && loaded && isCommand(input) && (input.update !== undefined || input.goto.length > 0)) {
+    // The update checkpoint becomes the head, which the run continues from.
+    loaded = await commitCommand(topology, run, input, loaded, target);
+    head = undefined;
+    fork = false;
+  }
   const session = new CheckpointSession({
     checkpointer,
     threadId,
@@ -131,6 +138,28 @@ async function runClaimed(
     await session.flush().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * A `Command` given as run input with `update` and/or `goto`: checks its `resume` against the pending
+ * interrupts, then writes the update (on top, through the reducers) and adds the goto targets to the next
+ * step as an `update` checkpoint, which the run continues from. Paused and finished tasks of the step are
+ * kept, so the resume still answers them.
+ */
+async function commitCommand(
+  topology: Topology,
+  run: RunContext,
+  command: Command,
+  loaded: LoadedCheckpoint,
+  target: DurableTarget,
+): Promise<LoadedCheckpoint> {
+  if (command.hasResume) matchValues(pendingInterrupts(loaded), command.resume);
+  const { checkpointer, threadId, ns } = target;
+  const id = await writeClaimed(checkpointer, topology, run, threadId, command.update ?? null, {
+    checkpointId: loaded.record.id,
+    goto: command.goto,
+  });
+  return (await loadCheckpoint(checkpointer, topology, { threadId, ns, id })) as LoadedCheckpoint;
 }
 
 function restore(

@@ -1,5 +1,6 @@
 import { WeftError } from '../errors/weft-error.js';
 import type { Topology } from '../pregel/topology.js';
+import { reduceKey } from '../state/reduce-key.js';
 import type { CheckpointBody, TaskWrite } from './checkpoint-body.js';
 import type { Checkpointer, CheckpointRecord, TaskWritesRecord } from './checkpointer.js';
 import { deserialize } from './serializer.js';
@@ -75,11 +76,12 @@ export async function rebuildValues(
 ): Promise<Record<string, unknown>> {
   if (body.values) return { ...body.values };
   const cached = record.parentId ? cache?.get(record.parentId) : undefined;
-  if (cached) return applyWrites(topology, cached, body);
+  if (cached) return applyWrites(topology, cached, body, record.id);
   const chain = await checkpointer.list(record.threadId, { ns: record.ns, baseId: record.baseId });
   const byId = new Map(chain.map((r) => [r.id, r]));
   const path: CheckpointBody[] = [body];
   const seen = new Set<string>([record.id]);
+  const ids: string[] = [record.id];
   let current = record;
   while (current.id !== record.baseId) {
     const parent = current.parentId ? byId.get(current.parentId) : undefined;
@@ -93,11 +95,12 @@ export async function rebuildValues(
     seen.add(parent.id);
     current = parent;
     path.push(decodeBody(current));
+    ids.push(current.id);
   }
   const base = path.pop() as CheckpointBody;
   let values: Record<string, unknown> = { ...(base.values ?? {}) };
   for (let i = path.length - 1; i >= 0; i--)
-    values = applyWrites(topology, values, path[i] as CheckpointBody);
+    values = applyWrites(topology, values, path[i] as CheckpointBody, ids[i]);
   return values;
 }
 
@@ -120,14 +123,15 @@ export function applyWrites(
   topology: Topology,
   values: Record<string, unknown>,
   body: CheckpointBody,
+  checkpointId?: string,
 ): Record<string, unknown> {
   if (body.writes.length === 0) return values;
   const next = { ...values };
   const reducers = topology.state?.reducers ?? {};
-  for (const [, entries] of body.writes) {
+  for (const [node, entries] of body.writes) {
     for (const [key, value] of entries) {
       const reducer = reducers[key];
-      next[key] = reducer ? reducer(next[key], value) : value;
+      next[key] = reducer ? reduceKey(reducer, next[key], value, { node, key, checkpointId }) : value;
     }
   }
   return next;

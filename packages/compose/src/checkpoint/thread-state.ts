@@ -1,16 +1,18 @@
 import { WeftError } from '../errors/weft-error.js';
+import type { Command } from '../graph/command.js';
 import { END } from '../graph/constants.js';
 import { checkUpdate } from '../graph/input-check.js';
+import { isSend } from '../graph/send.js';
 import { sortableId } from '../internal/ids.js';
 import { pendingInterrupts } from '../interrupt/resume.js';
-import { PregelLoop } from '../pregel/loop.js';
+import { applyStateWrites } from '../pregel/apply.js';
+import { type ExternalChange, PregelLoop } from '../pregel/loop.js';
 import type { RunContext } from '../pregel/run-context.js';
-import type { PendingInterrupt } from '../pregel/task.js';
-import type { Topology } from '../pregel/topology.js';
+import { type PendingInterrupt, PlannedTask, type Task } from '../pregel/task.js';
+import type { CompiledNode, Topology } from '../pregel/topology.js';
 import type { TaskWrite } from './checkpoint-body.js';
 import { CheckpointSession } from './checkpoint-session.js';
 import type { Checkpointer, CheckpointSource, JsonValue, ListCheckpointsOptions } from './checkpointer.js';
-import { headSeq } from './durable-run.js';
 import {
   decodeBody,
   decodeTaskWrites,
@@ -19,7 +21,7 @@ import {
   rebuildValues,
 } from './load.js';
 import { loadRouting, loadTasks, renewTaskIds } from './loop-state.js';
-import { serializeTaskWrite } from './write-encoding.js';
+import { restoreOutput, serializeTaskWrite } from './write-encoding.js';
 
 /** A thread's state at one checkpoint, as `getState` and `getStateHistory` return it. */
 export interface StateSnapshot<TValues = Record<string, unknown>> {
@@ -52,7 +54,33 @@ export async function readState(
   checkpointId?: string,
 ): Promise<StateSnapshot | undefined> {
   const loaded = await loadCheckpoint(checkpointer, topology, { threadId, ns: '', id: checkpointId });
-  return loaded ? snapshotOf(topology, loaded) : undefined;
+  if (!loaded) return undefined;
+  const snapshot = snapshotOf(topology, loaded);
+  // The latest state shows the writes of the tasks that finished in a paused step, as the run's output
+  // at the pause did; a given checkpoint shows its own values (as the reference engine does).
+  return checkpointId === undefined
+    ? { ...snapshot, values: withFinished(topology, loaded, snapshot.values) }
+    : snapshot;
+}
+
+/** Values with the outputs of the next step's finished tasks applied (state graphs), in task order. */
+function withFinished<TValues>(topology: Topology, loaded: LoadedCheckpoint, values: TValues): TValues {
+  if (!topology.state) return values;
+  const names: string[] = [];
+  const outputs: unknown[] = [];
+  for (const task of loaded.body.next) {
+    const write = loaded.taskWrites.get(task.id);
+    if (write?.kind !== 'output') continue;
+    names.push(task.node);
+    outputs.push(restoreOutput(write.output));
+  }
+  if (outputs.length === 0) return values;
+  try {
+    return applyStateWrites(topology.state, values as Record<string, unknown>, names, outputs)
+      .values as TValues;
+  } catch {
+    return values;
+  }
 }
 
 /** Lists a thread's states newest first (every branch of every fork). */
@@ -112,7 +140,11 @@ function snapshotOf(topology: Topology, loaded: LoadedCheckpoint): StateSnapshot
 
 /** Options of `updateState`. */
 export interface UpdateStateOptions {
-  /** Apply the values as if this node wrote them; the next tasks are then routed from it. */
+  /**
+   * Apply the values as if this node wrote them; the next tasks are then routed from it (and from the
+   * tasks that already finished in a paused step). `END` finishes the thread: nothing runs next and
+   * pending interrupts are dropped.
+   */
   readonly asNode?: string;
   /** Update this checkpoint instead of the latest (a fork: history is kept). */
   readonly checkpointId?: string;
@@ -120,7 +152,9 @@ export interface UpdateStateOptions {
 
 /**
  * Writes a new checkpoint with `values` applied through the reducers on top of the latest (or a given)
- * checkpoint, and returns its id. It claims the thread first, so it never races a run.
+ * checkpoint, and returns its id. Keys not given keep their values. At the thread's head, tasks that
+ * already finished in a paused step keep their writes and do not run again. It claims the thread
+ * first, so it never races a run.
  *
  * @throws {CheckpointConflictError} when a run (or another update) holds the thread.
  */
@@ -130,7 +164,7 @@ export async function writeState(
   run: RunContext,
   threadId: string,
   values: unknown,
-  options: UpdateStateOptions,
+  options: UpdateStateOptions & { readonly goto?: Command['goto'] },
 ): Promise<string> {
   const claim = await checkpointer.claimThread(threadId);
   try {
@@ -140,47 +174,52 @@ export async function writeState(
   }
 }
 
-async function writeClaimed(
+/** {@link writeState} for a caller that holds the thread's claim (a run given a `Command` input). */
+export async function writeClaimed(
   checkpointer: Checkpointer,
   topology: Topology,
   run: RunContext,
   threadId: string,
   values: unknown,
-  options: UpdateStateOptions,
+  options: UpdateStateOptions & { readonly goto?: Command['goto'] },
 ): Promise<string> {
   const loaded = await loadCheckpoint(checkpointer, topology, { threadId, ns: '', id: options.checkpointId });
   if (!loaded) throw new WeftError('NOT_FOUND', `thread "${threadId}" has no checkpoint to update`);
-  const node = options.asNode === undefined ? undefined : topology.byName.get(options.asNode);
-  if (options.asNode !== undefined && !node && options.asNode !== END) {
-    throw new WeftError(
-      'INVALID_ARGUMENT',
-      `updateState: asNode "${options.asNode}" is not a node (nodes: ${[...topology.byName.keys()].join(', ')})`,
-    );
-  }
-  const update = await checkUpdate(topology.spec, 'the values given to updateState', values);
+  const as = asNodeOf(topology, options.asNode);
+  const update =
+    values === null || values === undefined
+      ? undefined
+      : await checkUpdate(topology.spec, 'the values given to updateState', values);
   const session = new CheckpointSession({ checkpointer, threadId, ns: '', durability: 'sync', parents: {} });
-  const head = options.checkpointId === undefined ? undefined : await headSeq(checkpointer, threadId, '');
+  // The head (its seq orders the update after it); read here, not through durable-run, which imports this.
+  const latest =
+    options.checkpointId === undefined ? undefined : await checkpointer.get(threadId, { ns: '' });
+  const head = latest && { id: latest.checkpoint.id, seq: latest.checkpoint.seq };
+  const atHead = head === undefined || head.id === loaded.record.id;
   session.continueFrom(loaded, false, head?.seq);
   session.markSource('update');
   const loop = new PregelLoop(topology, run, session.hooks());
+  loop.checkpointId = loaded.record.id;
   loop.values = loaded.values;
   loop.versions = { ...loaded.body.versions };
   loop.routing = loadRouting(topology, loaded.body.routing);
-  // The kept tasks get new ids: continuing from the update must run them on the updated state, not reuse
-  // what the old branch stored under their ids (task writes, subgraph checkpoints). A task waiting at an
-  // `interrupt()` (or inside a paused nested graph) keeps its id and its pause: the update edits the
-  // state around a question that is still open, and `Command({ resume })` still answers it.
-  const pauses = openPauses(loaded.taskWrites);
-  loop.tasks = renewTaskIds(topology, loadTasks(topology, loaded.body.next), sortableId(), (task) =>
-    pauses.has(task.id),
-  );
+  const planned = loadTasks(topology, loaded.body.next);
+  // What stays of the paused step: tasks waiting at an `interrupt()` (or inside a paused nested graph)
+  // keep their id and pause — the update edits the state around a question that is still open — and, at
+  // the head, tasks that finished keep their output. The other tasks get new ids: continuing must run
+  // them on the updated state, not reuse what another branch stored under their ids.
+  const kept = keptWrites(loaded.taskWrites, atHead);
+  const finished = as === undefined ? [] : finishedOutputs(topology, planned, kept);
+  loop.tasks = renewTaskIds(topology, planned, sortableId(), (task) => kept.has(task.id));
   loop.step = loaded.record.step + 1;
-  const record = await loop.applyExternal(node, update);
+  const record = await loop.applyExternal({ finished, update, as });
+  if (options.goto) loop.tasks = withGoto(topology, loop.tasks, options.goto, String(loop.step));
   await session.hooks().afterStep?.(loop, record);
   await session.flush();
   const checkpointId = session.currentId as string;
+  if (as !== undefined) return checkpointId;
   for (const task of loop.tasks) {
-    const write = pauses.get(task.id);
+    const write = kept.get(task.id);
     if (!write) continue;
     const payload = serializeTaskWrite(write);
     await checkpointer.putWrites({ threadId, ns: '', checkpointId, taskId: task.id, payload });
@@ -189,17 +228,76 @@ async function writeClaimed(
 }
 
 /**
- * Paused writes of tasks waiting for an answer, by task id. Static breakpoints are not among them:
- * continuing from an update passes a breakpoint, as `invoke(null)` after editing at a breakpoint should.
+ * The planned tasks plus the targets of a `Command({ goto })` given as run input: a node that is not
+ * planned yet, and every `Send`. END adds nothing.
  */
-function openPauses(writes: ReadonlyMap<string, TaskWrite>): Map<string, TaskWrite> {
-  const open = new Map<string, TaskWrite>();
+function withGoto(topology: Topology, tasks: readonly Task[], goto: Command['goto'], prefix: string): Task[] {
+  const next = [...tasks];
+  for (const target of goto) {
+    const name = isSend(target) ? target.node : target;
+    if (name === END) continue;
+    const node = topology.byName.get(name);
+    if (!node) {
+      throw new WeftError(
+        'INVALID_ARGUMENT',
+        `Command({ goto }): "${name}" is not a node (nodes: ${[...topology.byName.keys()].join(', ')}, or END)`,
+      );
+    }
+    if (isSend(target)) next.push(new PlannedTask(node.index, target.input, true, prefix, name, next.length));
+    else if (!next.some((task) => task.node === node.index && !task.hasInput))
+      next.push(
+        new PlannedTask(node.index, undefined, topology.kind === 'dataflow', prefix, name, next.length),
+      );
+  }
+  return next;
+}
+
+/** The node `asNode` names, `end` for END, `undefined` when not given. */
+function asNodeOf(topology: Topology, asNode: string | undefined): CompiledNode | 'end' | undefined {
+  if (asNode === undefined) return undefined;
+  if (asNode === END) return 'end';
+  const node = topology.byName.get(asNode);
+  if (!node) {
+    throw new WeftError(
+      'INVALID_ARGUMENT',
+      `updateState: asNode "${asNode}" is not a node (nodes: ${[...topology.byName.keys()].join(', ')}, or END)`,
+    );
+  }
+  return node;
+}
+
+/** The outputs of the planned tasks that finished (in task order), to apply before an `asNode` update. */
+function finishedOutputs(
+  topology: Topology,
+  tasks: readonly Task[],
+  kept: ReadonlyMap<string, TaskWrite>,
+): ExternalChange['finished'] {
+  const finished: Array<ExternalChange['finished'][number]> = [];
+  for (const task of tasks) {
+    const write = kept.get(task.id);
+    if (write?.kind !== 'output') continue;
+    const node = topology.nodes[task.node] as CompiledNode;
+    finished.push({ node, name: node.name, output: restoreOutput(write.output) });
+  }
+  return finished;
+}
+
+/**
+ * Task writes an update keeps, by task id: pauses of tasks waiting for an answer and, at the thread's
+ * head, outputs of tasks that finished. Static breakpoints are not kept: continuing from an update passes
+ * a breakpoint, as `invoke(null)` after editing at a breakpoint should.
+ */
+function keptWrites(writes: ReadonlyMap<string, TaskWrite>, head: boolean): Map<string, TaskWrite> {
+  const kept = new Map<string, TaskWrite>();
   for (const [taskId, write] of writes) {
-    if (write.kind !== 'paused') continue;
+    if (write.kind === 'output') {
+      if (head) kept.set(taskId, write);
+      continue;
+    }
     const breakpoint = write.interrupts.every(
       (interrupt) => interrupt.id === `${taskId}:before` || interrupt.id === `${taskId}:after`,
     );
-    if (!breakpoint) open.set(taskId, write);
+    if (!breakpoint) kept.set(taskId, write);
   }
-  return open;
+  return kept;
 }

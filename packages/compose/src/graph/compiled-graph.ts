@@ -15,6 +15,7 @@ import type { Runnable } from '../runnable/runnable.js';
 import { createGraphStream } from '../stream/graph-stream.js';
 import type { InferStreamPart, StreamMode, StreamParts } from '../stream/stream-modes.js';
 import type { Command } from './command.js';
+import type { End } from './constants.js';
 import type { GraphSpec, NestedRunParent, SubgraphHandle } from './graph-spec.js';
 import { checkInput } from './input-check.js';
 import { runNested } from './nested-run.js';
@@ -214,13 +215,17 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
 
   /**
    * Writes a checkpoint with `values` applied (through the reducers) on top of the latest or a given
-   * checkpoint, as if `asNode` had written them, and returns its id. Continuing from it forks the
-   * thread; the original history stays.
+   * checkpoint, as if `asNode` had written them, and returns its id. Keys not given keep their values.
+   * `asNode: END` finishes the thread (nothing runs next, pending interrupts are dropped); `null` values
+   * write nothing. Continuing from an older checkpoint forks the thread; the original history stays.
+   *
+   * @throws WeftError `INVALID_ARGUMENT` for an unknown `asNode`; `NOT_FOUND` for a thread without checkpoints.
+   * @throws InputValidationError when `values` fail the state's update schema.
    */
   async updateState(
     threadId: string,
-    values: TUpdate,
-    options: UpdateStateOptions & { readonly asNode?: TNodes } = {},
+    values: TUpdate | null,
+    options: UpdateStateOptions & { readonly asNode?: TNodes | End } = {},
   ): Promise<string> {
     const run = {
       runId: 'update',

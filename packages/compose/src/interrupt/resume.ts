@@ -69,31 +69,51 @@ export function planResume(
   return { known, resume, memo, byId, pending };
 }
 
-/** Maps a resume value to pending interrupt ids (strict). */
+/**
+ * Maps a resume value to pending interrupt ids (strict). An object is a map `{ [interruptId]: value }`
+ * when one of its keys is a pending interrupt id or every key has the shape of an interrupt id
+ * (`<task id>:<n>`); any other value answers the only pending interrupt.
+ *
+ * @throws WeftError `INVALID_RESUME` when nothing is pending, when a map names an interrupt that is not
+ *   pending, or when a single value is given while several are pending; the message lists the pending ids.
+ */
 export function matchValues(pending: readonly PendingInterrupt[], value: unknown): Map<string, unknown> {
   const ids = new Set(pending.map((p) => p.id));
+  const listed = [...ids].join(', ') || 'none';
+  if (pending.length === 0) {
+    throw new WeftError(
+      'INVALID_RESUME',
+      `Command({ resume }) answers nothing: no interrupt is pending on this thread (pending: none); run it with new input or null instead`,
+    );
+  }
   if (isIdMap(value, ids)) {
     const map = new Map(Object.entries(value as Record<string, unknown>));
-    for (const id of map.keys()) {
-      if (!ids.has(id)) {
-        throw new WeftError(
-          'INVALID_RESUME',
-          `no pending interrupt has id "${id}"; pending: ${[...ids].join(', ') || 'none'}`,
-        );
-      }
+    const unknown = [...map.keys()].filter((id) => !ids.has(id));
+    if (unknown.length > 0) {
+      throw new WeftError(
+        'INVALID_RESUME',
+        `no pending interrupt has id ${unknown.map((id) => `"${id}"`).join(', ')}; pending: ${listed}`,
+      );
     }
     return map;
   }
   if (pending.length > 1) {
     throw new WeftError(
       'INVALID_RESUME',
-      `${pending.length} interrupts are pending (${[...ids].join(', ')}); resume with a map { [interruptId]: value }`,
+      `${pending.length} interrupts are pending (${listed}); resume with a map { [interruptId]: value }`,
     );
   }
   return new Map(pending.map((p) => [p.id, value]));
 }
 
+/** The shape of an interrupt id: a task id (`<prefix>:<node>:<position>`) and the call (`:<n>`). */
+const interruptIdShape = /^[^:]+:.+:\d+:(\d+|before|after)$/;
+
 function isIdMap(value: unknown, ids: ReadonlySet<string>): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  return Object.keys(value).some((key) => ids.has(key));
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
+    return false;
+  const keys = Object.keys(value);
+  if (keys.length === 0) return false;
+  return keys.some((key) => ids.has(key)) || keys.every((key) => interruptIdShape.test(key));
 }

@@ -3,6 +3,7 @@ import { WriteConflictError } from '../errors/write-conflict-error.js';
 import { isCommand } from '../graph/command.js';
 import type { Send } from '../graph/send.js';
 import { isPlainObject } from '../runnable/concat.js';
+import { reduceKey } from '../state/reduce-key.js';
 import { appendReducer } from '../state/reducers.js';
 import { SubgraphWrites } from './subgraph-writes.js';
 import { TaskPaused } from './task.js';
@@ -28,6 +29,7 @@ export interface AppliedStep {
  *
  * @throws WriteConflictError when two tasks wrote one last-value key.
  * @throws WeftError `INVALID_UPDATE` when a node wrote a key the schema does not have, or not an object.
+ * @throws ReducerError when a key's reducer throws (naming the node and the key).
  */
 export function applyStateWrites(
   state: CompiledState,
@@ -105,7 +107,8 @@ function write(step: StepApply, task: number, key: string, value: unknown): void
     const items = (step.appends ??= new Map()).get(key);
     if (items) Array.isArray(value) ? items.push(...value) : items.push(value);
     else step.appends.set(key, Array.isArray(value) ? [...value] : [value]);
-  } else if (reducer) next[key] = reducer(next[key], value);
+  } else if (reducer)
+    next[key] = reduceKey(reducer, next[key], value, { node: nodeNames[task] as string, key });
   else {
     if (step.writer) {
       const first = step.writer.get(key);

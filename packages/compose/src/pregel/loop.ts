@@ -1,9 +1,10 @@
 import { abortError } from '../errors/abort-error.js';
 import { StepLimitError } from '../errors/step-limit-error.js';
 import { isCommand } from '../graph/command.js';
-import { START } from '../graph/constants.js';
+import { END, START } from '../graph/constants.js';
 import { isPromiseLike } from '../runnable/runnable.js';
-import { applyStateWrites } from './apply.js';
+import { atCheckpoint } from '../state/reduce-key.js';
+import { type AppliedStep, applyStateWrites } from './apply.js';
 import { type Breakpoints, breakpointInterrupts } from './breakpoints.js';
 import { emptyRouting, type Finished, mergeInbox, planNext, type RoutingState } from './plan.js';
 import type { RunContext, RunObserver } from './run-context.js';
@@ -11,7 +12,7 @@ import { runStep, type StepCall } from './step.js';
 import { SubgraphWrites } from './subgraph-writes.js';
 import { type PendingInterrupt, type Task, TaskPaused } from './task.js';
 import type { ResumeValues } from './task-context.js';
-import { type CompiledNode, END_INDEX, type Topology } from './topology.js';
+import { type CompiledNode, type CompiledState, END_INDEX, type Topology } from './topology.js';
 
 /** How a run of the loop ended. */
 export interface LoopResult {
@@ -71,6 +72,8 @@ export class PregelLoop {
   skipBefore = false;
   /** Store every finished task's writes, not only those of steps with several tasks. */
   saveEveryTask = false;
+  /** The checkpoint this loop continues from, when it is not a durable run's (`updateState`). */
+  checkpointId: string | undefined;
   private resumeUsed: ReadonlyMap<string, ResumeValues> | undefined;
 
   constructor(
@@ -88,7 +91,7 @@ export class PregelLoop {
     const { topology } = this;
     let changed: readonly string[] = [];
     if (topology.state) {
-      const applied = applyStateWrites(topology.state, this.values, [START], [input]);
+      const applied = this.applyState([START], [input]);
       this.values = applied.values;
       changed = applied.changed;
       this.bump(changed);
@@ -118,14 +121,18 @@ export class PregelLoop {
       if (before) return this.pause(new Array(this.tasks.length), before);
       const started = run.observer.event ? Date.now() : 0;
       this.emitStepStart(started);
-      const ran = runStep(this.stepCall(started));
+      const finishOrder = run.observer.updates ? [] : undefined;
+      const ran = runStep(this.stepCall(started, finishOrder));
       const outputs = isPromiseLike(ran) ? await ran : ran;
       this.known = undefined;
       this.resumeUsed = this.resume;
       this.resume = undefined;
       this.memo = undefined;
       const interrupts = collectInterrupts(outputs);
-      if (interrupts) return this.pause(outputs, interrupts);
+      if (interrupts) {
+        if (finishOrder) await this.streamFinished(outputs, finishOrder);
+        return this.pause(outputs, interrupts);
+      }
       const ranTasks = this.tasks;
       const done = this.complete(ranTasks, outputs, started);
       if (done) await done;
@@ -156,12 +163,52 @@ export class PregelLoop {
     return breakpointInterrupts(this, this.tasks, kind);
   }
 
+  /**
+   * Ends the run at a pause. The output shows the state with the writes of the step's tasks that
+   * finished (they are applied for good when the step completes on resume, and never run again).
+   */
   private async pause(
     outputs: readonly unknown[],
     interrupts: readonly PendingInterrupt[],
   ): Promise<LoopResult> {
     await this.hooks.paused?.(this, outputs, interrupts);
-    return { status: 'interrupted', output: this.output(), interrupts, steps: this.stepsRun };
+    return { status: 'interrupted', output: this.pausedOutput(outputs), interrupts, steps: this.stepsRun };
+  }
+
+  /** The state with the writes of the finished tasks of a paused step (task order), as shown at the pause. */
+  pausedOutput(outputs: readonly unknown[]): unknown {
+    const { topology } = this;
+    if (!topology.state) return this.output();
+    const names: string[] = [];
+    const done: unknown[] = [];
+    this.tasks.forEach((task, i) => {
+      if (!(i in outputs) || outputs[i] instanceof TaskPaused) return;
+      names.push((topology.nodes[task.node] as CompiledNode).name);
+      done.push(outputs[i]);
+    });
+    if (done.length === 0) return this.values;
+    try {
+      return applyStateWrites(topology.state, this.values, names, done).values;
+    } catch {
+      // A conflict among them is reported when the step completes; until then the state before it shows.
+      return this.values;
+    }
+  }
+
+  /** Streams the updates of a paused step's finished tasks, in the order they finished. */
+  private async streamFinished(outputs: readonly unknown[], order: readonly number[]): Promise<void> {
+    const { run, topology } = this;
+    const updates = run.observer.updates as NonNullable<RunObserver['updates']>;
+    for (const i of order) {
+      const output = outputs[i];
+      if (output instanceof TaskPaused) continue;
+      const raw = isCommand(output) ? output.update : output;
+      if (raw === undefined || raw === null) continue;
+      const update = raw instanceof SubgraphWrites ? Object.fromEntries(raw.writes) : raw;
+      const name = (topology.nodes[(this.tasks[i] as Task).node] as CompiledNode).name;
+      const wait = updates(name, update, run.path);
+      if (wait) await wait;
+    }
   }
 
   private emitStepStart(started: number): void {
@@ -240,10 +287,11 @@ export class PregelLoop {
     return shown ? shown.then(save) : save();
   }
 
-  private stepCall(startedAt: number): StepCall {
+  private stepCall(startedAt: number, finishOrder: number[] | undefined): StepCall {
     const { resume, memo, known, hooks, tasks } = this;
     return {
       startedAt,
+      finishOrder,
       run: this.run,
       topology: this.topology,
       tasks,
@@ -280,7 +328,7 @@ export class PregelLoop {
     const finished: Finished[] = new Array(tasks.length);
     let changed: readonly string[] = [];
     if (topology.state) {
-      const applied = applyStateWrites(topology.state, this.values, names, outputs);
+      const applied = this.applyState(names, outputs);
       this.values = applied.values;
       changed = applied.changed;
       this.bump(changed);
@@ -328,39 +376,73 @@ export class PregelLoop {
   }
 
   /**
-   * Applies an update from outside a run (time travel's `updateState`) as if `node` had written it;
-   * with a node, the next tasks are routed from it, otherwise the planned tasks stay.
+   * Applies a change from outside a run (time travel's `updateState`): first the outputs of tasks that
+   * already finished in the paused step (when the change replaces the step), then `update` as if `as`
+   * wrote it. With a node, the next tasks are routed from the finished tasks and that node; with `end`,
+   * nothing runs next; otherwise the planned tasks stay.
    */
-  async applyExternal(node: CompiledNode | undefined, update: unknown): Promise<StepRecord> {
-    const name = node?.name ?? START;
-    let routed: unknown = update;
-    let goto: Finished['goto'];
-    let changed: readonly string[] = [];
-    if (this.topology.state) {
-      const applied = applyStateWrites(this.topology.state, this.values, [name], [update]);
-      this.values = applied.values;
-      changed = applied.changed;
-      this.bump(changed);
-      routed = applied.updates[0];
-      goto = applied.gotos[0];
+  async applyExternal(change: ExternalChange): Promise<StepRecord> {
+    const { topology } = this;
+    const name = change.as === 'end' ? END : (change.as?.name ?? START);
+    const items: Array<{ node: CompiledNode | undefined; name: string; output: unknown }> = [
+      ...change.finished,
+    ];
+    if (change.update !== undefined || change.as !== undefined)
+      items.push({ node: change.as === 'end' ? undefined : change.as, name, output: change.update });
+    const routed: Finished[] = [];
+    const writes: Array<readonly [string, unknown]> = [];
+    const changed = new Set<string>();
+    // One application per item: the update lands on top of the finished writes, as a later step would.
+    for (const item of items) {
+      let finished: Finished = dataflowFinished(item.node, item.output);
+      if (topology.state) {
+        const applied = this.applyState([item.name], [item.output]);
+        this.values = applied.values;
+        for (const key of applied.changed) changed.add(key);
+        finished = { node: item.node, output: applied.updates[0], goto: applied.gotos[0] };
+      }
+      routed.push(finished);
+      const raw = isCommand(item.output) ? item.output.update : item.output;
+      if (raw !== undefined && raw !== null) writes.push([item.name, raw]);
     }
-    if (node) {
-      const planned = planNext(
-        this.topology,
-        [{ node, output: routed, goto }],
-        this.routing,
-        this.routerInput,
-        this.prefix(),
-      );
+    this.bump([...changed]);
+    if (change.as === 'end') {
+      this.tasks = [];
+      this.routing = emptyRouting();
+    } else if (change.as) {
+      const planned = planNext(topology, routed, this.routing, this.routerInput, this.prefix());
       this.tasks = isPromiseLike(planned) ? await planned : planned;
     }
-    return { writes: [[name, isCommand(update) ? update.update : update]], changed };
+    return { writes, changed: [...changed] };
+  }
+
+  /** Applies writes to the state; a reducer that throws is reported with the checkpoint of this step. */
+  private applyState(names: readonly string[], outputs: readonly unknown[]): AppliedStep {
+    try {
+      return applyStateWrites(this.topology.state as CompiledState, this.values, names, outputs);
+    } catch (error) {
+      throw atCheckpoint(error, this.checkpointId ?? this.run.durable?.currentId());
+    }
   }
 
   /** Increments the version of each changed key. */
   bump(keys: readonly string[]): void {
     for (const key of keys) this.versions[key] = (this.versions[key] ?? 0) + 1;
   }
+}
+
+/** A change `updateState` makes (see {@link PregelLoop.applyExternal}). */
+export interface ExternalChange {
+  /** Tasks of the paused step that finished: their node, its name and their output. */
+  readonly finished: ReadonlyArray<{
+    readonly node: CompiledNode;
+    readonly name: string;
+    readonly output: unknown;
+  }>;
+  /** The values given, or `undefined` for none. */
+  readonly update: unknown;
+  /** The node the update is written as, `end` to finish the thread, or `undefined` to keep the tasks. */
+  readonly as: CompiledNode | 'end' | undefined;
 }
 
 /** Steps that run synchronously in a row before the loop yields to the event loop. */
@@ -372,7 +454,7 @@ interface StepWrites {
   streamed: Array<readonly [string, unknown]>;
 }
 
-function dataflowFinished(node: CompiledNode, output: unknown): Finished {
+function dataflowFinished(node: CompiledNode | undefined, output: unknown): Finished {
   if (isCommand(output))
     return { node, output: output.update, goto: output.goto.length > 0 ? output.goto : undefined };
   return { node, output, goto: undefined };

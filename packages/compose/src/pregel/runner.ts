@@ -5,7 +5,12 @@ import { retryDelay, shouldRetry, sleep } from './retry.js';
 import type { RunContext } from './run-context.js';
 import { SubgraphPaused } from './subgraph-paused.js';
 import { type PendingInterrupt, TaskPaused } from './task.js';
-import { InterruptSignal, type ResumeValues, TaskContext } from './task-context.js';
+import {
+  InterruptSignal,
+  isInterruptWithoutCheckpointer,
+  type ResumeValues,
+  TaskContext,
+} from './task-context.js';
 import type { CompiledNode } from './topology.js';
 
 /** One task to execute: which node, with what input, where. */
@@ -166,6 +171,7 @@ function onFailure(
   }
   if (thrown instanceof SubgraphPaused) return new TaskPaused(thrown.interrupts, ctx.memoEntries());
   if (run.control.aborted) throw run.control.reason;
+  if (isInterruptWithoutCheckpointer(thrown)) throw thrown;
   const error = toError(thrown);
   const path = [...run.path, node.name];
   const policy = node.retry;

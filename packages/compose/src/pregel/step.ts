@@ -25,6 +25,8 @@ export interface StepCall {
   readonly fail: (error: unknown) => void;
   /** The step's start time when events are watched (the first task starts then too). */
   readonly startedAt?: number | undefined;
+  /** When given, receives the position of each task as it finishes (known outputs first). */
+  readonly finishOrder?: number[] | undefined;
 }
 
 /**
@@ -54,6 +56,7 @@ function start(call: StepCall, i: number, outputs: unknown[]): PromiseLike<void>
   const task = call.tasks[i] as Task;
   if (call.known?.has(i)) {
     outputs[i] = call.known.get(i);
+    call.finishOrder?.push(i);
     return undefined;
   }
   const node = call.topology.nodes[task.node] as CompiledNode;
@@ -77,6 +80,7 @@ function start(call: StepCall, i: number, outputs: unknown[]): PromiseLike<void>
     return result.then(
       (value) => {
         outputs[i] = value;
+        call.finishOrder?.push(i);
         return call.onTaskDone?.(i, value);
       },
       (error: unknown) => {
@@ -86,6 +90,7 @@ function start(call: StepCall, i: number, outputs: unknown[]): PromiseLike<void>
     );
   }
   outputs[i] = result;
+  call.finishOrder?.push(i);
   return call.onTaskDone?.(i, result);
 }
 

@@ -1,3 +1,4 @@
+import { WeftError } from '../errors/weft-error.js';
 import type { CompiledGraph } from '../graph/compiled-graph.js';
 import type { NodeContext, RunSubgraphOptions } from './node-context.js';
 import type { RunContext } from './run-context.js';
@@ -30,6 +31,22 @@ export class InterruptSignal {
  */
 export function isGraphPause(value: unknown): boolean {
   return value instanceof InterruptSignal || value instanceof SubgraphPaused;
+}
+
+/**
+ * The error `ctx.interrupt()` throws in a run that does not checkpoint: such a pause could never be
+ * resumed. It fails the run as it is (no retry, not wrapped in a `NodeError`).
+ */
+export function interruptNeedsCheckpointer(path: readonly string[]): WeftError {
+  return new WeftError(
+    'INTERRUPTED',
+    `node "${path.join(' > ')}" called interrupt(), but the run has no checkpointer, so it could never be resumed; compile the graph with { checkpointer } and run it with { threadId }`,
+  );
+}
+
+/** True for the error of {@link interruptNeedsCheckpointer}. */
+export function isInterruptWithoutCheckpointer(error: unknown): boolean {
+  return WeftError.isInstance(error) && error.code === 'INTERRUPTED';
 }
 
 /** Resume values for one task's `interrupt()` calls, by call position. */
@@ -107,6 +124,7 @@ export class TaskContext implements NodeContext {
   interrupt<TResume = unknown>(value: unknown): TResume {
     const index = this.interruptCount++;
     if (this.resume?.has(index)) return this.resume.get(index) as TResume;
+    if (!this.run.durable) throw interruptNeedsCheckpointer(this.path);
     throw new InterruptSignal(value, index);
   }
 

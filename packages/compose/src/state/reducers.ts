@@ -1,6 +1,14 @@
 /**
  * A reducer combines a key's current value with an update into the next value. It must be pure:
- * checkpoints store updates and replay them through the reducer to rebuild state.
+ * checkpoints store updates and replay them through the reducer to rebuild state. It always gets a
+ * current value: the first write to a key that holds no value (no schema default) sets the key without
+ * calling the reducer, so give a key a default when its update type is not its value type.
+ *
+ * @example
+ * ```ts
+ * const longest: Reducer<string> = (current, update) => (update.length > current.length ? update : current);
+ * new StateGraph(z.object({ title: z.string().optional() }), { reducers: { title: longest } });
+ * ```
  */
 export type Reducer<TValue = unknown, TUpdate = TValue> = (current: TValue, update: TUpdate) => TValue;
 

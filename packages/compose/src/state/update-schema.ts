@@ -14,8 +14,8 @@ const built = new WeakMap<StateSchemaSource, ZodObject>();
 let zodModule: Promise<ZodNamespace> | undefined;
 
 /**
- * The schema of a state graph's input (and of `updateState` values): every key optional and unknown
- * keys rejected. Keys with a reducer take the reducer's update: an item or a list for
+ * The schema of a state graph's input (and of `updateState` values): every key optional, schema
+ * defaults left out (a key not given keeps its value) and unknown keys rejected. Keys with a reducer take the reducer's update: an item or a list for
  * `appendReducer`, a number for `sumReducer`, a partial object for `mergeReducer`, anything for a
  * custom reducer (it receives the value as is). Built once per state spec.
  *
@@ -35,7 +35,9 @@ export function updateSchemaOf(state: StateSchemaSource, zod: ZodNamespace): Zod
     const shape: Record<string, ZodType> = {};
     for (const [key, field] of Object.entries(state.schema.shape as Record<string, ZodType>)) {
       const reducer = state.reducers[key] as (AnyReducer & { reducerKind?: string }) | undefined;
-      shape[key] = (reducer ? reducerUpdate(zod, field, reducer.reducerKind) : field).optional();
+      shape[key] = (
+        reducer ? reducerUpdate(zod, field, reducer.reducerKind) : withoutDefault(zod, field)
+      ).optional();
     }
     schema = zod.object(shape).strict();
     built.set(state, schema);
@@ -66,6 +68,18 @@ function reducerUpdate(zod: ZodNamespace, field: ZodType, kind: string | undefin
     default:
       return zod.unknown();
   }
+}
+
+/**
+ * The field without its schema default: an update (or a new turn's input) that leaves a key out must
+ * leave the key's value alone, not reset it to the default. Defaults apply once, to a new thread.
+ */
+function withoutDefault(zod: ZodNamespace, field: ZodType): ZodType {
+  if (field instanceof zod.ZodDefault || field instanceof zod.ZodPrefault)
+    return withoutDefault(zod, field.unwrap() as ZodType);
+  if (field instanceof zod.ZodOptional) return withoutDefault(zod, field.unwrap() as ZodType).optional();
+  if (field instanceof zod.ZodNullable) return withoutDefault(zod, field.unwrap() as ZodType).nullable();
+  return field;
 }
 
 function unwrap(zod: ZodNamespace, field: ZodType): ZodType {

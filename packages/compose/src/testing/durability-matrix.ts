@@ -11,6 +11,7 @@ import {
   type MatrixScenario,
   matrixScenarios,
 } from './durability/matrix-scenarios.js';
+import { describeSemanticsCases } from './semantics/semantics-cases.js';
 
 /** How the matrix drives a graph: `invoke` (output with `__interrupt__`) or the `values` stream. */
 type DriveMode = 'invoke' | 'stream';
@@ -96,7 +97,9 @@ export interface DurabilityMatrixOptions {
  * parallel pauses, pauses one and two subgraphs deep, parallel pauses inside a subgraph, a pause inside a
  * `Send` task) × `invoke` and `stream` (× the durability modes asked for). Each case pauses, resumes from a
  * new compiled graph over the same store, and checks that only the paused nodes ran again and that the
- * final state equals a run whose nodes got their answers inline.
+ * final state equals a run whose nodes got their answers inline. It also runs the semantics cases (reducer
+ * first writes, `updateState` on top and with `asNode: END`, `Command` input, resume validation, paused
+ * steps, replay forks, subgraph outputs) on the store.
  *
  * @example
  * ```ts
@@ -125,6 +128,11 @@ export function describeDurabilityMatrix(
       fixture = undefined;
       await current?.checkpointer.close?.();
       await current?.cleanup?.();
+    });
+
+    describeSemanticsCases(() => {
+      if (!fixture) throw new Error('the matrix factory did not produce a store');
+      return fixture.checkpointer;
     });
 
     describe.each(matrixScenarios.map((scenario) => [scenario.name, scenario] as const))(

@@ -1,0 +1,19 @@
+import { describe } from 'vitest';
+import { describeFirstWriteCases } from './first-write-cases.js';
+import { describePausedStepCases } from './paused-step-cases.js';
+import { describeResumeCases } from './resume-cases.js';
+import type { StoreOf } from './threads.js';
+import { describeUpdateStateCases } from './update-state-cases.js';
+
+/**
+ * Registers the resume / time-travel / subgraph semantics cases (the behaviour users of the reference
+ * engine expect) against the store `store()` returns; each case uses its own threads.
+ */
+export function describeSemanticsCases(store: StoreOf): void {
+  describe('semantics', () => {
+    describeFirstWriteCases(store);
+    describeUpdateStateCases(store);
+    describeResumeCases(store);
+    describePausedStepCases(store);
+  });
+}
