@@ -125,5 +125,6 @@ describe.skipIf(missingServices)('three worker processes, one killed mid-way', (
     // Each run that moved was started again (a job w0 had only just taken, not yet run, may be too).
     const retried = runs.filter((run) => run.attempts > 1).map((run) => run.threadId);
     for (const thread of handedOver) expect(retried).toContain(thread);
-  });
+    // Three worker processes start through tsx inside this test: minutes on a loaded 2-core machine.
+  }, 240_000);
 });
