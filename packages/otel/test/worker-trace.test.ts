@@ -146,6 +146,6 @@ describe.skipIf(missingServices)('one trace across the client and two worker pro
     });
     expect(second?.attributes).toMatchObject({ 'weft.run.status': 'done', 'weft.run.resumed': true });
     expect(first?.kind).toBe(5); // CONSUMER (OTLP numbering)
-    // Three worker processes start through tsx inside this test: minutes on a loaded 2-core machine.
+    // Two worker processes start through tsx inside this test: minutes on a loaded 2-core machine.
   }, 240_000);
 });
