@@ -1,10 +1,20 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { ChatModelAgent, MemorySessionService, Runner, tool } from '../src/index.js';
+import {
+  AdkError,
+  type AgentMiddleware,
+  ChatModelAgent,
+  MemorySessionService,
+  Runner,
+  tool,
+} from '../src/index.js';
 import { drain, ScriptedChatModel } from '../src/testing/index.js';
 
 /** A two-round agent whose tools log when they start and can trigger a cancel. */
-function setup(onToolStart: (runner: Runner, name: string) => void) {
+function setup(
+  onToolStart: (runner: Runner, name: string) => void,
+  onModelCall: (runner: Runner, call: number) => void = () => undefined,
+) {
   const log: string[] = [];
   let runner!: Runner;
   const step = (name: string) =>
@@ -31,7 +41,18 @@ function setup(onToolStart: (runner: Runner, name: string) => void) {
     { toolCalls: [{ name: 'second' }] },
     'all done',
   ]);
-  const agent = new ChatModelAgent({ name: 'worker', model, tools: [step('first'), step('second')] });
+  let calls = 0;
+  const watch: AgentMiddleware = {
+    beforeModel: () => {
+      onModelCall(runner, ++calls);
+    },
+  };
+  const agent = new ChatModelAgent({
+    name: 'worker',
+    model,
+    tools: [step('first'), step('second')],
+    middleware: [watch],
+  });
   runner = new Runner({ agent, sessionService: new MemorySessionService(), streaming: false });
   return { runner, log, model };
 }
@@ -82,6 +103,57 @@ describe('runner.cancel', () => {
     const events = await drain(runner.run({ userId: 'u', sessionId: 's', message: 'go' }));
     expect(log).toEqual(['start first']);
     expect(events.at(-1)).toMatchObject({ error: { code: 'CANCELLED' } });
+  });
+
+  test('combined afterModel + afterTools: requested during a tool, it stops after that tool', async () => {
+    const { runner, log, model } = setup(
+      (r, name) =>
+        name === 'first' && r.cancel({ userId: 'u', sessionId: 's' }, { mode: ['afterModel', 'afterTools'] }),
+    );
+    const events = await drain(runner.run({ userId: 'u', sessionId: 's', message: 'go' }));
+    expect(log).toEqual(['start first', 'end first']);
+    expect(model.calls).toHaveLength(1);
+    expect(events.at(-1)?.interrupts?.[0]?.value).toEqual({ type: 'cancelled', at: 'afterTools' });
+    await drain(runner.resume({ userId: 'u', sessionId: 's' }));
+    expect(log).toEqual(['start first', 'end first', 'start second', 'end second']);
+  });
+
+  test('combined afterModel + afterTools: requested during a model call, it stops before its tools', async () => {
+    const { runner, log, model } = setup(
+      () => undefined,
+      (r, call) =>
+        call === 1 && r.cancel({ userId: 'u', sessionId: 's' }, { mode: ['afterTools', 'afterModel'] }),
+    );
+    const events = await drain(runner.run({ userId: 'u', sessionId: 's', message: 'go' }));
+    expect(model.calls).toHaveLength(1);
+    expect(log).toEqual([]);
+    expect(events.at(-1)?.interrupts?.[0]?.value).toEqual({ type: 'cancelled', at: 'afterModel' });
+    const resumed = await drain(runner.resume({ userId: 'u', sessionId: 's' }));
+    expect(log).toEqual(['start first', 'end first', 'start second', 'end second']);
+    expect(resumed.at(-1)).toMatchObject({ turnComplete: true });
+  });
+
+  test('a combined cancel escalates to immediate after its timeout', async () => {
+    const { runner, log } = setup(
+      (r, name) =>
+        name === 'first' && r.cancel({ userId: 'u', sessionId: 's' }, { mode: ['afterModel'], timeoutMs: 5 }),
+    );
+    const events = await drain(runner.run({ userId: 'u', sessionId: 's', message: 'go' }));
+    expect(log).toEqual(['start first']);
+    expect(events.at(-1)).toMatchObject({ error: { code: 'CANCELLED' } });
+  });
+
+  test('a mode that is not a cancel mode is a typed error naming mode', () => {
+    const { runner } = setup(() => undefined);
+    const cancel = (mode: unknown) => () =>
+      runner.cancel({ userId: 'u', sessionId: 's' }, { mode: mode as 'afterModel' });
+    for (const mode of [[], ['afterModel', 'soon'], 'later', ['immediate']]) {
+      expect(cancel(mode)).toThrow(AdkError);
+      expect(cancel(mode)).toThrow(/"mode"/);
+    }
+    expect(runner.cancel({ userId: 'u', sessionId: 's' }, { mode: ['afterModel', 'afterTools'] })).toBe(
+      false,
+    );
   });
 
   test('a new turn after an immediate cancel answers the dangling tool call so the history stays valid', async () => {

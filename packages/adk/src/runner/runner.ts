@@ -5,7 +5,7 @@ import { AdkError } from '../errors/adk-error.js';
 import type { AgentEvent } from '../event/agent-event.js';
 import type { Message } from '../message/message.js';
 import type { SessionKey, SessionService } from '../session/session.js';
-import { type CancelOptions, CancelState } from './cancel-state.js';
+import { type CancelOptions, CancelState, safePointsOf } from './cancel-state.js';
 import { nothingPending, runInvocation, threadOf } from './invocation.js';
 
 /** Options of a {@link Runner}. */
@@ -99,10 +99,11 @@ export class Runner {
    *
    * @example
    * ```ts
-   * runner.cancel({ userId: 'u1', sessionId: 's1' }, { mode: 'afterTools', timeoutMs: 5_000 });
+   * runner.cancel({ userId: 'u1', sessionId: 's1' }, { mode: ['afterModel', 'afterTools'], timeoutMs: 5_000 });
    * ```
    */
   cancel(session: Pick<SessionRef, 'userId' | 'sessionId'>, options: CancelOptions = {}): boolean {
+    safePointsOf(options.mode);
     const key = { appName: this.appName, userId: session.userId, sessionId: session.sessionId };
     const state = this.#active.get(threadOf(key));
     state?.request(options);
