@@ -23,26 +23,6 @@ test('agent answers with a tool round', async () => {
   expect(agent.graph.toMermaid()).toContain('model -.-> cancelAfterModel');
 });
 
-test('each model call is published as a custom `model-call` event for inspectors', async () => {
-  const model = new ScriptedChatModel(['Hi there.']);
-  const agent = new ChatModelAgent({ name: 'greeter', model, instruction: 'Greet.' });
-  const parts: unknown[] = [];
-  for await (const part of agent.graph.stream({ input: 'hello' }, { mode: 'custom' })) parts.push(part.data);
-  expect(parts).toEqual([
-    expect.objectContaining({
-      type: 'model-call',
-      agent: 'greeter',
-      model: 'scripted',
-      tools: [],
-      messages: [
-        expect.objectContaining({ role: 'system', content: 'Greet.' }),
-        expect.objectContaining({ role: 'user', content: 'hello' }),
-      ],
-      response: expect.objectContaining({ role: 'assistant', content: 'Hi there.' }),
-    }),
-  ]);
-});
-
 test('session writes made by a beforeAgent hook are committed to the session', async () => {
   const { MemorySessionService, Runner } = await import('../src/index.js');
   const model = new ScriptedChatModel(['ok']);

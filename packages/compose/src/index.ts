@@ -35,6 +35,15 @@ export { isComposeError, WeftError, type WeftErrorCode } from './errors/weft-err
 export { WriteConflictError } from './errors/write-conflict-error.js';
 export type { Callbacks } from './events/callbacks.js';
 export type {
+  ModelCallEvent,
+  ModelCallRequest,
+  NodeEvent,
+  NodeEventInit,
+  TokenUsage,
+  ToolEndEvent,
+  ToolStartEvent,
+} from './events/node-events.js';
+export type {
   CheckpointSaveEvent,
   ChunkEvent,
   CustomEvent,

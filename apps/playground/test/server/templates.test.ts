@@ -52,6 +52,9 @@ describe('the prebuilt templates in the demo', () => {
     ]);
     const started = events.filter((e) => e.type === 'node-start').map((e) => (e.path as string[]).join('/'));
     expect(started).toContain('researcher/researcher/model');
+    // Every member's model calls reach the inspector, from compose's event stream.
+    const callers = events.filter((e) => e.type === 'model-call').map((e) => e.agent);
+    expect(new Set(callers)).toEqual(new Set(['supervisor', 'researcher', 'writer']));
   });
 
   it('runs the plan-execute agent to its answer', async () => {

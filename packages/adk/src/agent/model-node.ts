@@ -6,7 +6,7 @@ import type { AssistantMessage } from '../message/message.js';
 import { concatMessageChunks, type MessageChunk } from '../message/message-chunk.js';
 import { systemMessage } from '../message/message-constructors.js';
 import type { MessagesUpdate } from '../message/messages-reducer.js';
-import type { ChatModelCallOptions } from '../model/chat-model.js';
+import type { ChatModel, ChatModelCallOptions } from '../model/chat-model.js';
 import { conversationFor } from '../multi/hand-off-view.js';
 import { transferInstruction } from '../multi/transfer.js';
 import { zodToJsonSchema } from '../tool/tool.js';
@@ -49,20 +49,11 @@ export function modelNode(agent: ResolvedAgent, offered: OfferedTools) {
     const call = composeWrap<ModelRequest, AssistantMessage>(
       agent.middleware,
       (m) => (m.wrapModel ? (r, next) => m.wrapModel!(r, next, hooks) : undefined),
-      (r) => callModel(agent, r, ctx.signal, run),
+      (r) => callModel(agent, r, ctx, run),
     );
     const answer = await runAfter(agent.middleware, await call(request), (m, r) => m.afterModel?.(r, hooks));
     const reply: AssistantMessage = { ...answer, id: answer.id ?? eventId('msg'), author: agent.name };
     if (reply.toolCalls?.length) offered.record(reply.id as string, request.tools);
-    // For inspectors (the playground shows the request and the response of every model call).
-    ctx.emit({
-      type: 'model-call',
-      agent: agent.name,
-      model: (request.model ?? agent.model).name,
-      messages: request.messages,
-      tools: request.tools.map((t) => t.name),
-      response: reply,
-    });
     // Session writes of the model hooks are committed with the reply, before the agent goes on.
     const stateDelta = { ...session.writes };
     const written = Object.keys(stateDelta).length > 0;
@@ -98,23 +89,65 @@ function responseFormat(agent: ResolvedAgent): Pick<ChatModelCallOptions, 'respo
   };
 }
 
+/**
+ * The innermost model wrapper: calls the model (streaming each chunk with `ctx.chunk` when someone
+ * reads chunks) and reports the call as a `model-call` event once it settled.
+ */
 async function callModel(
   agent: ResolvedAgent,
   request: ModelRequest,
-  signal: AbortSignal,
+  ctx: NodeContext,
   run: AgentRunContext,
 ): Promise<AssistantMessage> {
+  const { signal: _, ...callOptions } = request.options;
   const options: ChatModelCallOptions = {
-    ...request.options,
-    signal,
+    ...callOptions,
+    signal: ctx.signal,
     ...(request.tools.length > 0 ? { tools: request.tools.map((t) => t.spec) } : {}),
   };
   const model = request.model ?? agent.model;
-  if (!run.streaming) return model.generate(request.messages, options);
+  const streamed = run.streaming || ctx.streaming;
+  const startedAt = Date.now();
+  const report = (outcome: { response: AssistantMessage } | { error: unknown }) =>
+    ctx.report({
+      type: 'model-call',
+      agent: agent.name,
+      model: model.name,
+      request: { messages: request.messages, tools: request.tools.map((t) => t.name), options: callOptions },
+      streamed,
+      startedAt,
+      durationMs: Date.now() - startedAt,
+      ...('response' in outcome
+        ? { response: outcome.response, ...(outcome.response.usage ? { usage: outcome.response.usage } : {}) }
+        : { error: outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error)) }),
+    });
+  let response: AssistantMessage;
+  try {
+    response = streamed
+      ? await streamModel(agent, model, request, options, ctx, run)
+      : await model.generate(request.messages, options);
+  } catch (error) {
+    await report({ error });
+    throw error;
+  }
+  await report({ response });
+  return response;
+}
+
+async function streamModel(
+  agent: ResolvedAgent,
+  model: ChatModel,
+  request: ModelRequest,
+  options: ChatModelCallOptions,
+  ctx: NodeContext,
+  run: AgentRunContext,
+): Promise<AssistantMessage> {
   const chunks: MessageChunk[] = [];
   for await (const chunk of model.stream(request.messages, options)) {
     chunks.push(chunk);
     run.emitPartial({ author: agent.name, partial: true, chunk, actions: {} });
+    const wait = ctx.chunk(chunk, { agent: agent.name });
+    if (wait) await wait;
   }
   return concatMessageChunks(chunks);
 }

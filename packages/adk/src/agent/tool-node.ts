@@ -120,9 +120,20 @@ export function toolStep(options: ToolNodeOptions) {
     const runCall = async (call: ToolCall): Promise<CallOutcome> => {
       const view = new RecordedState(session);
       const wrapped = wrapCalls(options, { ...runOptions, state: view }, hooks);
+      const startedAt = Date.now();
+      const where = { agent: author, tool: call.name, toolCallId: call.id };
+      await ctx.report({ type: 'tool-start', ...where, arguments: call.arguments });
       let result = await wrapped(call);
       if (hooks) result = await runAfter(middleware, result, (m, r) => m.afterTool?.(r, call, hooks));
-      return { message: { ...result, id: result.id ?? eventId('msg'), author }, writes: view.writes };
+      const message: ToolMessage = { ...result, id: result.id ?? eventId('msg'), author };
+      await ctx.report({
+        type: 'tool-end',
+        ...where,
+        status: message.status === 'error' ? 'error' : 'success',
+        result: message,
+        durationMs: Date.now() - startedAt,
+      });
+      return { message, writes: view.writes };
     };
     const messages = await mapWithConcurrency(
       calls,

@@ -1,3 +1,5 @@
+import type { ModelCallEvent, ToolEndEvent, ToolStartEvent } from './node-events.js';
+
 /** Fields every run event carries. */
 export interface RunEventBase {
   /** The run this event belongs to (a subgraph shares its parent's run id). */
@@ -88,13 +90,15 @@ export interface NodeRetryEvent extends RunEventBase {
   readonly attempt: number;
   readonly delayMs: number;
 }
-/** A streaming node produced a chunk. */
+/** A streaming node produced a chunk (a model token, for one), or a node sent one with `ctx.chunk`. */
 export interface ChunkEvent extends RunEventBase {
   readonly type: 'chunk';
   readonly step: number;
   readonly node: string;
   readonly taskId: string;
   readonly chunk: unknown;
+  /** The agent whose model produced it, when an agent's node sent it. */
+  readonly agent?: string;
 }
 /** A node emitted a custom value with `ctx.emit`. */
 export interface CustomEvent extends RunEventBase {
@@ -134,7 +138,10 @@ export type RunEvent =
   | ChunkEvent
   | CustomEvent
   | CheckpointSaveEvent
-  | InterruptEvent;
+  | InterruptEvent
+  | ModelCallEvent
+  | ToolStartEvent
+  | ToolEndEvent;
 
 /** The `type` tags of {@link RunEvent}. */
 export type RunEventType = RunEvent['type'];

@@ -1,3 +1,4 @@
+import type { NodeEventInit } from '../events/node-events.js';
 import type { CompiledGraph } from '../graph/compiled-graph.js';
 
 /**
@@ -33,6 +34,23 @@ export interface NodeContext {
   readonly config: Readonly<Record<string, unknown>>;
   /** Sends a value to `custom` stream subscribers (a no-op when nobody listens). */
   emit(data: unknown): void;
+  /**
+   * True when someone reads this run's chunks (`messages` or `events` mode, callbacks): a node that can
+   * stream (a model call) should then stream and send each chunk with {@link NodeContext.chunk}.
+   */
+  readonly streaming: boolean;
+  /**
+   * Sends a chunk (a model token, for one) to `messages` subscribers and as a `chunk` event, tagged with
+   * the agent it belongs to. Returns a promise when the consumer is behind: await it (backpressure). A
+   * no-op when nobody listens.
+   */
+  chunk(chunk: unknown, options?: { readonly agent?: string }): Promise<void> | undefined;
+  /**
+   * Reports a node event (`model-call`, `tool-start`, `tool-end`) on the run's event stream; the run id,
+   * time, path, step, node and task are filled in. Returns a promise when the event consumer is behind:
+   * await it, and the node goes on once the subscriber caught up. A no-op when nobody listens.
+   */
+  report(event: NodeEventInit): Promise<void> | undefined;
   /**
    * Pauses the run and asks for a value: the run returns with this interrupt pending; resuming with
    * `Command({ resume })` re-runs the node and this call then returns the resume value. Several calls

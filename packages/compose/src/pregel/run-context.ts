@@ -14,7 +14,12 @@ export interface RunObserver {
   /** Each node's write (`updates` mode). */
   readonly updates?: (node: string, update: unknown, path: readonly string[]) => Promise<void> | undefined;
   /** Chunks of streaming nodes (`messages` mode). */
-  readonly chunk?: (node: string, chunk: unknown, path: readonly string[]) => Promise<void> | undefined;
+  readonly chunk?: (
+    node: string,
+    chunk: unknown,
+    path: readonly string[],
+    agent?: string,
+  ) => Promise<void> | undefined;
   /** Values nodes send with `ctx.emit` (`custom` mode). */
   readonly custom?: (node: string, data: unknown, path: readonly string[]) => void;
   /**

@@ -1,4 +1,5 @@
 import { WeftError } from '../errors/weft-error.js';
+import type { NodeEvent, NodeEventInit } from '../events/node-events.js';
 import type { CompiledGraph } from '../graph/compiled-graph.js';
 import type { NodeContext, RunSubgraphOptions } from './node-context.js';
 import type { RunContext } from './run-context.js';
@@ -119,6 +120,45 @@ export class TaskContext implements NodeContext {
       taskId: this.taskId,
       data,
     });
+  }
+
+  get streaming(): boolean {
+    const { observer } = this.run;
+    return observer.chunk !== undefined || observer.event !== undefined;
+  }
+
+  chunk(chunk: unknown, options: { readonly agent?: string } = {}): Promise<void> | undefined {
+    const { observer } = this.run;
+    const { agent } = options;
+    observer.event?.({
+      type: 'chunk',
+      runId: this.run.runId,
+      ts: Date.now(),
+      path: this.path,
+      step: this.step,
+      node: this.node,
+      taskId: this.taskId,
+      chunk,
+      ...(agent === undefined ? {} : { agent }),
+    });
+    return observer.chunk?.(this.node, chunk, this.run.path, agent) ?? observer.pace?.();
+  }
+
+  report(event: NodeEventInit): Promise<void> | undefined {
+    const { observer } = this.run;
+    if (!observer.event) return undefined;
+    observer.event({
+      ...event,
+      runId: this.run.runId,
+      ts: Date.now(),
+      path: this.path,
+      step: this.step,
+      node: this.node,
+      taskId: this.taskId,
+      // Spreading a member of the init union loses its tie to its `type`; the fields added are the
+      // ones every node event has, so the result is that member's event.
+    } as NodeEvent);
+    return observer.pace?.();
   }
 
   interrupt<TResume = unknown>(value: unknown): TResume {

@@ -37,7 +37,12 @@ export function createGraphStream(options: GraphStreamOptions, onCancel: () => P
       ? { updates: (node, update, path) => (inScope(path) ? put('updates', { node, update, path }) : wait()) }
       : {}),
     ...(wants.has('messages')
-      ? { chunk: (node, chunk, path) => (inScope(path) ? put('messages', { node, chunk, path }) : wait()) }
+      ? {
+          chunk: (node, chunk, path, agent) =>
+            inScope(path)
+              ? put('messages', agent === undefined ? { node, chunk, path } : { node, chunk, path, agent })
+              : wait(),
+        }
       : events
         ? { chunk: wait }
         : {}),

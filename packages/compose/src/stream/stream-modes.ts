@@ -15,6 +15,8 @@ export interface UpdatePart<TNodes extends string, TUpdate> {
 export interface ChunkPart<TNodes extends string> {
   readonly node: TNodes;
   readonly chunk: unknown;
+  /** The agent whose model produced it, when an agent's node sent it. */
+  readonly agent?: string;
   readonly path: readonly string[];
 }
 

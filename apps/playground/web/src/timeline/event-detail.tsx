@@ -51,15 +51,14 @@ export function MessageView(props: { readonly message: MessageJson }) {
 
 function ModelCall(props: { event: WireEvent }) {
   const request = props.event.request as
-    | { messages?: MessageJson[]; tools?: Array<{ name: string }>; options?: Json }
+    | { messages?: MessageJson[]; tools?: string[]; options?: Json }
     | undefined;
   const response = props.event.response as MessageJson | undefined;
   return (
     <div className="model-call" data-testid="model-call-detail">
       <h3>Model call</h3>
       <p className="muted">
-        {props.event.durationMs as number} ms · tools:{' '}
-        {(request?.tools ?? []).map((t) => t.name).join(', ') || 'none'}
+        {props.event.durationMs as number} ms · tools: {(request?.tools ?? []).join(', ') || 'none'}
       </p>
       <h4>Request messages ({request?.messages?.length ?? 0})</h4>
       {(request?.messages ?? []).map((message) => (

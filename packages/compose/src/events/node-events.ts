@@ -1,0 +1,134 @@
+import type { RunEventBase } from './run-event.js';
+
+/** Where a node's own event happened (filled in by `ctx.report`). */
+interface NodeEventBase extends RunEventBase {
+  /** The superstep of the task that reported it. */
+  readonly step: number;
+  /** The node that reported it. */
+  readonly node: string;
+  /** The task that reported it. */
+  readonly taskId: string;
+  /** The agent the node belongs to, when an agent reported it. */
+  readonly agent?: string;
+}
+
+/**
+ * Token counts of one model call: `inputTokens` counts every input token (cached ones included),
+ * `outputTokens` every output token (reasoning included); optional counts are absent when the provider
+ * did not report them.
+ *
+ * @example
+ * ```ts
+ * const usage: TokenUsage = { inputTokens: 1_200, outputTokens: 300, totalTokens: 1_500 };
+ * ```
+ */
+export interface TokenUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly totalTokens: number;
+  /** Input tokens read from the provider's prompt cache. */
+  readonly cachedInputTokens?: number;
+  /** Input tokens written to the provider's prompt cache. */
+  readonly cacheWriteTokens?: number;
+  /** Output tokens spent on reasoning. */
+  readonly reasoningTokens?: number;
+}
+
+/**
+ * What a model call was sent: the messages (instruction first), the names of the tools offered, and the
+ * call options (temperature, tool choice, response format...; never the abort signal).
+ *
+ * @example
+ * ```ts
+ * const request: ModelCallRequest = { messages: [{ role: 'user', content: 'Hi' }], tools: ['search'], options: {} };
+ * ```
+ */
+export interface ModelCallRequest {
+  readonly messages: readonly unknown[];
+  readonly tools: readonly string[];
+  readonly options: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * One call to a chat model, reported once it settled by the innermost model wrapper of the node that
+ * made it (so a retrying or fallback wrapper reports each attempt the model saw once, as made).
+ *
+ * @example
+ * ```ts
+ * if (event.type === 'model-call') console.log(event.model, event.usage?.totalTokens, event.durationMs);
+ * ```
+ */
+export interface ModelCallEvent extends NodeEventBase {
+  readonly type: 'model-call';
+  /** The model's name (e.g. `openai:gpt-4o-mini`). */
+  readonly model: string;
+  /** What was sent. */
+  readonly request: ModelCallRequest;
+  /** The reply (an assistant message) when the call succeeded. */
+  readonly response?: unknown;
+  /** Token counts, when the model reported them. */
+  readonly usage?: TokenUsage;
+  /** Whether the reply was streamed token by token (`chunk` events carry the tokens). */
+  readonly streamed: boolean;
+  /** When the call started (ms since the epoch); `ts` is when it settled. */
+  readonly startedAt: number;
+  readonly durationMs: number;
+  /** Why the call failed (an abort included); absent when it succeeded. */
+  readonly error?: Error;
+}
+
+/**
+ * A tool call started (its arguments already parsed by the model's reply, not yet validated).
+ *
+ * @example
+ * ```ts
+ * if (event.type === 'tool-start') console.log(event.tool, event.toolCallId, event.arguments);
+ * ```
+ */
+export interface ToolStartEvent extends NodeEventBase {
+  readonly type: 'tool-start';
+  readonly tool: string;
+  readonly toolCallId: string;
+  /** The arguments as the model sent them (usually a JSON string). */
+  readonly arguments: unknown;
+}
+
+/**
+ * A tool call ended: `status` `error` for a failure the model is told about (bad arguments, a throw, a
+ * timeout, an unknown tool, an abort), with the tool message it reads as `result`.
+ *
+ * @example
+ * ```ts
+ * if (event.type === 'tool-end' && event.status === 'error') console.warn(event.tool, event.result);
+ * ```
+ */
+export interface ToolEndEvent extends NodeEventBase {
+  readonly type: 'tool-end';
+  readonly tool: string;
+  readonly toolCallId: string;
+  readonly status: 'success' | 'error';
+  /** The tool message answering the call. */
+  readonly result: unknown;
+  readonly durationMs: number;
+}
+
+/** The events a node reports itself with `ctx.report` (the engine reports the others). */
+export type NodeEvent = ModelCallEvent | ToolStartEvent | ToolEndEvent;
+
+/** Fields `ctx.report` fills in: run, time, path, step, node and task. */
+type FilledIn = 'runId' | 'ts' | 'path' | 'step' | 'node' | 'taskId';
+
+/**
+ * A node event as a node reports it: `ctx.report` adds the run id, the time, the path, the step, the
+ * node and the task.
+ *
+ * @example
+ * ```ts
+ * await ctx.report({ type: 'tool-start', tool: 'search', toolCallId: 'c1', arguments: '{"q":"bees"}' });
+ * ```
+ */
+export type NodeEventInit = NodeEvent extends infer TEvent
+  ? TEvent extends NodeEvent
+    ? Omit<TEvent, FilledIn>
+    : never
+  : never;
