@@ -1,6 +1,9 @@
+import type { ModelCallEvent } from '@weft/compose';
+
 /**
- * Model and tool calls as the event stream carries them today, read structurally (no dependency on
- * `@weft/adk`): the agent's model node emits a `custom` event `{ type: 'model-call', agent, model,
+ * Model and tool calls as the event stream carries them, read structurally (no dependency on
+ * `@weft/adk`): the agent's model node reports a typed `model-call` event (older versions emitted a
+ * `custom` event `{ type: 'model-call', agent, model,
  * messages, tools, response }` after each call, and a tools node's update holds one `tool` message per
  * call it ran (`toolCallId`, `name`, `status`).
  */
@@ -36,6 +39,18 @@ export interface ToolResult {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
+}
+
+/** The model call a `model-call` event reports. */
+export function modelCallOf(event: ModelCallEvent): ModelCall {
+  const response = isRecord(event.response) ? (event.response as ModelCall['response']) : {};
+  return {
+    agent: event.agent,
+    model: event.model,
+    messages: event.request.messages,
+    tools: event.request.tools,
+    response: event.usage && !response.usage ? { ...response, usage: event.usage } : response,
+  };
 }
 
 /** The model call a `custom` event's data describes, or `undefined` for any other custom data. */

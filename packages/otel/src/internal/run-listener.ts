@@ -54,7 +54,12 @@ export class RunListener {
       case 'custom':
         run.custom(event);
         break;
+      case 'model-call':
+        run.modelCall(event);
+        break;
       case 'chunk':
+      case 'tool-start':
+      case 'tool-end':
         return;
     }
   }

@@ -3,6 +3,7 @@ import type {
   CheckpointSaveEvent,
   CustomEvent,
   InterruptEvent,
+  ModelCallEvent,
   NodeEndEvent,
   NodeErrorEvent,
   NodeRetryEvent,
@@ -15,7 +16,13 @@ import type {
 import { ATTR } from './attributes.js';
 import { type CallPlace, recordModelCall, recordToolCalls } from './call-spans.js';
 import { contentString } from './content.js';
-import { type RequestedToolCall, readModelCall, readToolResults } from './gen-ai.js';
+import {
+  type ModelCall,
+  modelCallOf,
+  type RequestedToolCall,
+  readModelCall,
+  readToolResults,
+} from './gen-ai.js';
 import { pathKey, taskOfInterrupt } from './path-key.js';
 import { openRunSpan } from './run-span.js';
 import type { RunOrigin, TraceSettings } from './trace-settings.js';
@@ -143,10 +150,18 @@ export class RunTrace {
     node.span.end();
   }
 
-  /** A `custom` event: a model call becomes its span under the node that made it. */
+  /** A `custom` event describing a model call (older agents) becomes its span under the node. */
   custom(event: CustomEvent): void {
     const call = readModelCall(event.data);
-    if (!call) return;
+    if (call) this.recordCall(event, call);
+  }
+
+  /** A `model-call` event: the call becomes its span under the node that made it. */
+  modelCall(event: ModelCallEvent): void {
+    this.recordCall(event, modelCallOf(event));
+  }
+
+  private recordCall(event: CustomEvent | ModelCallEvent, call: ModelCall): void {
     const node = this.nodes.get(`${pathKey(event.path)}#${event.taskId}`);
     const place: CallPlace = node
       ? this.placeOf(node, event.path, event.taskId)
