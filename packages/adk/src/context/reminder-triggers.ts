@@ -108,3 +108,25 @@ export function categoryUsedThisTurn(
   }
   return false;
 }
+
+/**
+ * True when the last tool round of `messages` (the tool results after the latest assistant message)
+ * holds a successful result of a tool in `category`: a tool of the category just ran. Pure.
+ *
+ * @example
+ * ```ts
+ * ranInLastRound(ctx.state.messages, 'write', { write_file: 'write' });
+ * ```
+ */
+export function ranInLastRound(
+  messages: readonly Message[],
+  category: string,
+  categories: Readonly<Record<string, string>>,
+): boolean {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i] as Message;
+    if (message.role !== 'tool') return false;
+    if (message.status !== 'error' && categories[message.name] === category) return true;
+  }
+  return false;
+}

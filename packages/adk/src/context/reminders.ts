@@ -10,6 +10,7 @@ import {
   compactedForThisCall,
   iterationsWithoutProgress,
   type ProgressPredicate,
+  ranInLastRound,
 } from './reminder-triggers.js';
 
 /**
@@ -19,7 +20,13 @@ import {
  * - `beforeToolCategory`: when the model asks for a tool of `category` (tool name → category in
  *   `categories`), before that tool runs: the model is asked again with the reminder and its second
  *   answer is the one kept. At most once per user turn and rule: once a tool of the category was
- *   called in the turn, the reminder is not repeated.
+ *   called in the turn, the reminder is not repeated;
+ * - `afterToolCategory`: on the model call right after a tool of `category` ran successfully (e.g. a
+ *   file was modified) — once per such tool round;
+ * - `afterIterations`: on the model call after `iterations` calls of this invocation — once;
+ * - `onPhase`: on the first call where `phaseOf` (a function of the run) returns `phase` after it
+ *   returned another phase (or on the first call, if it starts there) — once per entry;
+ * - `custom`: when `fires` (a function of the run) becomes true — once, until it is false again.
  *
  * @example
  * ```ts
@@ -33,7 +40,15 @@ export type ReminderTrigger =
       readonly kind: 'beforeToolCategory';
       readonly category: string;
       readonly categories: Readonly<Record<string, string>>;
-    };
+    }
+  | {
+      readonly kind: 'afterToolCategory';
+      readonly category: string;
+      readonly categories: Readonly<Record<string, string>>;
+    }
+  | { readonly kind: 'afterIterations'; readonly iterations: number }
+  | { readonly kind: 'onPhase'; readonly phase: string; readonly phaseOf: (ctx: MiddlewareContext) => string }
+  | { readonly kind: 'custom'; readonly fires: (ctx: MiddlewareContext) => boolean };
 
 /**
  * A steering reminder: shown to one model call when its trigger fires, never stored in the history.
@@ -68,7 +83,7 @@ export interface RemindersOptions {
  * so it sees the request after every `beforeModel` hook (a compaction included), wherever it is
  * registered.
  *
- * @throws AdkError `INVALID_ARGUMENT` for duplicate rule ids or a `noProgress` count below 1.
+ * @throws AdkError `INVALID_ARGUMENT` for duplicate rule ids or a `noProgress` / `afterIterations` count below 1.
  * @example
  * ```ts
  * const steering = reminders({
@@ -80,6 +95,12 @@ export interface RemindersOptions {
  *       when: { kind: 'beforeToolCategory', category: 'destructive', categories: { delete_file: 'destructive' } },
  *       text: 'Deleting cannot be undone: only delete what the user asked for.',
  *     },
+ *     {
+ *       id: 'retest',
+ *       when: { kind: 'afterToolCategory', category: 'write', categories: { write_file: 'write' } },
+ *       text: 'A file changed: run the tests before you answer.',
+ *     },
+ *     { id: 'wrap-up', when: { kind: 'afterIterations', iterations: 10 }, text: 'Start wrapping up.' },
  *   ],
  * });
  * ```
@@ -100,7 +121,7 @@ export function reminders(options: RemindersOptions): AgentMiddleware {
   return {
     name: 'reminders',
     async wrapModel(request, next, ctx) {
-      const due = options.rules.filter((rule) => isDue(rule, request, ctx));
+      const due = options.rules.filter((rule) => isDue(rule, request, ctx) && !onEdge(rule, ctx));
       const sent = await show(request, due, ctx);
       const reply = await next(sent);
       const guarded = options.rules.filter((rule) => {
@@ -126,9 +147,30 @@ function isDue(rule: ReminderRule, request: ModelRequest, ctx: MiddlewareContext
       return compactedForThisCall(request.messages, ctx.state.messages);
     case 'beforeToolCategory':
       return false;
+    case 'afterToolCategory':
+      return ranInLastRound(ctx.state.messages, when.category, when.categories);
+    case 'afterIterations':
+      return ctx.iteration === when.iterations;
+    case 'onPhase':
+    case 'custom':
+      return true;
     default:
       return assertNever(when);
   }
+}
+
+/**
+ * For edge-triggered rules (`onPhase`, `custom`): records this call's condition in an invocation-scoped
+ * `temp:` key and returns true (suppress) unless the condition just became true.
+ */
+function onEdge(rule: ReminderRule, ctx: MiddlewareContext): boolean {
+  const { when } = rule;
+  if (when.kind !== 'onPhase' && when.kind !== 'custom') return false;
+  const now = when.kind === 'onPhase' ? when.phaseOf(ctx) === when.phase : when.fires(ctx) === true;
+  const key = `temp:context.reminder.${ctx.agentName}.${rule.id}`;
+  const before = ctx.session.get(key) === true;
+  if (before !== now) ctx.session.set(key, now);
+  return !now || before;
 }
 
 function validate(rules: readonly ReminderRule[]): void {
@@ -144,6 +186,15 @@ function validate(rules: readonly ReminderRule[]): void {
       throw new AdkError(
         'INVALID_ARGUMENT',
         `reminders: rule "${rule.id}" needs noProgress.iterations ≥ 1, got ${rule.when.iterations}`,
+      );
+    }
+    if (
+      rule.when.kind === 'afterIterations' &&
+      !(Number.isInteger(rule.when.iterations) && rule.when.iterations >= 1)
+    ) {
+      throw new AdkError(
+        'INVALID_ARGUMENT',
+        `reminders: rule "${rule.id}" needs afterIterations.iterations ≥ 1, got ${rule.when.iterations}`,
       );
     }
   }
