@@ -107,6 +107,36 @@ export {
   sumReducer,
 } from './state/reducers.js';
 export { type StateSchemaSource, updateSchemaOf, type ZodNamespace } from './state/update-schema.js';
+export { cosineSimilarity, type Embeddings, type EmbedOptions } from './store/embeddings.js';
+export { HashingEmbeddings, type HashingEmbeddingsOptions } from './store/hashing-embeddings.js';
+export { MemoryStore, type StoreOptions } from './store/memory-store.js';
+export type {
+  Store,
+  StoreFilter,
+  StoreIndexConfig,
+  StoreItem,
+  StoreListOptions,
+  StorePutOptions,
+  StoreSearchItem,
+  StoreSearchOptions,
+  StoreValue,
+} from './store/store.js';
+export { checkFilter, matchesFilter, valueAtPath } from './store/store-filter.js';
+export {
+  checkNamespace,
+  checkPut,
+  joinNamespace,
+  namespaceStartsWith,
+  splitNamespace,
+} from './store/store-namespace.js';
+export {
+  embedDocument,
+  pageNamespaces,
+  prepareSearch,
+  rankItems,
+  type StoreCandidate,
+  textsAtPaths,
+} from './store/store-search.js';
 export { AsyncQueue } from './stream/async-queue.js';
 export type {
   ChunkPart,

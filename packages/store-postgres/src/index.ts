@@ -1,4 +1,4 @@
-// @weft/store-postgres — PostgreSQL storage for Weft (checkpoints and sessions), on pg.
+// @weft/store-postgres — PostgreSQL storage for Weft (checkpoints, sessions and the long-term document store), on pg.
 
 export { PostgresCheckpointer, type PostgresCheckpointerOptions } from './postgres-checkpointer.js';
 export {
@@ -8,3 +8,4 @@ export {
   setupPostgresSchema,
 } from './postgres-schema.js';
 export { PostgresSessionService, type PostgresSessionServiceOptions } from './postgres-session-service.js';
+export { PostgresStore, type PostgresStoreOptions } from './postgres-store.js';

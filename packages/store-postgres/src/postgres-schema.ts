@@ -24,6 +24,8 @@ export interface PostgresTables {
   readonly appState: string;
   readonly userState: string;
   readonly sessionState: string;
+  /** The long-term document store (`PostgresStore`). */
+  readonly store: string;
 }
 
 /**
@@ -60,6 +62,7 @@ export function postgresTables(schema: string, prefix: string): PostgresTables {
     appState: table('app_state'),
     userState: table('user_state'),
     sessionState: table('session_state'),
+    store: table('store'),
   };
 }
 
@@ -158,6 +161,24 @@ const MIGRATIONS: readonly ((tables: PostgresTables) => string)[] = [
     ALTER TABLE ${checkpoints} ALTER COLUMN seq SET NOT NULL;
     CREATE UNIQUE INDEX "${prefix}checkpoints_seq_idx" ON ${checkpoints} (thread_id, ns, seq);
   `,
+  // 4: the long-term document store. `ns` is the namespace joined by '.' (C collation, so a prefix is a
+  // range of the primary key); `vectors` holds the indexed fields' embeddings as consecutive float32
+  // arrays of `dims` (ranked in process). Values are JSON text, like session state.
+  ({ store, prefix }) => `
+    CREATE TABLE ${store} (
+      ns         text COLLATE "C" NOT NULL,
+      key        text COLLATE "C" NOT NULL,
+      value      text NOT NULL,
+      created_at double precision NOT NULL,
+      updated_at double precision NOT NULL,
+      expires_at double precision,
+      dims       integer,
+      vectors    bytea,
+      PRIMARY KEY (ns, key)
+    );
+    CREATE INDEX "${prefix}store_recent_idx" ON ${store} (updated_at DESC, ns, key);
+    CREATE INDEX "${prefix}store_expiry_idx" ON ${store} (expires_at) WHERE expires_at IS NOT NULL;
+  `,
 ];
 
 /**
@@ -171,7 +192,7 @@ const MIGRATIONS: readonly ((tables: PostgresTables) => string)[] = [
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.length;
 
 /**
- * Creates or upgrades the checkpoint and session tables: idempotent, in one transaction, serialized across processes
+ * Creates or upgrades the checkpoint, session and document-store tables: idempotent, in one transaction, serialized across processes
  * by an advisory lock on the schema name (so concurrent setups neither race nor fail).
  *
  * @throws {WeftError} code `CHECKPOINT` when the tables were written by a newer version of this package.

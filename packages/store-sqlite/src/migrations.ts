@@ -104,6 +104,23 @@ const MIGRATIONS: readonly string[] = [
     process_start TEXT NOT NULL
   );
   `,
+  // 4: the long-term document store. `ns` is the namespace joined by '.', so a prefix is a range of the
+  // primary key; `vectors` holds the indexed fields' embeddings as consecutive float32 arrays of `dims`.
+  `
+  CREATE TABLE weft_store (
+    ns         TEXT NOT NULL,
+    key        TEXT NOT NULL,
+    value      TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL,
+    expires_at REAL,
+    dims       INTEGER,
+    vectors    BLOB,
+    PRIMARY KEY (ns, key)
+  );
+  CREATE INDEX weft_store_recent ON weft_store (updated_at);
+  CREATE INDEX weft_store_expiry ON weft_store (expires_at) WHERE expires_at IS NOT NULL;
+  `,
 ];
 
 /**

@@ -111,6 +111,7 @@ function settle(tool: AnyTool, args: Record<string, unknown>, call: ToolCall, op
       state: options.state,
       ...(options.nodeContext ? { nodeContext: options.nodeContext } : {}),
       ...(options.messages ? { messages: options.messages } : {}),
+      ...(options.nodeContext?.store ? { store: options.nodeContext.store } : {}),
     };
     Promise.resolve()
       .then(() => tool.execute(args, context))

@@ -1,4 +1,4 @@
-import type { NodeContext } from '@weft/compose';
+import type { NodeContext, Store } from '@weft/compose';
 import type { Message } from '../message/message.js';
 import type { SessionState } from './session-state.js';
 
@@ -37,4 +37,9 @@ export interface ToolContext {
   readonly nodeContext?: NodeContext;
   /** The conversation the call was made in (ending with the assistant message holding the call), when an agent runs the tool. */
   readonly messages?: readonly Message[];
+  /**
+   * The long-term store of the graph running the tool (`compile({ store })` or the run's `{ store }`),
+   * when there is one: the same object as `nodeContext.store`.
+   */
+  readonly store?: Store;
 }

@@ -2,6 +2,7 @@ import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import { GraphValidationError, type ValidationIssue } from '../errors/graph-validation-error.js';
 import { buildRuntimeTopology } from '../pregel/topology.js';
 import type { ConcatFunction } from '../runnable/concat.js';
+import type { Store } from '../store/store.js';
 import { CompiledGraph } from './compiled-graph.js';
 import type { GraphSpec } from './graph-spec.js';
 import { validateSpec } from './validate.js';
@@ -23,6 +24,8 @@ export interface CompileOptions<TNodes extends string = string> {
   readonly concat?: ConcatFunction;
   /** Stores a checkpoint after every superstep. */
   readonly checkpointer?: Checkpointer;
+  /** Long-term memory every node reaches as `ctx.store` (a run's `{ store }` replaces it). */
+  readonly store?: Store;
   /** Pause before these nodes run (static breakpoints). */
   readonly interruptBefore?: readonly TNodes[];
   /** Pause after these nodes run. */
@@ -84,6 +87,7 @@ export function compileSpec<TInput, TOutput, TNodes extends string, TUpdate>(
     maxSteps: options.maxSteps ?? 25,
     concurrency: options.concurrency,
     checkpointer: options.checkpointer,
+    store: options.store,
     durability: options.durability ?? 'sync',
     interruptBefore: options.interruptBefore ?? [],
     interruptAfter: options.interruptAfter ?? [],

@@ -12,6 +12,7 @@ import { RunControl } from '../pregel/run-control.js';
 import type { RunOptions } from '../pregel/run-options.js';
 import { concatChunks } from '../runnable/concat.js';
 import type { Runnable } from '../runnable/runnable.js';
+import type { Store } from '../store/store.js';
 import { createGraphStream } from '../stream/graph-stream.js';
 import type { InferStreamPart, StreamMode, StreamParts } from '../stream/stream-modes.js';
 import type { Command } from './command.js';
@@ -41,6 +42,8 @@ export interface BatchOptions extends RunOptions {
 /** Runtime options `withOptions` can change. */
 export interface GraphRuntimeOptions<TNodes extends string = string> {
   readonly checkpointer?: Checkpointer | undefined;
+  /** The store nodes see as `ctx.store`. */
+  readonly store?: Store | undefined;
   readonly maxSteps?: number;
   readonly durability?: 'sync' | 'async' | 'exit';
   readonly interruptBefore?: readonly TNodes[];
@@ -270,6 +273,7 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
     return new CompiledGraph({
       ...this.#runtime,
       ...('checkpointer' in options ? { checkpointer: options.checkpointer } : {}),
+      ...('store' in options ? { store: options.store } : {}),
       ...(maxSteps === undefined ? {} : { maxSteps }),
       ...(options.durability === undefined ? {} : { durability: options.durability }),
       ...(interruptBefore === undefined ? {} : { interruptBefore }),

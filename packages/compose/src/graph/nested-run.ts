@@ -26,6 +26,7 @@ export async function runNested(
     ...parent.run,
     path: [...parent.run.path, parent.ctx.node],
     ...(parent.config ? { config: { ...parent.run.config, ...parent.config } } : {}),
+    store: parent.run.store ?? runtime.store,
     control,
     abort: (reason) => control.abort(reason),
     maxSteps: runtime.maxSteps,

@@ -11,6 +11,7 @@ import type { RunControl } from '../pregel/run-control.js';
 import type { RunOptions } from '../pregel/run-options.js';
 import type { PendingInterrupt } from '../pregel/task.js';
 import type { Topology } from '../pregel/topology.js';
+import type { Store } from '../store/store.js';
 
 /** What a compiled graph passes to every run of it. */
 export interface GraphRuntime {
@@ -18,6 +19,8 @@ export interface GraphRuntime {
   readonly maxSteps: number;
   /** Tasks per step of this graph (compile option); `undefined` leaves it to the run. */
   readonly concurrency?: number | undefined;
+  /** The store nodes see as `ctx.store` unless the run passes its own. */
+  readonly store?: Store | undefined;
   readonly checkpointer: Checkpointer | undefined;
   readonly durability: Durability;
   readonly interruptBefore: readonly string[];
@@ -49,7 +52,7 @@ export async function runGraph(
   control?: RunControl,
 ): Promise<RunResult<unknown>> {
   const { topology, checkpointer } = runtime;
-  const defaults = { maxSteps: runtime.maxSteps, concurrency: runtime.concurrency };
+  const defaults = { maxSteps: runtime.maxSteps, concurrency: runtime.concurrency, store: runtime.store };
   if (!checkpointer) {
     if (isContinuation(input)) {
       throw new WeftError(

@@ -3,6 +3,7 @@ import { WeftError } from '../errors/weft-error.js';
 import { callbacksToListener } from '../events/callbacks.js';
 import type { RunEvent } from '../events/run-event.js';
 import { runId as newRunId } from '../internal/ids.js';
+import type { Store } from '../store/store.js';
 import { drive } from './drive.js';
 import type { LoopResult } from './loop.js';
 import type { RunContext, RunObserver } from './run-context.js';
@@ -15,6 +16,8 @@ export interface RunDefaults {
   readonly maxSteps: number;
   /** Tasks per step when the run options do not say (default: unlimited). */
   readonly concurrency?: number | undefined;
+  /** The compile-time store (the run's `store` option wins). */
+  readonly store?: Store | undefined;
 }
 
 /**
@@ -41,6 +44,7 @@ export async function executeRun(
     path: [],
     control,
     config: options.config ?? {},
+    store: options.store ?? defaults.store,
     threadId: options.threadId,
     observer,
     maxSteps: options.maxSteps ?? defaults.maxSteps,

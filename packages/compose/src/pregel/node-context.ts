@@ -1,5 +1,6 @@
 import type { NodeEventInit } from '../events/node-events.js';
 import type { CompiledGraph } from '../graph/compiled-graph.js';
+import type { Store } from '../store/store.js';
 
 /**
  * What a node receives besides its input.
@@ -32,6 +33,11 @@ export interface NodeContext {
   readonly threadId: string | undefined;
   /** User values passed as `config` to `invoke`/`stream`. */
   readonly config: Readonly<Record<string, unknown>>;
+  /**
+   * The long-term {@link Store} passed to `compile({ store })` or the run's `{ store }` (the run's wins);
+   * nested subgraphs share it. `undefined` when neither gave one.
+   */
+  readonly store: Store | undefined;
   /** Sends a value to `custom` stream subscribers (a no-op when nobody listens). */
   emit(data: unknown): void;
   /**

@@ -1,5 +1,6 @@
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import type { RunEvent } from '../events/run-event.js';
+import type { Store } from '../store/store.js';
 import type { RunControl } from './run-control.js';
 
 /**
@@ -54,6 +55,8 @@ export interface RunContext {
   /** Cancellation of the run (cancelled by the caller, or a sibling task failed); its signal is lazy. */
   readonly control: RunControl;
   readonly config: Readonly<Record<string, unknown>>;
+  /** The long-term store nodes see as `ctx.store`. */
+  readonly store?: Store | undefined;
   readonly threadId: string | undefined;
   readonly observer: RunObserver;
   /** Supersteps allowed in this run. */

@@ -1,4 +1,5 @@
 import type { Callbacks } from '../events/callbacks.js';
+import type { Store } from '../store/store.js';
 
 /** Options of `invoke`, `stream`, `collect`, `transform` and `batch` on a compiled graph. */
 export interface RunOptions {
@@ -6,6 +7,8 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
   /** User values passed to every node as `ctx.config`. */
   readonly config?: Readonly<Record<string, unknown>>;
+  /** The long-term store nodes see as `ctx.store` (overrides the compile option). */
+  readonly store?: Store;
   /** Supersteps allowed for this run (overrides the compile option; default 25). */
   readonly maxSteps?: number;
   /** Subscribers of the run's events. */

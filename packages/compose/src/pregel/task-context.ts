@@ -1,6 +1,7 @@
 import { WeftError } from '../errors/weft-error.js';
 import type { NodeEvent, NodeEventInit } from '../events/node-events.js';
 import type { CompiledGraph } from '../graph/compiled-graph.js';
+import type { Store } from '../store/store.js';
 import type { NodeContext, RunSubgraphOptions } from './node-context.js';
 import type { RunContext } from './run-context.js';
 import { SubgraphPaused } from './subgraph-paused.js';
@@ -105,6 +106,10 @@ export class TaskContext implements NodeContext {
 
   get config(): Readonly<Record<string, unknown>> {
     return this.run.config;
+  }
+
+  get store(): Store | undefined {
+    return this.run.store;
   }
 
   emit(data: unknown): void {

@@ -1,0 +1,158 @@
+import {
+  checkNamespace,
+  checkPut,
+  embedDocument,
+  joinNamespace,
+  pageNamespaces,
+  prepareSearch,
+  rankItems,
+  type Store,
+  type StoreCandidate,
+  type StoreIndexConfig,
+  type StoreItem,
+  type StoreListOptions,
+  type StorePutOptions,
+  type StoreSearchItem,
+  type StoreSearchOptions,
+  type StoreValue,
+  splitNamespace,
+} from '@weft/compose';
+import type { Database } from 'better-sqlite3';
+import { openDatabase, type SqliteStoreOptions } from './open-database.js';
+import {
+  namespaceRange,
+  type StoreRow,
+  sqliteStoreStatements,
+  vectorsOf,
+} from './sqlite-store-statements.js';
+
+/**
+ * Options of {@link SqliteStore}: where the data lives, plus vector search settings and a clock.
+ *
+ * @example
+ * ```ts
+ * const options: SqliteStoreDocumentsOptions = { filename: 'weft.db', index: { embeddings, fields: ['text'] } };
+ * ```
+ */
+export type SqliteStoreDocumentsOptions = SqliteStoreOptions & {
+  /** Embed documents on `put` and rank `search` queries by cosine similarity (computed in process). */
+  readonly index?: StoreIndexConfig;
+  /** Milliseconds since the epoch (default `Date.now`). */
+  readonly now?: () => number;
+};
+
+/**
+ * A long-term document {@link Store} in SQLite (better-sqlite3): the embedded default. Namespace
+ * prefixes are primary-key ranges; vectors are float32 blobs beside each document, ranked by cosine
+ * similarity in process over the documents of the searched prefix. Can share a file with
+ * `SqliteCheckpointer` and `SqliteSessionService`.
+ *
+ * @example
+ * ```ts
+ * import { HashingEmbeddings } from '@weft/compose';
+ * import { SqliteStore } from '@weft/store-sqlite';
+ *
+ * const store = new SqliteStore({ filename: 'weft.db', index: { embeddings: new HashingEmbeddings() } });
+ * await store.put(['memories', 'u1'], 'm1', { text: 'prefers tea' });
+ * const hits = await store.search(['memories', 'u1'], { query: 'drinks' });
+ * await store.close();
+ * ```
+ */
+export class SqliteStore implements Store {
+  readonly #db: Database;
+  readonly #owned: boolean;
+  readonly #index: StoreIndexConfig | undefined;
+  readonly #now: () => number;
+  readonly #sql: ReturnType<typeof sqliteStoreStatements>;
+
+  /** @throws {WeftError} code `CHECKPOINT` when the file holds a newer schema than this package knows. */
+  constructor(options: SqliteStoreDocumentsOptions = {}) {
+    const { db, owned } = openDatabase(options);
+    this.#db = db;
+    this.#owned = owned;
+    this.#index = options.index;
+    this.#now = options.now ?? Date.now;
+    this.#sql = sqliteStoreStatements(db);
+  }
+
+  async put(
+    namespace: readonly string[],
+    key: string,
+    value: StoreValue,
+    options?: StorePutOptions,
+  ): Promise<void> {
+    checkPut(namespace, key, value, options);
+    const text = JSON.stringify(value);
+    const vectors = await embedDocument(this.#index, value, options);
+    const now = this.#now();
+    const dims = vectors[0]?.length ?? null;
+    const blob = dims === null ? null : Buffer.from(new Float32Array(vectors.flat()).buffer);
+    const expires = options?.ttlMs === undefined ? null : now + options.ttlMs;
+    this.#sql.upsert.run(joinNamespace(namespace), key, text, now, now, expires, dims, blob, now);
+  }
+
+  async get(namespace: readonly string[], key: string): Promise<StoreItem | undefined> {
+    checkNamespace(namespace, 'get');
+    const row = this.#sql.get.get(joinNamespace(namespace), key, this.#now()) as StoreRow | undefined;
+    return row ? itemOf(row) : undefined;
+  }
+
+  async delete(namespace: readonly string[], key: string): Promise<void> {
+    checkNamespace(namespace, 'delete');
+    this.#sql.delete.run(joinNamespace(namespace), key);
+  }
+
+  async list(prefix: readonly string[], options?: StoreListOptions): Promise<readonly (readonly string[])[]> {
+    checkNamespace(prefix, 'list', true);
+    const [exact, low, high] = namespaceRange(prefix);
+    const rows = this.#sql.namespaces.all(exact, low, high, this.#now()) as { ns: string }[];
+    return pageNamespaces(
+      rows.map((row) => splitNamespace(row.ns)),
+      options,
+    );
+  }
+
+  async search(
+    namespacePrefix: readonly string[],
+    options: StoreSearchOptions = {},
+  ): Promise<readonly StoreSearchItem[]> {
+    checkNamespace(namespacePrefix, 'search', true);
+    const queryVector = await prepareSearch(this.#index, options);
+    const range = namespaceRange(namespacePrefix);
+    const now = this.#now();
+    if (!queryVector && options.filter === undefined) {
+      const rows = this.#sql.recent.all(
+        ...range,
+        now,
+        options.limit ?? 10,
+        options.offset ?? 0,
+      ) as StoreRow[];
+      return rows.map(itemOf);
+    }
+    const candidates: StoreCandidate[] = [];
+    for (const row of this.#sql.scan.iterate(...range, now) as Iterable<StoreRow>) {
+      candidates.push({ item: itemOf(row), vectors: queryVector ? vectorsOf(row) : [] });
+    }
+    return rankItems(candidates, options, queryVector);
+  }
+
+  async sweep(): Promise<number> {
+    return this.#sql.sweep.run(this.#now()).changes;
+  }
+
+  /** Closes the database when the store opened it (not one you passed in). */
+  async close(): Promise<void> {
+    if (this.#owned && this.#db.open) this.#db.close();
+  }
+}
+
+function itemOf(row: StoreRow): StoreItem {
+  return {
+    namespace: splitNamespace(row.ns),
+    key: row.key,
+    value: JSON.parse(row.value) as StoreValue,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    ...(row.expires_at === null ? {} : { expiresAt: new Date(row.expires_at) }),
+  };
+}
