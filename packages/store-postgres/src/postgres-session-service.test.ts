@@ -78,6 +78,7 @@ describe.skipIf(url === undefined || url === '')('PostgresSessionService', () =>
         'weft_session_events',
         'weft_session_state',
         'weft_sessions',
+        'weft_store',
         'weft_user_state',
       ]);
     });

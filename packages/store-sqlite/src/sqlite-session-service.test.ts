@@ -75,6 +75,7 @@ describe('SqliteSessionService', () => {
       'weft_session_events',
       'weft_session_state',
       'weft_sessions',
+      'weft_store',
       'weft_thread_claims',
       'weft_user_state',
     ]);

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 
 /** A row of `weft_store`. */
 export interface StoreRow {
@@ -42,7 +42,18 @@ export function vectorsOf(row: StoreRow): Float32Array[] {
 }
 
 /** Prepared statements of the document store. */
-export function sqliteStoreStatements(db: Database) {
+export interface SqliteStoreStatements {
+  readonly upsert: Statement;
+  readonly get: Statement;
+  readonly delete: Statement;
+  readonly namespaces: Statement;
+  readonly recent: Statement;
+  readonly scan: Statement;
+  readonly sweep: Statement;
+}
+
+/** Prepares the statements of the document store on `db`. */
+export function sqliteStoreStatements(db: Database): SqliteStoreStatements {
   return {
     upsert: db.prepare(
       `INSERT INTO weft_store (ns, key, value, created_at, updated_at, expires_at, dims, vectors)

@@ -21,6 +21,7 @@ import type { Database } from 'better-sqlite3';
 import { openDatabase, type SqliteStoreOptions } from './open-database.js';
 import {
   namespaceRange,
+  type SqliteStoreStatements,
   type StoreRow,
   sqliteStoreStatements,
   vectorsOf,
@@ -63,7 +64,7 @@ export class SqliteStore implements Store {
   readonly #owned: boolean;
   readonly #index: StoreIndexConfig | undefined;
   readonly #now: () => number;
-  readonly #sql: ReturnType<typeof sqliteStoreStatements>;
+  readonly #sql: SqliteStoreStatements;
 
   /** @throws {WeftError} code `CHECKPOINT` when the file holds a newer schema than this package knows. */
   constructor(options: SqliteStoreDocumentsOptions = {}) {
