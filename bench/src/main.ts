@@ -15,6 +15,7 @@ import { compileWorkload } from './workloads/compile.ts';
 import { otelWorkload } from './workloads/otel.ts';
 import { heapWorkload, warningsWorkload } from './workloads/process-health.ts';
 import { chainScalingWorkload, sendWorkload } from './workloads/scaling.ts';
+import { storeSearchWorkload } from './workloads/store-search.ts';
 import { streamingWorkload } from './workloads/streaming.ts';
 import { chainWorkload, fanoutWorkload, loopWorkload } from './workloads/throughput.ts';
 
@@ -30,6 +31,7 @@ const WORKLOADS: readonly Workload[] = [
   otelWorkload,
   compileWorkload,
   agentLoopWorkload,
+  storeSearchWorkload,
   coldImportWorkload,
   warningsWorkload,
   heapWorkload,

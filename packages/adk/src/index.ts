@@ -182,6 +182,7 @@ export {
 export { fromOpenAIChunk, fromOpenAICompletion } from './model/openai/convert-response.js';
 export { fromOpenAIAssistantMessage, fromOpenAIMessages } from './model/openai/from-openai-messages.js';
 export { OpenAIChatModel, type OpenAIChatModelOptions } from './model/openai/openai-chat-model.js';
+export { OpenAIEmbeddings, type OpenAIEmbeddingsOptions } from './model/openai/openai-embeddings.js';
 export { toOpenAIMessages } from './model/openai/to-openai-messages.js';
 export {
   addUsage,

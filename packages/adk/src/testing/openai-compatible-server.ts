@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { HashingEmbeddings } from '@weft/compose';
 import {
   completionBody,
   type ResolvedAnswer,
@@ -142,12 +143,41 @@ class ScriptedEndpoint {
     const request: RecordedRequest = { method: incoming.method ?? 'GET', path, headers, body };
     this.requests.push(request);
     if (request.method === 'POST' && path === '/v1/chat/completions') this.#complete(request, response);
+    else if (request.method === 'POST' && path === '/v1/embeddings') await this.#embed(request, response);
     else if (request.method === 'GET' && path === '/v1/models') {
       sendJson(response, 200, {
         object: 'list',
         data: [{ id: this.#options.model ?? 'loopback', object: 'model' }],
       });
     } else sendError(response, 404, `loopback server: no route for ${request.method} ${path}`);
+  }
+
+  /** Answers `/v1/embeddings` with `HashingEmbeddings` vectors (deterministic), float or base64. */
+  async #embed(request: RecordedRequest, response: ServerResponse): Promise<void> {
+    const { input, dimensions, encoding_format: format } = request.body;
+    const texts = typeof input === 'string' ? [input] : input;
+    if (!Array.isArray(texts) || !texts.every((text) => typeof text === 'string')) {
+      sendError(response, 400, 'loopback server: embeddings input must be a string or an array of strings');
+      return;
+    }
+    const embeddings = new HashingEmbeddings({
+      dimensions: typeof dimensions === 'number' ? dimensions : 32,
+    });
+    const vectors = await embeddings.embed(texts);
+    const model =
+      this.#options.model ?? (typeof request.body.model === 'string' ? request.body.model : 'loopback');
+    const tokens = texts.reduce((sum, text) => sum + text.split(/\s+/).filter(Boolean).length, 0);
+    sendJson(response, 200, {
+      object: 'list',
+      model,
+      data: vectors.map((vector, index) => ({
+        object: 'embedding',
+        index,
+        embedding:
+          format === 'base64' ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector,
+      })),
+      usage: { prompt_tokens: tokens, total_tokens: tokens },
+    });
   }
 
   #complete(request: RecordedRequest, response: ServerResponse): void {
@@ -208,6 +238,8 @@ class ScriptedEndpoint {
  * from a script: JSON for plain requests, SSE for `stream: true` (text in several chunks, tool-call
  * arguments split across chunks, a usage chunk when asked, `[DONE]`), and scripted HTTP errors. It
  * records every request. When the script runs out it answers 400 naming the request number.
+ * `POST /v1/embeddings` answers with deterministic `HashingEmbeddings` vectors (`dimensions` from the
+ * request, default 32; float or base64), so embedding clients can be tested without a model.
  *
  * @example
  * ```ts
