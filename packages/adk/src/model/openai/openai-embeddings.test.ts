@@ -53,9 +53,9 @@ describe('OpenAIEmbeddings through the openai client', () => {
     const raw = await client.embeddings.create({ model: 'm', input: 'green tea', dimensions: 8 });
     const [expected] = await new HashingEmbeddings({ dimensions: 8 }).embed(['green tea']);
     expect(raw.data[0]?.embedding.length).toBe(8);
-    raw.data[0]?.embedding.forEach((value, index) =>
-      expect(value).toBeCloseTo(expected?.[index] ?? Number.NaN, 6),
-    );
+    for (const [index, value] of (raw.data[0]?.embedding ?? []).entries()) {
+      expect(value).toBeCloseTo(expected?.[index] ?? Number.NaN, 6);
+    }
   });
 
   it('reports server failures as ModelError and aborts as ABORTED', async () => {
