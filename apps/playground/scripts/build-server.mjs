@@ -22,7 +22,10 @@ await build({
   logLevel: 'warning',
 });
 mkdirSync(`${root}dist/cli`, { recursive: true });
+// The CLI registers `./reload-hooks.mjs` relative to the module that holds that code: the CLI entry
+// or, when esbuild moves the code into a shared chunk, a chunk in dist/. The hooks sit beside both.
 copyFileSync(`${root}src/cli/reload-hooks.mjs`, `${root}dist/cli/reload-hooks.mjs`);
+copyFileSync(`${root}src/cli/reload-hooks.mjs`, `${root}dist/reload-hooks.mjs`);
 execFileSync(
   process.execPath,
   [`${root}../../node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.build.json`],
