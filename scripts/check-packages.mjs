@@ -154,7 +154,7 @@ await new Promise((resolve, reject) => {
   child.stderr.on('data', (data) => {
     output += data;
   });
-  child.on('exit', (code) => {
+  child.on('close', (code) => {
     if (code !== null && code !== 0) fail(`weft dev exited with ${code}`);
   });
 });
