@@ -12,7 +12,6 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { join, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const out = resolve(process.argv[2] ?? join(root, '.packs'));
 const REPOSITORY = 'git+https://github.com/weft-dev/weft.git';
 
 /** Publishable packages: packages/* and apps/* that are not private, by name. */
@@ -64,7 +63,7 @@ function publishedManifest(pkg, versions) {
 }
 
 /** Stages and packs every publishable package into `outDir`; returns what it packed. */
-export function packAll(outDir = out) {
+export function packAll(outDir = join(root, '.packs')) {
   const packages = publishable();
   const versions = new Map([...packages].map(([name, pkg]) => [name, pkg.manifest.version]));
   rmSync(outDir, { recursive: true, force: true });
@@ -98,7 +97,7 @@ export function packAll(outDir = out) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const packed = packAll();
+  const packed = packAll(resolve(process.argv[2] ?? join(root, '.packs')));
   for (const p of packed) console.error(`packed ${p.name}@${p.version} → ${p.tarball}`);
   console.log(JSON.stringify(packed));
 }
