@@ -122,14 +122,19 @@ await new Promise((resolve, reject) => {
   const child = spawn(
     'npx',
     ['weft', 'dev', './graphs.ts', '--port', '0', '--db', join(project, 'weft.db'), '--no-watch'],
-    {
-      cwd: project,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    // Its own process group: npx, the weft bin and the server it starts are stopped together.
+    { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  };
   let output = '';
   const fail = (why) => {
-    child.kill('SIGTERM');
+    stop();
     reject(new Error(`${why}\n${output}`));
   };
   const timer = setTimeout(() => fail('weft dev did not start within 120 s'), 120_000);
@@ -141,7 +146,7 @@ await new Promise((resolve, reject) => {
     try {
       const graphs = await (await fetch(new URL('/api/graphs', url))).json();
       clearTimeout(timer);
-      child.kill('SIGTERM');
+      stop();
       if (!graphs.graphs.some((g) => g.id === 'doubler'))
         return reject(new Error(`GET /api/graphs: ${JSON.stringify(graphs)}`));
       console.log(`weft dev served ${graphs.graphs.map((g) => g.id).join(', ')} at ${url}`);
@@ -170,3 +175,5 @@ if (!/2 passed/.test(tested)) throw new Error(`the scaffolded project's tests:\n
 console.log('weft init: the new project typechecks and its 2 tests pass');
 
 console.log('\ncheck:packages: every package packs, lints, installs and runs outside the repository');
+// Nothing may keep this process alive once the checks are done.
+process.exit(0);
