@@ -9,6 +9,7 @@ let schemaCount = 0;
 
 if (url === undefined || url === '') {
   describe('PostgresStore', () => {
+    // Skipped only when no PostgreSQL is configured (CI sets WEFT_PG_URL): the suite needs a live server.
     it.skip('needs WEFT_PG_URL (e.g. postgres://postgres@127.0.0.1:5432/test)', () => undefined);
   });
 } else {
