@@ -1,4 +1,11 @@
 export type { CheckpointerFixture } from './checkpointer-conformance.js';
 export { describeCheckpointerConformance } from './checkpointer-conformance.js';
 export { type DurabilityMatrixOptions, describeDurabilityMatrix } from './durability-matrix.js';
+export {
+  describeMultiProcessRace,
+  type MultiProcessRaceOptions,
+  type SharedStoreFixture,
+} from './multi-process-race.js';
+export { runRaceChild } from './race/race-child.js';
+export { buildRaceGraph, buildTickGraph } from './race/race-graphs.js';
 export { describeStoreConformance, type StoreFixture } from './store-conformance.js';

@@ -1,10 +1,18 @@
 import { appendFileSync } from 'node:fs';
-import { type Checkpointer, END, START, StateGraph } from '@weft/compose';
 import { z } from 'zod';
+import type { Checkpointer } from '../../checkpoint/checkpointer.js';
+import { END, START } from '../../graph/constants.js';
+import { StateGraph } from '../../graph/state-graph.js';
 
 /**
- * The graph two processes race on: `ask` pauses for a decision, `act` appends `<thread>:<decision>` to
+ * The graph two processes race on (see `describeMultiProcessRace`): `ask` pauses for a decision, `act` appends `<thread>:<decision>` to
  * the side-effect log once `entered` resolved (the test holds the winner there until the loser answered).
+ *
+ * @example
+ * ```ts
+ * const app = buildRaceGraph(new MemoryCheckpointer(), '/tmp/effects.log', async () => {});
+ * await app.invoke({}, { threadId: 't' }); // pauses at `ask`
+ * ```
  */
 export function buildRaceGraph(
   checkpointer: Checkpointer,
@@ -26,6 +34,12 @@ export function buildRaceGraph(
 
 /**
  * The skew graph: every turn (input `{ turn }`) runs `tick` 30 times, one step each, logging `tick:<n>`.
+ *
+ * @example
+ * ```ts
+ * const app = buildTickGraph(new MemoryCheckpointer(), '/tmp/effects.log');
+ * await app.invoke({ turn: 1 }, { threadId: 't' }); // { n: 30, turn: 1 }
+ * ```
  */
 export function buildTickGraph(checkpointer: Checkpointer, effectsLog: string) {
   return new StateGraph(z.object({ n: z.number().optional(), turn: z.number() }))

@@ -1,0 +1,69 @@
+import { createInterface } from 'node:readline';
+import type { Checkpointer } from '../../checkpoint/checkpointer.js';
+import { WeftError } from '../../errors/weft-error.js';
+import { Command } from '../../graph/command.js';
+import { buildRaceGraph, buildTickGraph } from './race-graphs.js';
+
+/**
+ * The body of a store's race child process (the script `describeMultiProcessRace` starts). `args` are the
+ * arguments after the store's own:
+ * - `race <effects-log>`: a long-lived racer reading commands from stdin, one per line: `go <thread>
+ *   <decision>` resumes the paused thread with that decision, `release <thread>` lets its `act` node go on.
+ *   It prints one JSON line per event: `running` (its `act` node entered), `done`, or `error` (with the
+ *   error's code and thread), and closes the store when stdin ends.
+ * - `skew <effects-log> <thread> <offset-ms>`: shifts `Date.now` by the offset before the store is opened
+ *   (so before the engine makes any id), runs one turn (`{ turn: 2 }`) of the tick graph and prints its
+ *   output as JSON.
+ *
+ * @param open - Opens the store under test (called once, after any clock shift).
+ * @param args - The role and its arguments, as above.
+ *
+ * @example
+ * ```ts
+ * // packages/my-store/test/race/race-child.ts
+ * import { runRaceChild } from '@weft/compose/testing';
+ * const [filename, ...args] = process.argv.slice(2);
+ * await runRaceChild(() => new MyCheckpointer({ filename }), args);
+ * ```
+ */
+export async function runRaceChild(open: () => Checkpointer, args: readonly string[]): Promise<void> {
+  const [role, effectsLog, threadId, offset] = args;
+  if (role === 'skew' && effectsLog && threadId && offset !== undefined) {
+    const realNow = Date.now.bind(Date);
+    Date.now = () => realNow() + Number(offset);
+    const checkpointer = open();
+    const output = await buildTickGraph(checkpointer, effectsLog).invoke({ turn: 2 }, { threadId });
+    await checkpointer.close?.();
+    process.stdout.write(JSON.stringify(output));
+    return;
+  }
+  if (role !== 'race' || !effectsLog)
+    throw new Error(
+      `race child: expected "race <effects-log>" or "skew <effects-log> <thread> <offset-ms>", got "${args.join(' ')}"`,
+    );
+  const checkpointer = open();
+  const releases = new Map<string, () => void>();
+  const say = (event: Record<string, unknown>): void => {
+    process.stdout.write(`${JSON.stringify(event)}\n`);
+  };
+  const app = buildRaceGraph(checkpointer, effectsLog, (thread) => {
+    say({ event: 'running', thread });
+    return new Promise((resolve) => releases.set(thread, resolve));
+  });
+  for await (const line of createInterface({ input: process.stdin })) {
+    const [command, thread = '', decision = ''] = line.split(' ');
+    if (command === 'release') releases.get(thread)?.();
+    if (command !== 'go') continue;
+    app.invoke(new Command({ resume: decision }), { threadId: thread }).then(
+      () => say({ event: 'done', thread }),
+      (error: unknown) =>
+        say({
+          event: 'error',
+          thread,
+          code: WeftError.isInstance(error) ? error.code : String(error),
+          errorThread: (error as { threadId?: unknown }).threadId,
+        }),
+    );
+  }
+  await checkpointer.close?.();
+}
