@@ -1,4 +1,4 @@
-import { type LoopbackError, type LoopbackServer, pieces, startLoopbackServer } from './loopback-http.js';
+import { type LoopbackError, type LoopbackServer, pieces, startScriptedEndpoint } from './loopback-http.js';
 import type { ServerToolCall } from './openai-compatible-replies.js';
 import type { RecordedRequest } from './openai-compatible-server.js';
 
@@ -187,24 +187,10 @@ function answer(
  * ```
  */
 export async function startAnthropicServer(options: AnthropicServerOptions): Promise<LoopbackServer> {
-  let calls = 0;
-  return startLoopbackServer((request) => {
-    if (request.method !== 'POST' || request.path !== '/v1/messages') return undefined;
-    const index = calls++;
-    const reply =
-      typeof options.script === 'function' ? options.script(request, index) : options.script[index];
-    if (reply === undefined) {
-      return {
-        error: { status: 400 },
-        body: {
-          type: 'error',
-          error: {
-            type: 'invalid_request_error',
-            message: `loopback server: no reply scripted for request #${index}`,
-          },
-        },
-      };
-    }
-    return answer(reply, request, index, options);
-  });
+  return startScriptedEndpoint(
+    '/v1/messages',
+    options.script,
+    (message) => ({ type: 'error', error: { type: 'invalid_request_error', message } }),
+    (reply, request, index) => answer(reply, request, index, options),
+  );
 }

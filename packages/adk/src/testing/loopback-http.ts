@@ -145,6 +145,50 @@ export async function startLoopbackServer(
 }
 
 /**
+ * A script of replies: one per request in order, or a function of the request and its index.
+ *
+ * @example
+ * ```ts
+ * const script: LoopbackScript<string> = ['first reply', 'second reply'];
+ * ```
+ */
+export type LoopbackScript<Reply> =
+  | readonly Reply[]
+  | ((request: RecordedRequest, index: number) => Reply | undefined);
+
+/**
+ * Starts a loopback server answering `POST <path>` from a script, one reply per request: `answer` turns a
+ * reply into the wire format, and a request past the script's end gets a `400` with `noReply(message)` as
+ * its body (in the provider's error shape). The base of the provider servers.
+ *
+ * @example
+ * ```ts
+ * const server = await startScriptedEndpoint('/v1/echo', ['hi'], (message) => ({ error: { message } }),
+ *   (reply) => ({ json: { text: reply } }));
+ * ```
+ */
+export function startScriptedEndpoint<Reply>(
+  path: string,
+  script: LoopbackScript<Reply>,
+  noReply: (message: string) => unknown,
+  answer: (reply: Reply, request: RecordedRequest, index: number) => LoopbackAnswer,
+): Promise<LoopbackServer> {
+  let calls = 0;
+  return startLoopbackServer((request) => {
+    if (request.method !== 'POST' || request.path !== path) return undefined;
+    const index = calls++;
+    const reply = typeof script === 'function' ? script(request, index) : script[index];
+    if (reply === undefined) {
+      return {
+        error: { status: 400 },
+        body: noReply(`loopback server: no reply scripted for request #${index}`),
+      };
+    }
+    return answer(reply, request, index);
+  });
+}
+
+/**
  * Splits text into pieces of `size` characters (at least one piece, possibly empty).
  *
  * @example

@@ -1,4 +1,4 @@
-import { type LoopbackError, type LoopbackServer, pieces, startLoopbackServer } from './loopback-http.js';
+import { type LoopbackError, type LoopbackServer, pieces, startScriptedEndpoint } from './loopback-http.js';
 import type { ServerToolCall } from './openai-compatible-replies.js';
 import type { RecordedRequest } from './openai-compatible-server.js';
 
@@ -200,23 +200,10 @@ function answer(
  * ```
  */
 export async function startOpenAIResponsesServer(options: ResponsesServerOptions): Promise<LoopbackServer> {
-  let calls = 0;
-  return startLoopbackServer((request) => {
-    if (request.method !== 'POST' || request.path !== '/v1/responses') return undefined;
-    const index = calls++;
-    const reply =
-      typeof options.script === 'function' ? options.script(request, index) : options.script[index];
-    if (reply === undefined) {
-      return {
-        error: { status: 400 },
-        body: {
-          error: {
-            message: `loopback server: no reply scripted for request #${index}`,
-            type: 'invalid_request_error',
-          },
-        },
-      };
-    }
-    return answer(reply, request, index, options);
-  });
+  return startScriptedEndpoint(
+    '/v1/responses',
+    options.script,
+    (message) => ({ error: { message, type: 'invalid_request_error' } }),
+    (reply, request, index) => answer(reply, request, index, options),
+  );
 }
