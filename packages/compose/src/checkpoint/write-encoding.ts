@@ -23,12 +23,17 @@ export function entriesOf(update: unknown): ReadonlyArray<readonly [string, unkn
  * `Send`s in its `goto`) become tagged plain objects; {@link restoreOutput} turns them back.
  */
 export function normalizeOutput(output: unknown): unknown {
-  if (output instanceof SubgraphWrites) return { __subgraphWrites__: output.writes };
+  if (output instanceof SubgraphWrites)
+    return output.checked
+      ? { __subgraphWrites__: output.writes, checked: true }
+      : { __subgraphWrites__: output.writes };
   if (isCommand(output)) {
     const goto = output.goto.map((target) =>
       isSend(target) ? { __send__: [target.node, target.input] } : target,
     );
-    return { __command__: { update: output.update, goto } };
+    // A node's list of updates and Commands is one Command over the list's writes (see `listOutput`).
+    const update = output.update instanceof SubgraphWrites ? normalizeOutput(output.update) : output.update;
+    return { __command__: { update, goto } };
   }
   return output;
 }
@@ -37,9 +42,8 @@ export function normalizeOutput(output: unknown): unknown {
 export function restoreOutput(output: unknown): unknown {
   if (typeof output !== 'object' || output === null) return output;
   if ('__subgraphWrites__' in output) {
-    return new SubgraphWrites(
-      (output as { __subgraphWrites__: Array<[string, unknown]> }).__subgraphWrites__,
-    );
+    const stored = output as { __subgraphWrites__: Array<[string, unknown]>; checked?: boolean };
+    return new SubgraphWrites(stored.__subgraphWrites__, stored.checked === true);
   }
   if ('__command__' in output) {
     const { update, goto } = (output as { __command__: { update: unknown; goto: unknown[] } }).__command__;
@@ -48,7 +52,11 @@ export function restoreOutput(output: unknown): unknown {
       const [node, input] = (target as { __send__: [string, unknown] }).__send__;
       return new Send(node, input);
     });
-    return new Command({ update, goto: targets });
+    const restored =
+      typeof update === 'object' && update !== null && '__subgraphWrites__' in update
+        ? restoreOutput(update)
+        : update;
+    return new Command({ update: restored, goto: targets });
   }
   return output;
 }

@@ -20,10 +20,14 @@ export type StateUpdate<TState, TReducers> = {
     : TState[TKey];
 };
 
-/** What a state graph node may return. */
+/**
+ * What a state graph node may return: an update, a `Command`, nothing, or a list of updates and
+ * `Command`s applied in order (each item's writes go through the reducers; the gotos add up).
+ */
 export type StateNodeReturn<TUpdate, TNodes extends string> =
   | TUpdate
   | Command<TUpdate, TNodes | End>
+  | ReadonlyArray<TUpdate | Command<TUpdate, TNodes | End> | undefined | null>
   | undefined
   | null
   | void;

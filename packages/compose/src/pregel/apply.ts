@@ -62,7 +62,8 @@ export function applyStateWrites(
     step.next ??= { ...values };
     if (output instanceof SubgraphWrites) {
       updates[i] = Object.fromEntries(output.writes);
-      for (const [key, value] of output.writes) if (state.keySet.has(key)) write(step, i, key, value);
+      for (const [key, value] of output.writes)
+        if (output.checked || state.keySet.has(key)) write(step, i, key, value);
     } else if (isPlainObject(output)) {
       updates[i] = output;
       for (const key in output) write(step, i, key, output[key]);

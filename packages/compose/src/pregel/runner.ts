@@ -1,6 +1,7 @@
 import { NodeError } from '../errors/node-error.js';
 import { toError, WeftError } from '../errors/weft-error.js';
 import { isAsyncIterable, isPromiseLike } from '../runnable/runnable.js';
+import { listOutput } from './list-output.js';
 import { retryDelay, shouldRetry, sleep } from './retry.js';
 import type { RunContext } from './run-context.js';
 import { SubgraphPaused } from './subgraph-paused.js';
@@ -132,8 +133,13 @@ async function consume(call: TaskCall, source: AsyncIterable<unknown>, ctx: Task
 
 function onSuccess(call: TaskCall, output: unknown, started: number, ctx: TaskContext): unknown {
   const { node, run } = call;
+  const schema = node.outputSchema;
   const value =
-    node.outputSchema && output !== undefined ? parseWith(node, 'output', node.outputSchema, output) : output;
+    run.kind === 'state' && Array.isArray(output)
+      ? listOutput(node.name, output, schema && ((update) => parseWith(node, 'output', schema, update)))
+      : schema && output !== undefined
+        ? parseWith(node, 'output', schema, output)
+        : output;
   if (run.observer.event) {
     const now = Date.now();
     run.observer.event({

@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { describeFirstWriteCases } from './first-write-cases.js';
+import { describeListUpdateCases } from './list-update-cases.js';
 import { describePausedStepCases } from './paused-step-cases.js';
 import { describeResumeCases } from './resume-cases.js';
 import type { StoreOf } from './threads.js';
@@ -15,5 +16,6 @@ export function describeSemanticsCases(store: StoreOf): void {
     describeUpdateStateCases(store);
     describeResumeCases(store);
     describePausedStepCases(store);
+    describeListUpdateCases(store);
   });
 }
