@@ -29,6 +29,14 @@ describe('a state graph node returning a list', () => {
   it('takes Commands among the items: their updates in place, their gotos added up', async () => {
     const visits: string[] = [];
     const app = new StateGraph(State, { reducers })
+      .addNode('left', () => {
+        visits.push('left');
+        return { log: 'left' };
+      })
+      .addNode('right', () => {
+        visits.push('right');
+        return { log: 'right' };
+      })
       .addNode(
         'route',
         async () => [
@@ -38,14 +46,6 @@ describe('a state graph node returning a list', () => {
         ],
         { goto: ['left', 'right'] },
       )
-      .addNode('left', () => {
-        visits.push('left');
-        return { log: 'left' };
-      })
-      .addNode('right', () => {
-        visits.push('right');
-        return { log: 'right' };
-      })
       .addEdge(START, 'route')
       .addEdge('left', END)
       .addEdge('right', END)

@@ -15,6 +15,7 @@ const State = z.object({ log: z.array(z.string()).default([]), last: z.string().
  */
 function listGraph(store: StoreOf, runs: string[]) {
   return new StateGraph(State, { reducers: { log: appendReducer } })
+    .addNode('tail', () => ({ log: 'tail' }))
     .addNode(
       'listy',
       () => {
@@ -28,7 +29,6 @@ function listGraph(store: StoreOf, runs: string[]) {
       { goto: ['tail'] },
     )
     .addNode('ask', (_state, ctx: NodeContext) => ({ log: `ask:${ctx.interrupt<string>('?')}` }))
-    .addNode('tail', () => ({ log: 'tail' }))
     .addEdge(START, 'listy')
     .addEdge(START, 'ask')
     .addEdge('ask', END)
