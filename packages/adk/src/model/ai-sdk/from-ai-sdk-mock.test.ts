@@ -8,13 +8,14 @@ import { AdkError } from '../../errors/adk-error.js';
 import { ModelError } from '../../errors/model-error.js';
 import { UnsupportedPartError } from '../../errors/unsupported-part-error.js';
 import { mediaPart } from '../../message/media-part.js';
-import { concatMessageChunks, type MessageChunk } from '../../message/message-chunk.js';
+import { concatMessageChunks } from '../../message/message-chunk.js';
 import {
   assistantMessage,
   systemMessage,
   toolMessage,
   userMessage,
 } from '../../message/message-constructors.js';
+import { drain } from '../../testing/drain.js';
 import { withRetry } from '../with-retry.js';
 import { fromAiSdk } from './ai-sdk-chat-model.js';
 
@@ -27,12 +28,6 @@ const weatherSpec = {
   description: 'Weather of a city',
   parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
 };
-
-async function collect(stream: AsyncIterable<MessageChunk>): Promise<MessageChunk[]> {
-  const chunks: MessageChunk[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return chunks;
-}
 
 function streamOf(chunks: LanguageModelV3StreamPart[]) {
   return { stream: simulateReadableStream({ chunks, initialDelayInMs: null, chunkDelayInMs: null }) };
@@ -200,7 +195,7 @@ describe('fromAiSdk with MockLanguageModelV3', () => {
       ]),
     });
     const message = concatMessageChunks(
-      await collect(fromAiSdk(mock).stream([userMessage('Weather?')], { tools: [weatherSpec] })),
+      await drain(fromAiSdk(mock).stream([userMessage('Weather?')], { tools: [weatherSpec] })),
     );
     expect(message).toEqual({
       role: 'assistant',
@@ -248,9 +243,7 @@ describe('fromAiSdk with MockLanguageModelV3', () => {
     ]);
     expect(reply.content).toBe('fine');
     expect(calls).toBe(2);
-    const error = await collect(fromAiSdk(mock).stream([userMessage('x')])).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await drain(fromAiSdk(mock).stream([userMessage('x')])).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ModelError);
     expect((error as Error).message).toContain('boom');
   });
@@ -316,7 +309,7 @@ describe('fromAiSdk with a v2 model', () => {
       usage: { inputTokens: 7, outputTokens: 3, totalTokens: 10, cachedInputTokens: 2, reasoningTokens: 1 },
       finishReason: 'stop',
     });
-    const streamed = concatMessageChunks(await collect(model.stream([userMessage('x')])));
+    const streamed = concatMessageChunks(await drain(model.stream([userMessage('x')])));
     expect(streamed).toEqual({
       role: 'assistant',
       content: 'v2 streams',

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ModelError } from '../../errors/model-error.js';
 import { concatMessageChunks, type MessageChunk } from '../../message/message-chunk.js';
 import { userMessage } from '../../message/message-constructors.js';
+import { drain } from '../../testing/drain.js';
 import {
   type OpenAICompatibleServer,
   type ServerScript,
@@ -29,12 +30,6 @@ async function modelFor(script: ServerScript, chunkSize?: number) {
     includeUsage: true,
   });
   return fromAiSdk(provider.chatModel('test-model'));
-}
-
-async function collect(stream: AsyncIterable<MessageChunk>): Promise<MessageChunk[]> {
-  const chunks: MessageChunk[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return chunks;
 }
 
 const weatherSpec = {
@@ -83,7 +78,7 @@ describe('fromAiSdk(@ai-sdk/openai-compatible) against a loopback server', () =>
         ],
       },
     ]);
-    const chunks = await collect(model.stream([userMessage('Weather?')], { tools: [weatherSpec] }));
+    const chunks = await drain(model.stream([userMessage('Weather?')], { tools: [weatherSpec] }));
     expect(
       chunks.flatMap((chunk) => chunk.toolCallDeltas ?? []).filter((delta) => delta.arguments !== undefined)
         .length,

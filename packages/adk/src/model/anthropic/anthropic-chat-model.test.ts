@@ -11,6 +11,7 @@ import {
   userMessage,
 } from '../../message/message-constructors.js';
 import { type AnthropicServerOptions, startAnthropicServer } from '../../testing/anthropic-server.js';
+import { drain } from '../../testing/drain.js';
 import type { LoopbackServer } from '../../testing/loopback-http.js';
 import { withRetry } from '../with-retry.js';
 import { AnthropicChatModel, type AnthropicChatModelOptions } from './anthropic-chat-model.js';
@@ -30,12 +31,6 @@ async function modelFor(options: AnthropicServerOptions, settings: AnthropicChat
     env: {},
     ...settings,
   });
-}
-
-async function collect(stream: AsyncIterable<MessageChunk>): Promise<MessageChunk[]> {
-  const chunks: MessageChunk[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return chunks;
 }
 
 const weatherSpec = {
@@ -258,7 +253,7 @@ describe('AnthropicChatModel.stream', () => {
       },
       { thinking: { budgetTokens: 1024 } },
     );
-    const chunks = await collect(model.stream([userMessage('Weather?')], { tools: [weatherSpec] }));
+    const chunks = await drain(model.stream([userMessage('Weather?')], { tools: [weatherSpec] }));
     const argumentFragments = chunks
       .flatMap((chunk) => chunk.toolCallDeltas ?? [])
       .filter((delta) => delta.index === 2);
@@ -282,9 +277,7 @@ describe('AnthropicChatModel.stream', () => {
 
   it('retries a stream that failed before its first event', async () => {
     const model = await modelFor({ script: [{ error: { status: 503 } }, 'streamed'] });
-    const chunks = await collect(
-      withRetry(model, { initialDelayMs: 1, jitter: 0 }).stream([userMessage('x')]),
-    );
+    const chunks = await drain(withRetry(model, { initialDelayMs: 1, jitter: 0 }).stream([userMessage('x')]));
     expect(concatMessageChunks(chunks).content).toBe('streamed');
   });
 

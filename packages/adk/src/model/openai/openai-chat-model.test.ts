@@ -8,6 +8,7 @@ import {
   toolMessage,
   userMessage,
 } from '../../message/message-constructors.js';
+import { drain } from '../../testing/drain.js';
 import {
   type OpenAICompatibleServer,
   type ServerScript,
@@ -26,12 +27,6 @@ afterEach(async () => {
 async function modelFor(script: ServerScript, chunkSize?: number) {
   server = await startOpenAICompatibleServer({ script, ...(chunkSize === undefined ? {} : { chunkSize }) });
   return new OpenAIChatModel({ baseURL: server.baseURL, apiKey: 'test-key', model: 'test-model', env: {} });
-}
-
-async function collect(stream: AsyncIterable<MessageChunk>): Promise<MessageChunk[]> {
-  const chunks: MessageChunk[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return chunks;
 }
 
 const weatherSpec = {
@@ -156,9 +151,7 @@ describe('OpenAIChatModel with withRetry', () => {
 
   it('retries a stream whose request failed before any chunk', async () => {
     const model = await modelFor([{ error: { status: 503 } }, 'streamed']);
-    const chunks = await collect(
-      withRetry(model, { initialDelayMs: 1, jitter: 0 }).stream([userMessage('x')]),
-    );
+    const chunks = await drain(withRetry(model, { initialDelayMs: 1, jitter: 0 }).stream([userMessage('x')]));
     expect(concatMessageChunks(chunks).content).toBe('streamed');
     expect(server?.requests).toHaveLength(2);
   });
@@ -167,7 +160,7 @@ describe('OpenAIChatModel with withRetry', () => {
 describe('OpenAIChatModel.stream', () => {
   it('streams text in several chunks and reports usage (stream_options.include_usage)', async () => {
     const model = await modelFor(['The quick brown fox'], 4);
-    const chunks = await collect(model.stream([userMessage('Tell me')]));
+    const chunks = await drain(model.stream([userMessage('Tell me')]));
     const texts = chunks.filter((chunk) => chunk.text !== undefined);
     expect(texts.length).toBeGreaterThan(3);
     const message = concatMessageChunks(chunks);
@@ -189,7 +182,7 @@ describe('OpenAIChatModel.stream', () => {
         ],
       },
     ]);
-    const chunks = await collect(model.stream([userMessage('Weather?')], { tools: [weatherSpec] }));
+    const chunks = await drain(model.stream([userMessage('Weather?')], { tools: [weatherSpec] }));
     const deltas = chunks.flatMap((chunk) => chunk.toolCallDeltas ?? []);
     expect(deltas.filter((delta) => delta.index === 0).length).toBeGreaterThan(2);
     const message = concatMessageChunks(chunks);
@@ -257,7 +250,7 @@ describe('OpenAIChatModel configuration', () => {
     await model.generate([userMessage('x')], { maxTokens: 7, stop: ['END'] });
     expect(server.requests[0]?.body).toMatchObject({ max_completion_tokens: 7, stop: ['END'] });
     expect(server.requests[0]?.body).not.toHaveProperty('max_tokens');
-    const chunks = await collect(model.stream([userMessage('x')]));
+    const chunks = await drain(model.stream([userMessage('x')]));
     expect(concatMessageChunks(chunks).usage).toBeUndefined();
     expect(server.requests[1]?.body).not.toHaveProperty('stream_options');
   });

@@ -10,6 +10,7 @@ import {
   toolMessage,
   userMessage,
 } from '../../message/message-constructors.js';
+import { drain } from '../../testing/drain.js';
 import type { LoopbackServer } from '../../testing/loopback-http.js';
 import {
   type ResponsesServerOptions,
@@ -34,12 +35,6 @@ async function modelFor(options: ResponsesServerOptions, settings: OpenAIChatMod
     env: {},
     ...settings,
   });
-}
-
-async function collect(stream: AsyncIterable<MessageChunk>): Promise<MessageChunk[]> {
-  const chunks: MessageChunk[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return chunks;
 }
 
 const weatherSpec = {
@@ -213,7 +208,7 @@ describe('OpenAIChatModel with api: responses', () => {
       },
       { reasoning: { effort: 'low' } },
     );
-    const chunks = await collect(model.stream([userMessage('Weather?')], { tools: [weatherSpec] }));
+    const chunks = await drain(model.stream([userMessage('Weather?')], { tools: [weatherSpec] }));
     expect(
       chunks.flatMap((chunk) => chunk.toolCallDeltas ?? []).filter((delta) => delta.index === 2).length,
     ).toBeGreaterThan(2);
