@@ -104,6 +104,25 @@ export {
   type UnsupportedPartErrorOptions,
 } from './errors/unsupported-part-error.js';
 export type { AgentEvent, AgentInterrupt, EventActions } from './event/agent-event.js';
+export { LOAD_MEMORY_TOOL, loadMemoryTool } from './memory/load-memory-tool.js';
+export { memorize } from './memory/memorize.js';
+export {
+  DEFAULT_EXTRACTION_INSTRUCTION,
+  type MemoryDraft,
+  type MemoryExtractionContext,
+  type MemoryExtractor,
+  modelExtractor,
+  verbatimExtractor,
+} from './memory/memory-extractor.js';
+export type {
+  MemoryEntry,
+  MemoryScope,
+  MemorySearchOptions,
+  MemoryService,
+} from './memory/memory-service.js';
+export { type RecallOptions, recall, recallSection } from './memory/recall.js';
+export { sessionKeyOf } from './memory/session-key-of.js';
+export { StoreMemoryService, type StoreMemoryServiceOptions } from './memory/store-memory-service.js';
 export {
   type MediaPart,
   type MediaPartInit,

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../event/agent-event.js';
+import type { SessionKey } from '../session/session.js';
 
 /** The config key under which a Runner passes its invocation context to agent graphs. */
 export const AGENT_CONTEXT_KEY = '__weft_agent__';
@@ -32,6 +33,8 @@ export interface AgentRunContext {
   cancelRequested(point: SafePoint): boolean;
   /** Where the graph being run sits among agents (sets `branch` on events of nested agents). */
   readonly scope?: AgentScope;
+  /** The session the invocation runs in (app, user, session ids); absent outside a Runner. */
+  readonly session?: SessionKey;
 }
 
 /**

@@ -30,7 +30,13 @@ export function initNode(agent: ResolvedAgent) {
     const starting = state.input !== undefined;
     const session = new InvocationState(run.sessionState, starting ? {} : state.stateDelta, run.temp);
     const history: Message[] = [];
-    const hooks = middlewareContext(agent, state, session, []);
+    const hooks = middlewareContext(
+      agent,
+      state,
+      session,
+      [],
+      run.session ? { sessionKey: run.session } : {},
+    );
     await runBefore(agent.middleware, undefined, (m) => m.beforeAgent?.(hooks));
     const repaired = danglingToolCalls(state.messages).map((call) => abortedToolMessage(call) as ToolMessage);
     const input = typeof state.input === 'string' ? userMessage(state.input) : state.input;
@@ -82,7 +88,13 @@ export function afterAgentNode(agent: ResolvedAgent) {
   return async (state: AgentState, ctx: NodeContext) => {
     const run = agentContextFor(ctx);
     const session = new InvocationState(run.sessionState, state.stateDelta, run.temp);
-    const hooks = middlewareContext(agent, state, session, []);
+    const hooks = middlewareContext(
+      agent,
+      state,
+      session,
+      [],
+      run.session ? { sessionKey: run.session } : {},
+    );
     const handsOff = state.finish === 'transfer' || state.finish === 'breakLoop';
     let output: unknown = state.finish && !handsOff ? state.output : messageText(lastReply(state.messages));
     let messages: Message[] = [];

@@ -1,6 +1,7 @@
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../message/message.js';
 import type { MessagesUpdate } from '../message/messages-reducer.js';
 import type { ChatModel, ChatModelCallOptions } from '../model/chat-model.js';
+import type { SessionKey } from '../session/session.js';
 import type { SessionState } from '../tool/session-state.js';
 import type { AnyTool } from '../tool/tool.js';
 import type { AgentEventInit } from './agent-context.js';
@@ -33,6 +34,8 @@ export interface MiddlewareContext {
   readonly emit?: (event: AgentEventInit) => Promise<void>;
   /** Fires when the run is cancelled (model hooks only): pass it to any model or I/O a hook starts. */
   readonly signal?: AbortSignal;
+  /** The session the agent runs in (app, user and session ids); absent outside a Runner. */
+  readonly sessionKey?: SessionKey;
 }
 
 /**

@@ -34,7 +34,11 @@ export function modelNode(agent: ResolvedAgent, offered: OfferedTools) {
     const run = agentContextFor(ctx);
     const session = new InvocationState(run.sessionState, state.stateDelta, run.temp);
     const history: MessagesUpdate[] = [];
-    const hooks = middlewareContext(agent, state, session, history, { emit: run.emit, signal: ctx.signal });
+    const hooks = middlewareContext(agent, state, session, history, {
+      emit: run.emit,
+      signal: ctx.signal,
+      ...(run.session ? { sessionKey: run.session } : {}),
+    });
     const instruction = withTransferSection(
       agent,
       await resolveInstruction(agent.instruction, { state: session.snapshot(), agentName: agent.name }),

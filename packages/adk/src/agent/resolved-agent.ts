@@ -35,7 +35,7 @@ export function middlewareContext(
   state: AgentState,
   session: InvocationState,
   historyUpdates: MessagesUpdate[],
-  run: Pick<MiddlewareContext, 'emit' | 'signal'> = {},
+  run: Pick<MiddlewareContext, 'emit' | 'signal' | 'sessionKey'> = {},
 ): MiddlewareContext {
   return {
     agentName: agent.name,

@@ -40,7 +40,11 @@ export interface ToolNodeOptions {
   readonly onToolError?: 'return' | 'throw';
   readonly middleware?: readonly AgentMiddleware[];
   /** Builds the hook context (agents pass theirs). */
-  readonly hookContext?: (state: ToolNodeState, session: InvocationState) => MiddlewareContext;
+  readonly hookContext?: (
+    state: ToolNodeState,
+    session: InvocationState,
+    run: AgentRunContext,
+  ) => MiddlewareContext;
 }
 
 /** What the tool node reads: the conversation (and, in agents, the invocation's state delta). */
@@ -104,7 +108,7 @@ export function toolStep(options: ToolNodeOptions) {
     const run = agentContextFor(ctx);
     const session = new InvocationState(run.sessionState, state.stateDelta ?? {}, run.temp);
     const decisions = askApproval(calls, byName, author, ctx);
-    const hooks = options.hookContext?.(state, session);
+    const hooks = options.hookContext?.(state, session, run);
     const runOptions = {
       tools: byName,
       signal: ctx.signal,

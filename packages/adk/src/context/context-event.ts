@@ -8,6 +8,8 @@ import type { JsonValue } from '../message/message.js';
  * - `context-compaction`: `{ summarized, kept, tokensBefore, tokensAfter, summaryId }`.
  * - `context-reminder`: `{ rule, trigger }` — a reminder shown to one model call.
  * - `context-phase`: `{ phase, tools }` — the phase changed.
+ * - `memory-recall`: `{ query, memories: [{ id, text, score? }], dropped }` — what `recall` put in the
+ *   instruction for a turn (`dropped`: hits left out to fit its budget).
  *
  * @example
  * ```ts
@@ -18,7 +20,8 @@ export type ContextEventType =
   | 'context-sections-dropped'
   | 'context-compaction'
   | 'context-reminder'
-  | 'context-phase';
+  | 'context-phase'
+  | 'memory-recall';
 
 /**
  * Reports a context-engine event through the hook context (a no-op where hooks cannot emit).

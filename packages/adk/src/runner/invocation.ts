@@ -60,6 +60,7 @@ export async function runInvocation(args: InvocationArgs): Promise<void> {
     emitPartial: (init) => void args.push(finalize({ ...init, partial: true })),
     cancelRequested: (point) => args.cancel.requested(point),
     scope: { agents: [args.agentName], depth: 0 },
+    session: args.key,
   };
   let graphInput: Parameters<AgentGraph['run']>[0];
   if ('message' in args.input) {

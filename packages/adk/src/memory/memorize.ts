@@ -1,0 +1,43 @@
+import type { AgentMiddleware } from '../agent/middleware.js';
+import type { Message } from '../message/message.js';
+import type { MemoryService } from './memory-service.js';
+
+/**
+ * Middleware that feeds long-term memory after each turn, in the background: when the agent finishes,
+ * the turn's messages (from its user message on) are recorded as a pending extraction in the memory's
+ * store — durable before the turn ends — and extracted without the turn waiting for it. The first turn
+ * an agent runs with it also starts `memory.recover()`, so extractions a crashed process left pending
+ * are finished. Outside a Runner (no session) it does nothing.
+ *
+ * @example
+ * ```ts
+ * const agent = new ChatModelAgent({ name: 'helper', model, middleware: [recall({ memory }), memorize({ memory })] });
+ * // tests: await memory.idle() waits for the background extractions
+ * ```
+ */
+export function memorize(options: {
+  readonly memory: MemoryService;
+  /** Called when starting `recover()` fails (default: ignored; the records stay pending). */
+  readonly onError?: (error: unknown) => void;
+}): AgentMiddleware {
+  let recovering: Promise<unknown> | undefined;
+  return {
+    name: 'memorize',
+    beforeAgent(ctx) {
+      if (!ctx.sessionKey || recovering) return;
+      recovering = options.memory.recover().catch((error: unknown) => options.onError?.(error));
+    },
+    async afterAgent(ctx) {
+      const key = ctx.sessionKey;
+      if (!key) return;
+      const turn = currentTurn(ctx.state.messages);
+      if (turn.length > 0) await options.memory.enqueue(key, turn);
+    },
+  };
+}
+
+/** The messages of the last turn: from the last user message to the end. */
+function currentTurn(messages: readonly Message[]): Message[] {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.role === 'user') return messages.slice(i);
+  return [];
+}

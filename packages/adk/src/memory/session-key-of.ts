@@ -1,0 +1,24 @@
+import { agentContextOf } from '../agent/agent-context.js';
+import { AdkError } from '../errors/adk-error.js';
+import type { SessionKey } from '../session/session.js';
+import type { ToolContext } from '../tool/tool-context.js';
+
+/**
+ * The session a tool call runs in (app, user and session ids), from the Runner's invocation context.
+ *
+ * @throws AdkError `INVALID_ARGUMENT` naming the tool when it runs outside a Runner (no session).
+ * @example
+ * ```ts
+ * const { appName, userId } = sessionKeyOf(context, 'load_memory');
+ * ```
+ */
+export function sessionKeyOf(context: ToolContext, toolName: string): SessionKey {
+  const session = context.nodeContext ? agentContextOf(context.nodeContext.config).session : undefined;
+  if (!session) {
+    throw new AdkError(
+      'INVALID_ARGUMENT',
+      `tool "${toolName}" needs the session it runs in: run its agent with a Runner`,
+    );
+  }
+  return session;
+}
