@@ -1,10 +1,11 @@
-import { type Checkpointer, END, START } from '@weft/compose';
+import { type Checkpointer, Command, END, START } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
 import type { AgentState } from '../agent/agent-state.js';
 import type { AgentGraph } from '../agent/chat-model-agent.js';
 import { AdkError } from '../errors/adk-error.js';
 import type { ChatModel } from '../model/chat-model.js';
 import { HandBackAgent } from './deterministic-transfer.js';
+import { agentForNextTurn, agentTree, resumerAfterLoopExit } from './next-turn-agent.js';
 import { isTeamMember } from './team-member.js';
 import type { HandOffContext, TeamPlace, TransferTarget } from './transfer.js';
 import { compileAgentGraph, multiAgentGraph, startTurn } from './workflow-graph.js';
@@ -30,9 +31,10 @@ interface Member {
 }
 
 /**
- * Compiles the graph of a team: `enter` (starts the turn, then routes to the agent that last held the
- * conversation, or the root) and one node per agent of the tree, each followed by a router that goes
- * to the agent it transferred to, or END.
+ * Compiles the graph of a team: `enter` (starts the turn, then routes to the agent that answers it — see
+ * `agentForNextTurn`; the root when the team runs inside another agent's turn) and one node per agent
+ * of the tree, each followed by a router that goes to the agent it transferred to, back to the agent
+ * that transferred to a workflow agent that ended with `exit_loop`, or END.
  *
  * @throws AdkError `INVALID_ARGUMENT` for duplicate names, an agent named `enter`, or a hand-back
  *   target outside the team.
@@ -47,22 +49,28 @@ export function compileTeamGraph(
   checkpointer?: Checkpointer,
 ): AgentGraph {
   const members = membersOf(root);
-  const owners = ownersOf(members);
-  const graph = multiAgentGraph().addNode('enter', (state) => startTurn(state));
+  const tree = agentTree(root);
   const names = [...members.keys()];
+  const start = (s: AgentState): string =>
+    settings.routeNextTurnTo === 'active' && s.input !== undefined
+      ? agentForNextTurn(s.messages, root, tree)
+      : root.name;
+  const graph = multiAgentGraph().addNode(
+    'enter',
+    (state) => new Command({ update: startTurn(state), goto: start(state) }),
+    { goto: names },
+  );
+  const speakers = names.filter((name) => isTeamMember(members.get(name)?.agent as Agent));
   for (const member of members.values()) {
     const place = placeOf(member, settings);
     const { agent } = member;
     graph.addNode(agent.name, isTeamMember(agent) ? agent.compileInTeam(place) : agent.compile());
     const targets = new Set(place.targets.map((t) => t.name));
     if (agent instanceof HandBackAgent) targets.add(agent.handsBackTo);
-    graph.addConditionalEdges(agent.name, (s) => next(s, members), [...targets, END]);
+    if (!isTeamMember(agent)) for (const name of speakers) targets.add(name);
+    graph.addConditionalEdges(agent.name, (s) => next(agent.name, s, members), [...targets, END]);
   }
-  const start = (s: AgentState): string =>
-    settings.routeNextTurnTo === 'active' && s.activeAgent !== undefined
-      ? (owners.get(s.activeAgent) ?? root.name)
-      : root.name;
-  graph.addEdge(START, 'enter').addConditionalEdges('enter', start, names);
+  graph.addEdge(START, 'enter');
   return compileAgentGraph(graph, {
     name: root.name,
     maxSteps: settings.maxHandOffs + 2,
@@ -70,9 +78,16 @@ export function compileTeamGraph(
   });
 }
 
-function next(state: AgentState, members: ReadonlyMap<string, Member>): string {
+/**
+ * Where the turn goes after `from`: the agent it transferred to; after a workflow agent that ended with
+ * `exit_loop`, back to the agent that transferred to it; otherwise the turn ends.
+ */
+function next(from: string, state: AgentState, members: ReadonlyMap<string, Member>): string {
   const to = state.finish === 'transfer' ? state.transferTo : undefined;
-  return to !== undefined && members.has(to) ? to : END;
+  if (to !== undefined && members.has(to)) return to;
+  const agent = members.get(from)?.agent;
+  const back = agent && !isTeamMember(agent) ? resumerAfterLoopExit(from, state.messages) : undefined;
+  return back !== undefined && members.has(back) ? back : END;
 }
 
 /** Every agent of the team by name, with its parent: team members' sub-agents, recursively. */
@@ -96,18 +111,6 @@ function membersOf(root: Agent): Map<string, Member> {
   if (problems.length > 0)
     throw new AdkError('INVALID_ARGUMENT', `team "${root.name}": ${problems.join('; ')}`);
   return members;
-}
-
-/** Maps every agent name inside the team (workflow sub-agents included) to the team node holding it. */
-function ownersOf(members: ReadonlyMap<string, Member>): Map<string, string> {
-  const owners = new Map<string, string>();
-  const claim = (agent: Agent, owner: string): void => {
-    if (!owners.has(agent.name)) owners.set(agent.name, owner);
-    for (const sub of agent.subAgents) claim(sub, owner);
-  };
-  for (const name of members.keys()) owners.set(name, name);
-  for (const { agent } of members.values()) if (!isTeamMember(agent)) claim(agent, agent.name);
-  return owners;
 }
 
 /** Whom an agent may transfer to: its sub-agents, its parent and peers unless its rules forbid. */

@@ -17,7 +17,12 @@ import { AgentGraphCache } from './workflow-graph.js';
  * ```
  */
 export interface TeamOptions<TRoot = Agent> {
-  /** Where a new turn starts: the agent that last held the conversation (default) or the root. */
+  /**
+   * Where a new turn starts (default `active`): as Google ADK's runner picks it — the agent that last
+   * answered if it (and every agent above it) is a chat-model agent that may transfer to its parent,
+   * passing over agents that may not and workflow agents' sub-agents (a finished workflow does not run
+   * again); otherwise the root. `root`: always the root.
+   */
   readonly routeNextTurnTo?: 'active' | 'root';
   /**
    * What the agent taking over sees of the conversation before the hand-off: one policy for every
@@ -37,8 +42,9 @@ export interface TeamOptions<TRoot = Agent> {
  * theirs, …; a workflow agent joins as one node) and after each node a router that follows its
  * transfer or ends the turn. Chat-model agents get a `transfer_to_agent` tool whose targets — their
  * sub-agents, their parent and peers unless `disallowTransferToParent`/`disallowTransferToPeers` — are
- * listed with their descriptions in their instruction. A new turn starts at the agent that last held the
- * conversation (or the root). A `ChatModelAgent` with sub-agents compiles to `new Team(agent)` by
+ * listed with their descriptions in their instruction. A new turn starts at the agent that last answered
+ * when it can hand the conversation back (see `routeNextTurnTo`), otherwise at the root; when a workflow
+ * agent it transferred to ends with `exit_loop`, the transferring agent continues in the same turn. A `ChatModelAgent` with sub-agents compiles to `new Team(agent)` by
  * itself; build a `Team` to change the options.
  *
  * @throws AdkError `INVALID_ARGUMENT` for duplicate names or a hand-back target outside the team.
