@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  type AgentEvent,
   ChatModelAgent,
   exitLoopTool,
   LoopAgent,
@@ -16,7 +17,7 @@ const transfer = (id: string, agent_name: string) => ({
   toolCalls: [{ id, name: 'transfer_to_agent', arguments: { agent_name } }],
 });
 
-const answerers = (events: Awaited<ReturnType<typeof drain>>) =>
+const answerers = (events: readonly AgentEvent[]) =>
   events.filter((e) => e.message?.role === 'assistant').map((e) => e.author);
 
 function run(agent: ChatModelAgent) {
