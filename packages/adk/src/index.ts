@@ -5,11 +5,13 @@ export {
   type AgentEventInit,
   type AgentRunContext,
   type AgentScope,
-  agentContextFor,
   agentContextOf,
   agentPath,
+  chunkBranch,
   eventBranch,
+  reportAgentEvent,
   type SafePoint,
+  streamsModel,
 } from './agent/agent-context.js';
 export {
   type AgentState,

@@ -1,7 +1,15 @@
-import type { ModelCallEvent, RunEvent, ToolEndEvent } from '@weft/compose';
+import type { AgentNodeEvent, ModelCallEvent, RunEvent, ToolEndEvent } from '@weft/compose';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { AgentTool, ChatModelAgent, createTeam, tool } from '../src/index.js';
+import {
+  type AgentEvent,
+  AgentTool,
+  ChatModelAgent,
+  createTeam,
+  MemorySessionService,
+  Runner,
+  tool,
+} from '../src/index.js';
 import { drain, ScriptedChatModel } from '../src/testing/index.js';
 
 type Part = readonly [string, unknown];
@@ -15,6 +23,17 @@ function tokensByAgent(parts: readonly Part[]): Record<string, string> {
     text[agent] = (text[agent] ?? '') + (part.chunk.text ?? '');
   }
   return text;
+}
+
+/** Where each agent's token parts came from: `agent@node path`. */
+function tokenPlaces(parts: readonly Part[]): string[] {
+  const places = new Set<string>();
+  for (const [mode, payload] of parts) {
+    if (mode !== 'messages') continue;
+    const part = payload as { agent?: string; node: string; path: readonly string[] };
+    places.add(`${part.agent}@${[...part.path, part.node].join('/')}`);
+  }
+  return [...places];
 }
 
 function events(parts: readonly Part[]): RunEvent[] {
@@ -39,7 +58,15 @@ describe('agents on the one event stream', () => {
       agent.graph.stream({ input: '2+3?' }, { mode: ['messages', 'custom', 'events'] }),
     )) as Part[];
     expect(tokensByAgent(parts)).toEqual({ calc: 'It is 5.' });
+    expect(tokenPlaces(parts)).toEqual(['calc@model']);
     const all = events(parts);
+    // The agent's events (reply, tool results) are on the same stream, with their actions.
+    const agentEvents = all.filter((e): e is AgentNodeEvent => e.type === 'agent');
+    expect(agentEvents.map((e) => [e.node, (e.event.message as { role: string }).role])).toEqual([
+      ['model', 'assistant'],
+      ['tools', 'tool'],
+      ['model', 'assistant'],
+    ]);
     const calls = all.filter((e): e is ModelCallEvent => e.type === 'model-call');
     expect(calls).toHaveLength(2);
     expect(calls[0]).toMatchObject({ agent: 'calc', model: 'scripted', path: ['model'], streamed: true });
@@ -81,6 +108,12 @@ describe('agents on the one event stream', () => {
       team.compile().stream({ input: 'help me' }, { mode: ['messages', 'events'], subgraphs: true }),
     )) as Part[];
     expect(tokensByAgent(parts).helper).toBe('Helped.');
+    expect(tokenPlaces(parts)).toEqual(['root@root/model', 'helper@helper/model']);
+    const transfer = events(parts).find(
+      (e): e is AgentNodeEvent => e.type === 'agent' && e.event.actions.transferTo !== undefined,
+    );
+    expect(transfer).toMatchObject({ agent: 'root', path: ['root', 'afterAgent'] });
+    expect(transfer?.event.actions.transferTo).toBe('helper');
     const agents = events(parts)
       .filter((e): e is ModelCallEvent => e.type === 'model-call')
       .map((e) => e.agent);
@@ -105,5 +138,36 @@ describe('agents on the one event stream', () => {
       outer.graph.stream({ input: 'bees?' }, { mode: ['messages', 'events'], subgraphs: true }),
     )) as Part[];
     expect(tokensByAgent(parts)).toEqual({ researcher: 'Bees dance.', host: 'They dance.' });
+    expect(tokenPlaces(parts)).toEqual(['host@model', 'researcher@tools/model']);
+  });
+
+  test('the Runner is a subscriber: partial events come from chunk events, with the branch of nested agents', async () => {
+    const inner = new ChatModelAgent({
+      name: 'researcher',
+      description: 'researches',
+      model: new ScriptedChatModel(['Bees dance.']),
+    });
+    const outer = new ChatModelAgent({
+      name: 'host',
+      model: new ScriptedChatModel([
+        { toolCalls: [{ name: 'researcher', arguments: { request: 'bees?' } }] },
+        'They dance.',
+      ]),
+      tools: [new AgentTool(inner)],
+    });
+    const sessionService = new MemorySessionService();
+    const runner = new Runner({ agent: outer, sessionService });
+    const seen: AgentEvent[] = await drain(runner.run({ userId: 'u', sessionId: 's', message: 'bees?' }));
+    const text = (author: string) =>
+      seen
+        .filter((e) => e.partial && e.author === author)
+        .map((e) => e.chunk?.text ?? '')
+        .join('');
+    expect(text('researcher')).toBe('Bees dance.');
+    expect(text('host')).toBe('They dance.');
+    expect(seen.find((e) => e.partial && e.author === 'researcher')?.branch).toBe('host.researcher');
+    // Committed events are the stored ones, in order; partial ones never are.
+    const stored = (await sessionService.get({ appName: 'host', userId: 'u', sessionId: 's' }))?.events ?? [];
+    expect(stored.map((e) => e.id)).toEqual(seen.filter((e) => !e.partial).map((e) => e.id));
   });
 });

@@ -35,6 +35,9 @@ export { isComposeError, WeftError, type WeftErrorCode } from './errors/weft-err
 export { WriteConflictError } from './errors/write-conflict-error.js';
 export type { Callbacks } from './events/callbacks.js';
 export type {
+  AgentEventActions,
+  AgentEventBody,
+  AgentNodeEvent,
   ModelCallEvent,
   ModelCallRequest,
   NodeEvent,
@@ -61,6 +64,7 @@ export type {
   StepEndEvent,
   StepStartEvent,
 } from './events/run-event.js';
+export type { RunSubscriber } from './events/run-subscriber.js';
 export type { BuilderError, NewNodeName, RouterResult } from './graph/builder-types.js';
 export { Chain } from './graph/chain.js';
 export { Command, type CommandInit, isCommand } from './graph/command.js';

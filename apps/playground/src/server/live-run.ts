@@ -68,7 +68,7 @@ export class LiveRun {
   push(event: EventInit): void {
     if (event.type === 'step-start' && event.path.length === 0) this.#steps++;
     const numbered = { ...event, seq: this.#seq++ } as WireEvent;
-    if (this.events.length < maxBufferedEvents || event.type !== 'token') this.events.push(numbered);
+    if (this.events.length < maxBufferedEvents || event.type !== 'chunk') this.events.push(numbered);
     for (const listener of this.#listeners) listener.event(numbered);
   }
 

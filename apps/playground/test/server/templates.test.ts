@@ -12,10 +12,11 @@ async function chat(agentId: string, message: string) {
   const thread = await h.thread(agentId);
   const events = await h.events((await h.start(thread, { message })).id);
   const said = events
-    .filter((e) => e.type === 'agent-event' && e.message)
+    .flatMap((e) => (e.type === 'agent' ? [e.event as { author: string; message?: unknown }] : []))
+    .filter((e) => e.message)
     .map((e) => {
       const m = e.message as { role: string; toolCalls?: Array<{ name: string }> };
-      return `${String(e.author)}: ${m.toolCalls?.length ? m.toolCalls.map((c) => c.name).join(',') : m.role}`;
+      return `${e.author}: ${m.toolCalls?.length ? m.toolCalls.map((c) => c.name).join(',') : m.role}`;
     });
   return { events, said };
 }

@@ -32,8 +32,8 @@ describe('agents', () => {
     const events = await h.events(run.id);
     expect(events.at(-1)).toMatchObject({ status: 'done' });
     const text = events
-      .filter((e) => e.type === 'token')
-      .map((e) => e.text ?? '')
+      .filter((e) => e.type === 'chunk' && e.agent === 'assistant')
+      .map((e) => (e.chunk as { text?: string }).text ?? '')
       .join('');
     expect(text).toContain('Sunny and 21 °C in Lyon');
     const calls = events.filter((e) => e.type === 'model-call');

@@ -81,10 +81,10 @@ describe('run model (what the web app derives from events)', () => {
 
   it('joins streamed tokens per model call', () => {
     const tokens = [
-      e('token', { text: 'Hel' }),
-      e('token', { text: 'lo' }),
+      e('chunk', { agent: 'a', chunk: { text: 'Hel' } }),
+      e('chunk', { agent: 'a', chunk: { text: 'lo' } }),
       e('model-call'),
-      e('token', { text: 'Again' }),
+      e('chunk', { agent: 'a', chunk: { text: 'Again' } }),
     ];
     expect(streamedText(tokens)).toEqual(['Hello', 'Again']);
   });

@@ -133,10 +133,11 @@ export function streamedText(events: readonly WireEvent[]): string[] {
   const texts: string[] = [];
   let open = false;
   for (const event of events) {
-    if (event.type === 'token') {
+    if (event.type === 'chunk' && typeof event.agent === 'string') {
       if (!open) texts.push('');
       open = true;
-      if (typeof event.text === 'string') texts[texts.length - 1] += event.text;
+      const text = (event.chunk as { text?: unknown } | null)?.text;
+      if (typeof text === 'string') texts[texts.length - 1] += text;
     } else if (event.type === 'model-call') open = false;
   }
   return texts.filter((text) => text !== '');

@@ -1,3 +1,4 @@
+import type { NodeContext } from '@weft/compose';
 import type { AgentEvent } from '../event/agent-event.js';
 import type { SessionKey } from '../session/session.js';
 
@@ -7,15 +8,18 @@ export const AGENT_CONTEXT_KEY = '__weft_agent__';
 /** A safe point where a requested cancel can stop an agent. */
 export type SafePoint = 'afterModel' | 'afterTools';
 
-/** An event as agent nodes create it; the Runner fills in id, invocation and time. */
-export type AgentEventInit = Omit<AgentEvent, 'id' | 'invocationId' | 'timestamp'> & {
-  readonly timestamp?: number;
-};
+/**
+ * An event as agent nodes report it (`reportAgentEvent`): the Runner fills in id, invocation and time
+ * when it commits it.
+ */
+export type AgentEventInit = Pick<AgentEvent, 'author' | 'actions'> &
+  Partial<Pick<AgentEvent, 'branch' | 'message' | 'usage' | 'custom' | 'timestamp'>>;
 
 /**
- * What an agent graph's nodes share with the Runner for one invocation: session state, `temp:` keys,
- * event delivery and cancel requests. Passed in `config` under {@link AGENT_CONTEXT_KEY}; when an agent
- * graph runs without a Runner, a detached context is used (no session, events dropped).
+ * What an agent graph's nodes share with the Runner for one invocation that is not an event: session
+ * state at the start, `temp:` keys and cancel requests (events go on compose's event stream, ADR 014).
+ * Passed in `config` under {@link AGENT_CONTEXT_KEY}; when an agent graph runs without a Runner, a
+ * detached context is used (no session state, no cancel).
  */
 export interface AgentRunContext {
   readonly invocationId: string;
@@ -23,14 +27,13 @@ export interface AgentRunContext {
   readonly sessionState: Readonly<Record<string, unknown>>;
   /** `temp:` keys of this invocation, shared by every agent in it. */
   readonly temp: Map<string, unknown>;
-  /** Yield token chunks as partial events. */
-  readonly streaming: boolean;
-  /** Commits an event and forwards it; resolves once it is stored (the agent then continues). */
-  emit(event: AgentEventInit): Promise<void>;
-  /** Forwards a partial (streaming) event; never stored. */
-  emitPartial(event: AgentEventInit): void;
+  /**
+   * `false` when the Runner wants whole replies (its `streaming: false`): models are then called
+   * without streaming although the Runner subscribes to the run's events.
+   */
+  readonly streaming?: boolean;
   /** True when a cancel that stops at this safe point was requested. */
-  cancelRequested(point: SafePoint): boolean;
+  readonly cancelRequested: (point: SafePoint) => boolean;
   /** Where the graph being run sits among agents (sets `branch` on events of nested agents). */
   readonly scope?: AgentScope;
   /** The session the invocation runs in (app, user, session ids); absent outside a Runner. */
@@ -74,7 +77,7 @@ export function agentPath(scope: AgentScope, nodePath: readonly string[]): strin
  *
  * @example
  * ```ts
- * await run.emit({ ...eventBranch(run, ctx.path), author: 'web', actions: {} });
+ * eventBranch(agentContextOf(ctx.config), ctx.path); // { branch: 'research.web' } in a team member
  * ```
  */
 export function eventBranch(run: AgentRunContext, nodePath: readonly string[]): { branch?: string } {
@@ -88,34 +91,53 @@ const detached = (): AgentRunContext => ({
   invocationId: 'detached',
   sessionState: {},
   temp: new Map(),
-  streaming: false,
-  emit: () => Promise.resolve(),
-  emitPartial: () => undefined,
   cancelRequested: () => false,
 });
 
 /**
- * The run context of the node at `nodePath`, whose `emit` and `emitPartial` put the node's
- * {@link eventBranch} on every event (an event's own `branch` wins).
+ * Reports an agent event on the run's event stream (an `agent` event) with the node's
+ * {@link eventBranch} (an event's own `branch` wins), and resolves once the run's `observe` subscriber
+ * took it: under a Runner, once it is committed to the session, so the agent continues on committed
+ * state. A no-op when nobody listens.
+ *
+ * @throws whatever the subscriber failed with (a session store error, for one).
+ * @example
+ * ```ts
+ * await reportAgentEvent(ctx, { author: agent.name, message: reply, actions: {} }); // branch: 'research.web'
+ * ```
+ */
+export async function reportAgentEvent(
+  ctx: Pick<NodeContext, 'config' | 'path' | 'report'>,
+  init: AgentEventInit,
+): Promise<void> {
+  const event = { ...eventBranch(agentContextOf(ctx.config), ctx.path), ...init };
+  const wait = ctx.report({ type: 'agent', agent: init.author, event });
+  if (wait) await wait;
+}
+
+/**
+ * The `branch` the chunks of the node at `ctx.path` carry (see {@link eventBranch}).
  *
  * @example
  * ```ts
- * const run = agentContextFor(ctx);
- * await run.emit({ author: agent.name, message: reply, actions: {} }); // branch: 'research.web'
+ * await ctx.chunk(token, { agent: agent.name, ...chunkBranch(ctx) });
  * ```
  */
-export function agentContextFor(ctx: {
-  readonly config: Readonly<Record<string, unknown>>;
-  readonly path: readonly string[];
-}): AgentRunContext {
-  const run = agentContextOf(ctx.config);
-  const branch = eventBranch(run, ctx.path);
-  if (branch.branch === undefined) return run;
-  return {
-    ...run,
-    emit: (event) => run.emit({ ...branch, ...event }),
-    emitPartial: (event) => run.emitPartial({ ...branch, ...event }),
-  };
+export function chunkBranch(ctx: Pick<NodeContext, 'config' | 'path'>): { branch?: string } {
+  return eventBranch(agentContextOf(ctx.config), ctx.path);
+}
+
+/**
+ * Whether a node should stream its model call: someone reads chunks (`ctx.streaming`) and the Runner
+ * did not ask for whole replies.
+ *
+ * @example
+ * ```ts
+ * const reply = streamsModel(ctx) ? await streamAndChunk(model, request, ctx) : await model.generate(request);
+ * ```
+ */
+export function streamsModel(ctx: Pick<NodeContext, 'config' | 'streaming'>): boolean {
+  return ctx.streaming && agentContextOf(ctx.config).streaming !== false;
 }
 
 /** The agent context of a run (from `ctx.config`), or a detached one. */

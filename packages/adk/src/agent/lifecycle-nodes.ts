@@ -5,7 +5,7 @@ import type { AssistantMessage, Message, ToolMessage } from '../message/message.
 import { userMessage } from '../message/message-constructors.js';
 import { messageText } from '../message/message-text.js';
 import { abortedToolMessage } from '../tool/run-tool-call.js';
-import { agentContextFor, agentContextOf, type SafePoint } from './agent-context.js';
+import { agentContextOf, reportAgentEvent, type SafePoint } from './agent-context.js';
 import { type AgentState, RESET_DELTA } from './agent-state.js';
 import { InvocationState } from './invocation-state.js';
 import { runAfter, runBefore } from './middleware.js';
@@ -44,7 +44,7 @@ export function initNode(agent: ResolvedAgent) {
     const delta = starting ? { ...RESET_DELTA, ...session.writes } : { ...session.writes };
     // Session writes of `beforeAgent` hooks are committed like any other before the agent goes on.
     if (Object.keys(session.writes).length > 0)
-      await run.emit({ author: agent.name, actions: { stateDelta: { ...session.writes } } });
+      await reportAgentEvent(ctx, { author: agent.name, actions: { stateDelta: { ...session.writes } } });
     return {
       messages: [...repaired.map((m) => ({ ...m, id: eventId('msg'), author: agent.name })), ...history],
       iterations: 0,
@@ -86,7 +86,7 @@ export function safePointNode(point: SafePoint) {
  */
 export function afterAgentNode(agent: ResolvedAgent) {
   return async (state: AgentState, ctx: NodeContext) => {
-    const run = agentContextFor(ctx);
+    const run = agentContextOf(ctx.config);
     const session = new InvocationState(run.sessionState, state.stateDelta, run.temp);
     const hooks = middlewareContext(
       agent,
@@ -108,7 +108,7 @@ export function afterAgentNode(agent: ResolvedAgent) {
     const delta = { ...session.writes };
     const action = finishAction(state);
     if (Object.keys(delta).length > 0 || Object.keys(action).length > 0) {
-      await run.emit({
+      await reportAgentEvent(ctx, {
         author: agent.name,
         actions: { stateDelta: delta, ...action },
       });

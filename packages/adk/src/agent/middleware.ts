@@ -30,7 +30,7 @@ export interface MiddlewareContext {
   readonly iteration: number;
   /** Persist a change to the conversation history (e.g. a compaction summary): stored in graph state. */
   updateHistory(update: MessagesUpdate): void;
-  /** Commits an event to the run's stream (model hooks only; a detached run drops it). */
+  /** Reports an agent event on the run's stream, committed by a Runner before it resolves (model hooks only). */
   readonly emit?: (event: AgentEventInit) => Promise<void>;
   /** Fires when the run is cancelled (model hooks only): pass it to any model or I/O a hook starts. */
   readonly signal?: AbortSignal;

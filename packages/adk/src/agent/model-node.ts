@@ -10,7 +10,7 @@ import type { ChatModel, ChatModelCallOptions } from '../model/chat-model.js';
 import { conversationFor } from '../multi/hand-off-view.js';
 import { transferInstruction } from '../multi/transfer.js';
 import { zodToJsonSchema } from '../tool/tool.js';
-import { type AgentRunContext, agentContextFor } from './agent-context.js';
+import { agentContextOf, chunkBranch, reportAgentEvent, streamsModel } from './agent-context.js';
 import type { AgentState } from './agent-state.js';
 import { resolveInstruction } from './instruction.js';
 import { InvocationState } from './invocation-state.js';
@@ -31,11 +31,11 @@ export function modelNode(agent: ResolvedAgent, offered: OfferedTools) {
   ): Promise<Partial<AgentState> & { messages: MessagesUpdate }> => {
     if (state.iterations >= agent.maxIterations)
       throw new MaxIterationsError(agent.name, agent.maxIterations);
-    const run = agentContextFor(ctx);
+    const run = agentContextOf(ctx.config);
     const session = new InvocationState(run.sessionState, state.stateDelta, run.temp);
     const history: MessagesUpdate[] = [];
     const hooks = middlewareContext(agent, state, session, history, {
-      emit: run.emit,
+      emit: (event) => reportAgentEvent(ctx, event),
       signal: ctx.signal,
       ...(run.session ? { sessionKey: run.session } : {}),
     });
@@ -53,7 +53,7 @@ export function modelNode(agent: ResolvedAgent, offered: OfferedTools) {
     const call = composeWrap<ModelRequest, AssistantMessage>(
       agent.middleware,
       (m) => (m.wrapModel ? (r, next) => m.wrapModel!(r, next, hooks) : undefined),
-      (r) => callModel(agent, r, ctx, run),
+      (r) => callModel(agent, r, ctx),
     );
     const answer = await runAfter(agent.middleware, await call(request), (m, r) => m.afterModel?.(r, hooks));
     const reply: AssistantMessage = { ...answer, id: answer.id ?? eventId('msg'), author: agent.name };
@@ -61,7 +61,7 @@ export function modelNode(agent: ResolvedAgent, offered: OfferedTools) {
     // Session writes of the model hooks are committed with the reply, before the agent goes on.
     const stateDelta = { ...session.writes };
     const written = Object.keys(stateDelta).length > 0;
-    await run.emit({
+    await reportAgentEvent(ctx, {
       author: agent.name,
       message: reply,
       actions: written ? { stateDelta } : {},
@@ -101,7 +101,6 @@ async function callModel(
   agent: ResolvedAgent,
   request: ModelRequest,
   ctx: NodeContext,
-  run: AgentRunContext,
 ): Promise<AssistantMessage> {
   const { signal: _, ...callOptions } = request.options;
   const options: ChatModelCallOptions = {
@@ -110,7 +109,7 @@ async function callModel(
     ...(request.tools.length > 0 ? { tools: request.tools.map((t) => t.spec) } : {}),
   };
   const model = request.model ?? agent.model;
-  const streamed = run.streaming || ctx.streaming;
+  const streamed = streamsModel(ctx);
   const startedAt = Date.now();
   const report = (outcome: { response: AssistantMessage } | { error: unknown }) =>
     ctx.report({
@@ -128,7 +127,7 @@ async function callModel(
   let response: AssistantMessage;
   try {
     response = streamed
-      ? await streamModel(agent, model, request, options, ctx, run)
+      ? await streamModel(agent, model, request, options, ctx)
       : await model.generate(request.messages, options);
   } catch (error) {
     await report({ error });
@@ -144,13 +143,12 @@ async function streamModel(
   request: ModelRequest,
   options: ChatModelCallOptions,
   ctx: NodeContext,
-  run: AgentRunContext,
 ): Promise<AssistantMessage> {
   const chunks: MessageChunk[] = [];
+  const tags = { agent: agent.name, ...chunkBranch(ctx) };
   for await (const chunk of model.stream(request.messages, options)) {
     chunks.push(chunk);
-    run.emitPartial({ author: agent.name, partial: true, chunk, actions: {} });
-    const wait = ctx.chunk(chunk, { agent: agent.name });
+    const wait = ctx.chunk(chunk, tags);
     if (wait) await wait;
   }
   return concatMessageChunks(chunks);

@@ -10,7 +10,7 @@ import {
   runToolCall,
 } from '../tool/run-tool-call.js';
 import type { AnyTool } from '../tool/tool.js';
-import { type AgentRunContext, agentContextFor } from './agent-context.js';
+import { agentContextOf, reportAgentEvent } from './agent-context.js';
 import { type ToolApprovalRequest, toolDecisions } from './approval.js';
 import { InvocationState } from './invocation-state.js';
 import { type AgentMiddleware, composeWrap, type MiddlewareContext, runAfter } from './middleware.js';
@@ -105,7 +105,7 @@ export function toolStep(options: ToolNodeOptions) {
     const reply = lastReply(state.messages);
     const calls = reply?.toolCalls ?? [];
     const byName = reply && options.toolsFor ? options.toolsFor(reply) : own;
-    const run = agentContextFor(ctx);
+    const run = agentContextOf(ctx.config);
     const session = new InvocationState(run.sessionState, state.stateDelta ?? {}, run.temp);
     const decisions = askApproval(calls, byName, author, ctx);
     const hooks = options.hookContext?.(state, session, run);
@@ -168,7 +168,7 @@ export function toolStep(options: ToolNodeOptions) {
     // come back from the pause and only the paused ones go on.
     if (pauses.length > 0) throw pauses.at(-1);
     const stateDelta = { ...session.writes };
-    await emitResults(run, author, messages, session.writes);
+    await emitResults(ctx, author, messages, session.writes);
     return { messages, stateDelta, ran };
   };
 }
@@ -205,14 +205,14 @@ function rejected(call: ToolCall, reason: string | undefined, author: string): T
 }
 
 async function emitResults(
-  run: AgentRunContext,
+  ctx: NodeContext,
   author: string,
   messages: readonly ToolMessage[],
   writes: Readonly<Record<string, unknown>>,
 ): Promise<void> {
   for (let i = 0; i < messages.length; i++) {
     const last = i === messages.length - 1 && Object.keys(writes).length > 0;
-    await run.emit({
+    await reportAgentEvent(ctx, {
       author,
       message: messages[i] as ToolMessage,
       actions: last ? { stateDelta: writes } : {},

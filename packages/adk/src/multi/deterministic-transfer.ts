@@ -1,6 +1,6 @@
 import { type Checkpointer, END, type NodeContext, START } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
-import { agentContextFor } from '../agent/agent-context.js';
+import { reportAgentEvent } from '../agent/agent-context.js';
 import type { AgentState } from '../agent/agent-state.js';
 import type { AgentGraph } from '../agent/chat-model-agent.js';
 import { isTeamMember, type TeamMember, type TransferRules } from './team-member.js';
@@ -70,7 +70,7 @@ export class HandBackAgent<TAgent extends Agent = Agent, TTo extends string = st
 function handBackNode(author: string, to: string) {
   return async (state: AgentState, ctx: NodeContext): Promise<Partial<AgentState> | undefined> => {
     if (state.finish === 'transfer' || state.finish === 'exit') return undefined;
-    await agentContextFor(ctx).emit({ author, actions: { transferTo: to } });
+    await reportAgentEvent(ctx, { author, actions: { transferTo: to } });
     return { finish: 'transfer', transferTo: to };
   };
 }

@@ -1,6 +1,6 @@
 import { type Checkpointer, END, type NodeContext, START } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
-import { agentContextFor } from '../agent/agent-context.js';
+import { reportAgentEvent } from '../agent/agent-context.js';
 import type { AgentState } from '../agent/agent-state.js';
 import type { AgentGraph } from '../agent/chat-model-agent.js';
 import { WorkflowAgent, type WorkflowAgentOptions } from './workflow-agent.js';
@@ -83,7 +83,7 @@ export class ParallelAgent<
 function mergeNode(author: string) {
   return async (state: AgentState, ctx: NodeContext) => {
     if (Object.keys(state.stateDelta).length === 0) return undefined;
-    await agentContextFor(ctx).emit({ author, actions: { stateDelta: state.stateDelta } });
+    await reportAgentEvent(ctx, { author, actions: { stateDelta: state.stateDelta } });
     return undefined;
   };
 }

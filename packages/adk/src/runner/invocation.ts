@@ -1,15 +1,15 @@
-import { Command } from '@weft/compose';
-import { AGENT_CONTEXT_KEY, type AgentEventInit, type AgentRunContext } from '../agent/agent-context.js';
+import { type AgentEventBody, Command, type RunEvent } from '@weft/compose';
+import { AGENT_CONTEXT_KEY, type AgentRunContext } from '../agent/agent-context.js';
 import type { AgentGraph } from '../agent/chat-model-agent.js';
 import type { AgentEvent, AgentInterrupt } from '../event/agent-event.js';
 import { eventId } from '../internal/event-id.js';
 import type { Message } from '../message/message.js';
+import type { MessageChunk } from '../message/message-chunk.js';
 import { userMessage } from '../message/message-constructors.js';
 import type { SessionKey, SessionService } from '../session/session.js';
 import { sessionNotFoundError } from '../session/session-commit.js';
 import type { CancelState } from './cancel-state.js';
 
-/** Everything one invocation needs. */
 /**
  * The resume input of a turn that stopped without a pause (cancelled, or its process died): it continues
  * from its last checkpoint instead of answering an interrupt (a `Command({ resume })` with nothing pending
@@ -17,6 +17,7 @@ import type { CancelState } from './cancel-state.js';
  */
 export const nothingPending: unique symbol = Symbol('nothing pending');
 
+/** Everything one invocation needs. */
 export interface InvocationArgs {
   readonly graph: AgentGraph;
   readonly agentName: string;
@@ -25,6 +26,7 @@ export interface InvocationArgs {
   readonly threadId: string;
   /** A new user message, or decisions resuming a pause. */
   readonly input: { readonly message: Message | string } | { readonly resume: unknown };
+  /** Yield `chunk` events of agents as partial events. */
   readonly streaming: boolean;
   readonly signal: AbortSignal;
   readonly cancel: CancelState;
@@ -32,32 +34,44 @@ export interface InvocationArgs {
   readonly push: (event: AgentEvent) => Promise<void> | undefined;
 }
 
+/** An event as the Runner commits it itself (the user message, the closing `turnComplete` event). */
+type OwnEventInit = Omit<AgentEvent, 'id' | 'invocationId' | 'timestamp'> & { readonly timestamp?: number };
+
 /**
  * Runs one invocation of an agent graph against a session: commits the user message, runs (or resumes)
- * the graph with an agent context whose `emit` commits each event before the agent continues, and ends
- * with a committed `turnComplete` event — carrying the interrupts when the run paused, or the error.
+ * the graph as a subscriber of its event stream (`observe`) that commits each `agent` event to the session
+ * before the reporting node goes on and forwards agents' `chunk` events as partial events, and ends with a
+ * committed `turnComplete` event — carrying the interrupts when the run paused, or the error.
  */
 export async function runInvocation(args: InvocationArgs): Promise<void> {
   const session = await args.sessionService.get(args.key, { recentEvents: 0 });
   if (!session) throw sessionNotFoundError(args.key);
   const invocationId = eventId('inv');
-  const finalize = (init: AgentEventInit): AgentEvent => ({
+  const finalize = (init: OwnEventInit): AgentEvent => ({
     ...init,
     id: eventId(),
     invocationId,
     timestamp: init.timestamp ?? Date.now(),
   });
-  const commit = async (init: AgentEventInit): Promise<void> => {
+  const commit = async (init: OwnEventInit): Promise<void> => {
     const stored = await args.sessionService.appendEvent(args.key, finalize(init));
     await args.push(stored);
+  };
+  // The Runner is an ordinary subscriber of the run's events (ADR 014): the node that reported an agent
+  // event waits for this commit, so the agent continues on committed state.
+  const observe = (event: RunEvent): Promise<void> | undefined => {
+    if (event.type === 'agent') return commit(agentEventOf(event.event));
+    if (event.type !== 'chunk' || event.agent === undefined || !args.streaming) return undefined;
+    const { agent, branch, chunk } = event;
+    // A chunk an agent sent is a model's message chunk (see the model node).
+    const partial = { author: agent, partial: true, chunk: chunk as MessageChunk, actions: {} };
+    return args.push(finalize(branch === undefined ? partial : { ...partial, branch }));
   };
   const context: AgentRunContext = {
     invocationId,
     sessionState: session.state,
     temp: new Map(),
     streaming: args.streaming,
-    emit: commit,
-    emitPartial: (init) => void args.push(finalize({ ...init, partial: true })),
     cancelRequested: (point) => args.cancel.requested(point),
     scope: { agents: [args.agentName], depth: 0 },
     session: args.key,
@@ -75,6 +89,7 @@ export async function runInvocation(args: InvocationArgs): Promise<void> {
       threadId: args.threadId,
       signal: args.signal,
       config: { [AGENT_CONTEXT_KEY]: context },
+      observe,
     });
     const interrupts: AgentInterrupt[] = result.interrupts.map((i) => ({
       id: i.id,
@@ -94,6 +109,14 @@ export async function runInvocation(args: InvocationArgs): Promise<void> {
     await commit({ author: args.agentName, actions: {}, turnComplete: true, error: { code, message } });
     if (!cancelled) throw error;
   }
+}
+
+/**
+ * An agent event as the Runner commits it, from the body an agent node reported: compose types the
+ * message structurally (`unknown`); agent nodes report adk messages.
+ */
+function agentEventOf(body: AgentEventBody): OwnEventInit {
+  return body as OwnEventInit;
 }
 
 /**

@@ -112,8 +112,65 @@ export interface ToolEndEvent extends NodeEventBase {
   readonly durationMs: number;
 }
 
+/**
+ * What an agent asks of the runtime with an event (ADK's event actions), typed structurally so compose
+ * needs no agent package: session state changes, artifact versions, a transfer, an exit, a loop break.
+ */
+export interface AgentEventActions {
+  /** Session state changes, committed before the agent continues. */
+  readonly stateDelta?: Readonly<Record<string, unknown>>;
+  /** Artifact name → new version. */
+  readonly artifactDelta?: Readonly<Record<string, number>>;
+  /** Hand the conversation to this agent. */
+  readonly transferTo?: string;
+  /** End the invocation. */
+  readonly exit?: boolean;
+  /** Leave the enclosing loop agent. */
+  readonly breakLoop?: boolean;
+}
+
+/**
+ * The body of an agent's event as its node reports it (the Runner adds id, invocation and time when it
+ * commits it): who wrote it, its agent path, the message, the actions, usage, a middleware report.
+ *
+ * @example
+ * ```ts
+ * const body: AgentEventBody = { author: 'helper', branch: 'team.helper', actions: { stateDelta: { topic: 'bees' } } };
+ * ```
+ */
+export interface AgentEventBody {
+  /** An agent name (or `user`). */
+  readonly author: string;
+  /** Agent path, outermost first, joined with `.`, for nested agents. */
+  readonly branch?: string;
+  /** A complete message (an assistant reply, tool results). */
+  readonly message?: unknown;
+  readonly actions: AgentEventActions;
+  /** Token counts of the model call behind this event. */
+  readonly usage?: TokenUsage;
+  /** What middleware reports (e.g. `{ type: 'context-compaction', data }`). */
+  readonly custom?: { readonly type: string; readonly data: unknown };
+  /** When it happened (default: when the Runner commits it). */
+  readonly timestamp?: number;
+}
+
+/**
+ * An agent's event on the run's stream (ADR 014): a reply, tool results, state changes or a hand-off.
+ * A Runner subscribed with `observe` commits it to its session before the agent continues: the node
+ * reporting it awaits the subscriber.
+ *
+ * @example
+ * ```ts
+ * if (event.type === 'agent' && event.event.actions.stateDelta) console.log(event.agent, event.event.actions.stateDelta);
+ * ```
+ */
+export interface AgentNodeEvent extends NodeEventBase {
+  readonly type: 'agent';
+  readonly event: AgentEventBody;
+}
+
 /** The events a node reports itself with `ctx.report` (the engine reports the others). */
-export type NodeEvent = ModelCallEvent | ToolStartEvent | ToolEndEvent;
+export type NodeEvent = ModelCallEvent | ToolStartEvent | ToolEndEvent | AgentNodeEvent;
 
 /** Fields `ctx.report` fills in: run, time, path, step, node and task. */
 type FilledIn = 'runId' | 'ts' | 'path' | 'step' | 'node' | 'taskId';

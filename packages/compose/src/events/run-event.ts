@@ -1,4 +1,4 @@
-import type { ModelCallEvent, ToolEndEvent, ToolStartEvent } from './node-events.js';
+import type { AgentNodeEvent, ModelCallEvent, ToolEndEvent, ToolStartEvent } from './node-events.js';
 
 /** Fields every run event carries. */
 export interface RunEventBase {
@@ -99,6 +99,8 @@ export interface ChunkEvent extends RunEventBase {
   readonly chunk: unknown;
   /** The agent whose model produced it, when an agent's node sent it. */
   readonly agent?: string;
+  /** That agent's path among agents (`team.helper`), when it is nested. */
+  readonly branch?: string;
 }
 /** A node emitted a custom value with `ctx.emit`. */
 export interface CustomEvent extends RunEventBase {
@@ -141,7 +143,8 @@ export type RunEvent =
   | InterruptEvent
   | ModelCallEvent
   | ToolStartEvent
-  | ToolEndEvent;
+  | ToolEndEvent
+  | AgentNodeEvent;
 
 /** The `type` tags of {@link RunEvent}. */
 export type RunEventType = RunEvent['type'];

@@ -2,6 +2,7 @@ import { abortError } from '../errors/abort-error.js';
 import { WeftError } from '../errors/weft-error.js';
 import { callbacksToListener } from '../events/callbacks.js';
 import type { RunEvent } from '../events/run-event.js';
+import { SerialSubscriber } from '../events/run-subscriber.js';
 import { runId as newRunId } from '../internal/ids.js';
 import type { Store } from '../store/store.js';
 import { drive } from './drive.js';
@@ -38,7 +39,7 @@ export async function executeRun(
   const userSignal = options.signal;
   if (userSignal?.aborted) throw abortError(userSignal.reason);
   const unfollow = control.follow(userSignal);
-  const observer = withCallbacks(listeners, options);
+  const { observer, settled } = withSubscribers(listeners, options);
   const run: RunContext = {
     runId: options.runId ?? newRunId(),
     path: [],
@@ -78,6 +79,7 @@ export async function executeRun(
         status: result.status === 'done' ? 'done' : 'interrupted',
       });
     }
+    await settled();
     return result;
   } catch (thrown) {
     const error = userSignal?.aborted ? abortError(userSignal.reason) : asError(thrown);
@@ -94,23 +96,51 @@ export async function executeRun(
         durationMs: now - started,
       });
     }
+    await settled()?.catch(() => undefined);
     throw error;
   } finally {
     unfollow();
   }
 }
 
-function withCallbacks(listeners: RunObserver, options: RunOptions): RunObserver {
+/**
+ * The run's observer: the stream's listeners, the callbacks, and the `observe` subscriber, which the
+ * node reporting an event, each step and the end of the run wait for. Without callbacks and `observe`,
+ * the stream's listeners as they are (nothing added to a run nobody watches).
+ */
+function withSubscribers(
+  listeners: RunObserver,
+  options: RunOptions,
+): { observer: RunObserver; settled: () => Promise<void> | undefined } {
   const callback = options.callbacks && callbacksToListener(options.callbacks);
-  if (!callback) return listeners;
   const existing = listeners.event;
-  const event = existing
-    ? (e: RunEvent) => {
-        existing(e);
-        callback(e);
-      }
-    : callback;
-  return { ...listeners, event };
+  const merged = callback && existing ? fanOut(existing, callback) : (callback ?? existing);
+  const withEvents: RunObserver = merged && merged !== existing ? { ...listeners, event: merged } : listeners;
+  if (!options.observe) return { observer: withEvents, settled: () => undefined };
+  const serial = new SerialSubscriber(options.observe);
+  const { values, updates, chunk, pace } = listeners;
+  const observer: RunObserver = {
+    ...withEvents,
+    event: merged ? fanOut(merged, serial.deliver) : serial.deliver,
+    pace: () => both(pace?.(), serial.pending()),
+    ...(values ? { values: (v, path) => both(values(v, path), serial.pending()) } : {}),
+    ...(updates ? { updates: (n, u, path) => both(updates(n, u, path), serial.pending()) } : {}),
+    ...(chunk ? { chunk: (n, c, path, agent) => both(chunk(n, c, path, agent), serial.pending()) } : {}),
+  };
+  return { observer, settled: serial.pending };
+}
+
+function fanOut(first: (e: RunEvent) => void, second: (e: RunEvent) => void): (e: RunEvent) => void {
+  return (e) => {
+    first(e);
+    second(e);
+  };
+}
+
+function both(a: Promise<void> | undefined, b: Promise<void> | undefined): Promise<void> | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return Promise.all([a, b]).then(() => undefined);
 }
 
 function threadOf(options: RunOptions): { threadId?: string } {

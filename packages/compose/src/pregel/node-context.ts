@@ -47,14 +47,20 @@ export interface NodeContext {
   readonly streaming: boolean;
   /**
    * Sends a chunk (a model token, for one) to `messages` subscribers and as a `chunk` event, tagged with
-   * the agent it belongs to. Returns a promise when the consumer is behind: await it (backpressure). A
+   * the agent it belongs to (and that agent's `branch` among nested agents, on the event). Returns a
+   * promise when the consumer is behind or an `observe` subscriber is busy: await it (backpressure). A
    * no-op when nobody listens.
    */
-  chunk(chunk: unknown, options?: { readonly agent?: string }): Promise<void> | undefined;
+  chunk(
+    chunk: unknown,
+    options?: { readonly agent?: string; readonly branch?: string },
+  ): Promise<void> | undefined;
   /**
-   * Reports a node event (`model-call`, `tool-start`, `tool-end`) on the run's event stream; the run id,
-   * time, path, step, node and task are filled in. Returns a promise when the event consumer is behind:
-   * await it, and the node goes on once the subscriber caught up. A no-op when nobody listens.
+   * Reports a node event (`model-call`, `tool-start`, `tool-end`, `agent`) on the run's event stream; the
+   * run id, time, path, step, node and task are filled in. Returns a promise when the event consumer is
+   * behind or the run's `observe` subscriber has not settled this event yet: await it, and the node goes
+   * on once the subscriber caught up (it rejects when that subscriber failed on it — the agent Runner's
+   * commit, for one). A no-op when nobody listens.
    */
   report(event: NodeEventInit): Promise<void> | undefined;
   /**

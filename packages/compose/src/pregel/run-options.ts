@@ -1,4 +1,5 @@
 import type { Callbacks } from '../events/callbacks.js';
+import type { RunSubscriber } from '../events/run-subscriber.js';
 import type { Store } from '../store/store.js';
 
 /** Options of `invoke`, `stream`, `collect`, `transform` and `batch` on a compiled graph. */
@@ -11,8 +12,13 @@ export interface RunOptions {
   readonly store?: Store;
   /** Supersteps allowed for this run (overrides the compile option; default 25). */
   readonly maxSteps?: number;
-  /** Subscribers of the run's events. */
+  /** Subscribers of the run's events (their errors never fail the run). */
   readonly callbacks?: Callbacks;
+  /**
+   * A subscriber the run waits for: a node reporting an event goes on once it settled (see
+   * {@link RunSubscriber}); its rejection fails the run.
+   */
+  readonly observe?: RunSubscriber;
   /** Tasks that may run at once within one step (default: unlimited). */
   readonly concurrency?: number;
   /** The conversation/job thread; required with a checkpointer. */

@@ -132,9 +132,12 @@ export class TaskContext implements NodeContext {
     return observer.chunk !== undefined || observer.event !== undefined;
   }
 
-  chunk(chunk: unknown, options: { readonly agent?: string } = {}): Promise<void> | undefined {
+  chunk(
+    chunk: unknown,
+    options: { readonly agent?: string; readonly branch?: string } = {},
+  ): Promise<void> | undefined {
     const { observer } = this.run;
-    const { agent } = options;
+    const { agent, branch } = options;
     observer.event?.({
       type: 'chunk',
       runId: this.run.runId,
@@ -145,6 +148,7 @@ export class TaskContext implements NodeContext {
       taskId: this.taskId,
       chunk,
       ...(agent === undefined ? {} : { agent }),
+      ...(branch === undefined ? {} : { branch }),
     });
     return observer.chunk?.(this.node, chunk, this.run.path, agent) ?? observer.pace?.();
   }

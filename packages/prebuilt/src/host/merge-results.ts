@@ -1,13 +1,15 @@
 import {
   type AgentState,
   type AssistantMessage,
-  agentContextFor,
   assistantMessage,
   type ChatModel,
+  chunkBranch,
   concatMessageChunks,
   type Message,
   type MessageChunk,
   messageText,
+  reportAgentEvent,
+  streamsModel,
   systemMessage,
   type ToolMessage,
   userMessage,
@@ -86,7 +88,6 @@ export function mergeResultsNode(options: MergeResultsOptions) {
     if (state.finish !== 'returnDirectly') return undefined;
     const results = specialistResults(state.messages, options.specialists);
     if (results.length < 2) return undefined;
-    const run = agentContextFor(ctx);
     const merged = concatenateResults(results);
     let reply: AssistantMessage = assistantMessage(merged);
     if (options.summarizer) {
@@ -94,12 +95,13 @@ export function mergeResultsNode(options: MergeResultsOptions) {
         systemMessage(options.prompt),
         userMessage(`Request: ${latestUserText(state.messages)}\n\nAnswers:\n\n${merged}`),
       ];
-      if (!run.streaming) reply = await options.summarizer.generate(request, { signal: ctx.signal });
+      if (!streamsModel(ctx)) reply = await options.summarizer.generate(request, { signal: ctx.signal });
       else {
         const chunks: MessageChunk[] = [];
         for await (const chunk of options.summarizer.stream(request, { signal: ctx.signal })) {
           chunks.push(chunk);
-          run.emitPartial({ author: options.author, partial: true, chunk, actions: {} });
+          const wait = ctx.chunk(chunk, { agent: options.author, ...chunkBranch(ctx) });
+          if (wait) await wait;
         }
         reply = concatMessageChunks(chunks);
       }
@@ -109,7 +111,7 @@ export function mergeResultsNode(options: MergeResultsOptions) {
       id: `merge-${ctx.runId}-${ctx.step}`,
       author: options.author,
     };
-    await run.emit({
+    await reportAgentEvent(ctx, {
       author: options.author,
       message,
       actions: {},

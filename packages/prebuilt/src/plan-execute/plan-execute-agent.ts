@@ -4,11 +4,11 @@ import {
   type AgentGraph,
   AgentGraphCache,
   type AgentState,
-  agentContextFor,
   assistantMessage,
   checkAgentName,
   type Message,
   multiAgentGraph,
+  reportAgentEvent,
   startTurn,
 } from '@weft/adk';
 import { type Checkpointer, END, type NodeContext, START } from '@weft/compose';
@@ -128,7 +128,7 @@ function answerNode(author: string) {
   return async (state: AgentState, ctx: NodeContext): Promise<Partial<AgentState>> => {
     const response = typeof state.output === 'string' ? state.output : JSON.stringify(state.output);
     const message = { ...assistantMessage(response, { id: `answer-${ctx.runId}-${ctx.step}` }), author };
-    await agentContextFor(ctx).emit({ author, message, actions: {} });
+    await reportAgentEvent(ctx, { author, message, actions: {} });
     return { messages: [message], output: response, activeAgent: author };
   };
 }

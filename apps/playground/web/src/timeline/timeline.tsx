@@ -12,8 +12,8 @@ function eventLabel(event: WireEvent): string {
   switch (event.type) {
     case 'model-call':
       return `model call${typeof event.durationMs === 'number' ? ` · ${event.durationMs} ms` : ''}`;
-    case 'agent-event':
-      return `${String(event.author)} event`;
+    case 'agent':
+      return `${String(event.agent)} event`;
     case 'interrupt':
       return `interrupt at ${where}`;
     case 'node-error':
@@ -31,7 +31,7 @@ const shown = new Set([
   'interrupt',
   'model-call',
   'custom',
-  'agent-event',
+  'agent',
   'run-error',
 ]);
 
@@ -40,7 +40,7 @@ function StepEvents(props: {
   selection: Selection;
   onSelect: (s: Selection) => void;
 }) {
-  const tokens = props.events.filter((e) => e.type === 'token').length;
+  const tokens = props.events.filter((e) => e.type === 'chunk').length;
   return (
     <ul className="events">
       {props.events
