@@ -10,7 +10,7 @@ import {
   runToolCall,
 } from '../tool/run-tool-call.js';
 import type { AnyTool } from '../tool/tool.js';
-import { agentContextOf, reportAgentEvent } from './agent-context.js';
+import { type AgentRunContext, agentContextOf, reportAgentEvent } from './agent-context.js';
 import { type ToolApprovalRequest, toolDecisions } from './approval.js';
 import { InvocationState } from './invocation-state.js';
 import { type AgentMiddleware, composeWrap, type MiddlewareContext, runAfter } from './middleware.js';
