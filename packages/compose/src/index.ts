@@ -1,5 +1,6 @@
 // @weft/compose — typed graphs compiled into a Pregel/DAG superstep runtime.
 
+export type { BulkSuperstep, BulkUpdate } from './checkpoint/bulk-update.js';
 export type { CheckpointBody, StoredTask, TaskWrite } from './checkpoint/checkpoint-body.js';
 export {
   parseCheckpointMetadata,
@@ -85,6 +86,7 @@ export type { RunResult } from './graph/run-graph.js';
 export { isSend, Send } from './graph/send.js';
 export {
   type ReducersOf,
+  type SequenceNodes,
   StateGraph,
   type StateGraphOptions,
   type StateNode,

@@ -181,7 +181,10 @@ export async function writeClaimed(
   run: RunContext,
   threadId: string,
   values: unknown,
-  options: UpdateStateOptions & { readonly goto?: Command['goto'] },
+  options: UpdateStateOptions & {
+    readonly goto?: Command['goto'];
+    readonly before?: readonly EarlierUpdate[];
+  },
 ): Promise<string> {
   const loaded = await loadCheckpoint(checkpointer, topology, { threadId, ns: '', id: options.checkpointId });
   if (!loaded) throw new WeftError('NOT_FOUND', `thread "${threadId}" has no checkpoint to update`);
@@ -209,7 +212,10 @@ export async function writeClaimed(
   // the head, tasks that finished keep their output. The other tasks get new ids: continuing must run
   // them on the updated state, not reuse what another branch stored under their ids.
   const kept = keptWrites(loaded.taskWrites, atHead);
-  const finished = as === undefined ? [] : finishedOutputs(topology, planned, kept);
+  const finished: Array<ExternalChange['finished'][number]> =
+    as === undefined ? [] : [...finishedOutputs(topology, planned, kept)];
+  // Updates of the same superstep given before this one (`bulkUpdateState`) land as writes of their nodes.
+  for (const earlier of options.before ?? []) finished.push(earlier);
   loop.tasks = renewTaskIds(topology, planned, sortableId(), (task) => kept.has(task.id));
   loop.step = loaded.record.step + 1;
   const record = await loop.applyExternal({ finished, update, as });
@@ -225,6 +231,13 @@ export async function writeClaimed(
     await checkpointer.putWrites({ threadId, ns: '', checkpointId, taskId: task.id, payload });
   }
   return checkpointId;
+}
+
+/** An update applied in the same superstep before the last one (see `bulkUpdateState`), already checked. */
+export interface EarlierUpdate {
+  readonly node: CompiledNode;
+  readonly name: string;
+  readonly output: unknown;
 }
 
 /**
@@ -253,7 +266,7 @@ function withGoto(topology: Topology, tasks: readonly Task[], goto: Command['got
 }
 
 /** The node `asNode` names, `end` for END, `undefined` when not given. */
-function asNodeOf(topology: Topology, asNode: string | undefined): CompiledNode | 'end' | undefined {
+export function asNodeOf(topology: Topology, asNode: string | undefined): CompiledNode | 'end' | undefined {
   if (asNode === undefined) return undefined;
   if (asNode === END) return 'end';
   const node = topology.byName.get(asNode);

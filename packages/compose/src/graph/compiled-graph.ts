@@ -1,3 +1,4 @@
+import { type BulkSuperstep, bulkWriteState } from '../checkpoint/bulk-update.js';
 import type { Checkpointer, JsonValue } from '../checkpoint/checkpointer.js';
 import { isContinuation } from '../checkpoint/durable-run.js';
 import {
@@ -8,6 +9,7 @@ import {
   writeState,
 } from '../checkpoint/thread-state.js';
 import { WeftError } from '../errors/weft-error.js';
+import type { RunContext } from '../pregel/run-context.js';
 import { RunControl } from '../pregel/run-control.js';
 import type { RunOptions } from '../pregel/run-options.js';
 import { concatChunks } from '../runnable/concat.js';
@@ -230,26 +232,48 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
     values: TUpdate | null,
     options: UpdateStateOptions & { readonly asNode?: TNodes | End } = {},
   ): Promise<string> {
-    const run = {
-      runId: 'update',
-      path: [],
-      control: new RunControl(),
-      config: {},
-      threadId,
-      observer: {},
-      maxSteps: 1,
-      concurrency: 1,
-      abort: () => undefined,
-      kind: this.#runtime.topology.kind,
-    };
     return writeState(
       this.#checkpointer('updateState'),
       this.#runtime.topology,
-      run,
+      this.#updateRun(threadId),
       threadId,
       values,
       options,
     );
+  }
+
+  /**
+   * Applies several supersteps of updates in one call, as the reference engine's `bulkUpdateState`:
+   * each superstep becomes one checkpoint (as if its updates' nodes had run in that step), on top of the
+   * previous one, and the thread then continues from the last. Every update is checked before anything
+   * is written; the thread is claimed once for the whole call. Returns the last checkpoint id.
+   *
+   * @throws WeftError `INVALID_ARGUMENT` for no supersteps, an empty one, a superstep of several updates
+   *   where one lacks `asNode` (or is `END`), or an unknown `asNode`; `NOT_FOUND` for a thread without
+   *   checkpoints.
+   * @throws InputValidationError when values fail the state's update schema.
+   *
+   * @example
+   * ```ts
+   * await app.bulkUpdateState('thread-1', [
+   *   { updates: [{ values: { topic: 'cats' }, asNode: 'plan' }] },
+   *   { updates: [{ values: { notes: 'a' }, asNode: 'research' }, { values: { notes: 'b' }, asNode: 'review' }] },
+   * ]);
+   * ```
+   */
+  async bulkUpdateState(
+    threadId: string,
+    supersteps: ReadonlyArray<BulkSuperstep<TUpdate, TNodes | End>>,
+    options: { readonly checkpointId?: string } = {},
+  ): Promise<string> {
+    return bulkWriteState({
+      checkpointer: this.#checkpointer('bulkUpdateState'),
+      topology: this.#runtime.topology,
+      run: this.#updateRun(threadId),
+      threadId,
+      supersteps,
+      checkpointId: options.checkpointId,
+    });
   }
 
   /**
@@ -294,6 +318,22 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   /** @internal Runs this graph as a node of a parent run. */
   runNested(input: unknown, parent: NestedRunParent): Promise<unknown> {
     return runNested(this.#runtime, (value) => this.#parse(value as TInput), input, parent);
+  }
+
+  /** The run context of a write from outside a run (`updateState`, `bulkUpdateState`). */
+  #updateRun(threadId: string): RunContext {
+    return {
+      runId: 'update',
+      path: [],
+      control: new RunControl(),
+      config: {},
+      threadId,
+      observer: {},
+      maxSteps: 1,
+      concurrency: 1,
+      abort: () => undefined,
+      kind: this.#runtime.topology.kind,
+    };
   }
 
   #checkpointer(method: string) {

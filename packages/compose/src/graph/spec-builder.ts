@@ -81,6 +81,11 @@ export class SpecBuilder {
     this.nodes.set(name, { name, impl, options });
   }
 
+  /** Records a problem found by a builder method, reported by `compile()` with the others. */
+  addIssue(issue: ValidationIssue): void {
+    this.issues.push(issue);
+  }
+
   addEdge(from: string | readonly string[], to: string): void {
     if (Array.isArray(from)) {
       if (from.length === 0) {

@@ -44,6 +44,15 @@ export type StateNode<TState, TUpdate, TNodes extends string> =
   | Runnable<TState, TUpdate, unknown>
   | CompiledGraph<never, unknown, string, unknown>;
 
+/**
+ * The `[name, node]` pairs of `addSequence`: each name joins the node union. A node's `Command({ goto })`
+ * may name the nodes added before the sequence (and END): the names are inferred from the pairs, so the
+ * nodes' own types must not depend on them.
+ */
+export type SequenceNodes<TName extends string, TState, TUpdate, TNodes extends string> = ReadonlyArray<
+  readonly [TName, StateNode<TState, TUpdate, TNodes>]
+>;
+
 /** Options of a {@link StateGraph}. */
 export interface StateGraphOptions<TReducers> {
   /** Reducers per key; keys without one keep the last value written. */
@@ -92,6 +101,46 @@ export class StateGraph<
   ): StateGraph<TSchema, TReducers, TNodes | TName> {
     this.#builder.addNode(name, node, options);
     return this as unknown as StateGraph<TSchema, TReducers, TNodes | TName>;
+  }
+
+  /**
+   * Adds several nodes and the edges chaining them in the given order (`a → b → c`), in one call, as the
+   * reference engine's `addSequence`: a list of `[name, node]` pairs. No edge is added into the first node or out of the last one. A node's
+   * `Command({ goto })` may name the nodes added before the sequence, and END.
+   *
+   * @throws GraphValidationError at `compile()` for an empty sequence or a name that is taken.
+   *
+   * @example
+   * ```ts
+   * const app = new StateGraph(z.object({ text: z.string() }))
+   *   .addSequence([
+   *     ['trim', (s) => ({ text: s.text.trim() })],
+   *     ['shout', (s) => ({ text: s.text.toUpperCase() })],
+   *   ])
+   *   .addEdge(START, 'trim')
+   *   .addEdge('shout', END)
+   *   .compile();
+   * ```
+   */
+  addSequence<const TName extends string>(
+    nodes: SequenceNodes<TName, z.infer<TSchema>, StateUpdate<z.infer<TSchema>, TReducers>, TNodes>,
+  ): StateGraph<TSchema, TReducers, TNodes | TName>;
+  addSequence(nodes: ReadonlyArray<readonly [string, unknown]>): unknown {
+    const pairs = nodes;
+    if (pairs.length === 0) {
+      this.#builder.addIssue({
+        kind: 'invalid-option',
+        at: 'addSequence',
+        message: 'addSequence needs at least one node',
+      });
+      return this;
+    }
+    pairs.forEach(([name, node], i) => {
+      this.#builder.addNode(name, node);
+      const previous = pairs[i - 1];
+      if (previous) this.#builder.addEdge(previous[0], name);
+    });
+    return this;
   }
 
   /** Adds an edge; with a list of sources, `to` waits for all of them (a join). */

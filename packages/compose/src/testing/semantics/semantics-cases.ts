@@ -1,4 +1,5 @@
 import { describe } from 'vitest';
+import { describeBulkUpdateCases } from './bulk-update-cases.js';
 import { describeFirstWriteCases } from './first-write-cases.js';
 import { describeListUpdateCases } from './list-update-cases.js';
 import { describePausedStepCases } from './paused-step-cases.js';
@@ -17,5 +18,6 @@ export function describeSemanticsCases(store: StoreOf): void {
     describeResumeCases(store);
     describePausedStepCases(store);
     describeListUpdateCases(store);
+    describeBulkUpdateCases(store);
   });
 }
