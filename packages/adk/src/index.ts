@@ -126,6 +126,11 @@ export { type RecallOptions, recall, recallSection } from './memory/recall.js';
 export { sessionKeyOf } from './memory/session-key-of.js';
 export { StoreMemoryService, type StoreMemoryServiceOptions } from './memory/store-memory-service.js';
 export {
+  type WorkingMemory,
+  type WorkingMemoryOptions,
+  workingMemory,
+} from './memory/working-memory.js';
+export {
   type MediaPart,
   type MediaPartInit,
   mediaBytes,
