@@ -65,7 +65,8 @@ export function workingMemory<TSchema extends z.ZodObject>(
   }
   const key = options.key ?? 'user:working_memory';
   const toolName = options.toolName ?? 'update_working_memory';
-  const read = (state: Pick<SessionState, 'get'>) => noteOf(state.get(key));
+  // The note was checked against the schema when the tool wrote it (an app may also seed it by hand).
+  const read = (state: Pick<SessionState, 'get'>) => noteOf(state.get(key)) as Partial<z.output<TSchema>>;
   const update = updateTool(options.schema, key, toolName);
   const heading = (options.heading ?? DEFAULT_HEADING).replaceAll('{tool}', toolName);
   return {
