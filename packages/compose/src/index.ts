@@ -22,11 +22,13 @@ export type {
 } from './checkpoint/checkpointer.js';
 export { MemoryCheckpointer } from './checkpoint/memory-checkpointer.js';
 export { jsonEqual, metadataMatches } from './checkpoint/metadata-filter.js';
+export { payloadChecksum } from './checkpoint/payload-checksum.js';
 export { SerializationError } from './checkpoint/serialization-error.js';
 export { deserialize, serialize, serializeChannels } from './checkpoint/serializer.js';
 export type { StateSnapshot, UpdateStateOptions } from './checkpoint/thread-state.js';
 export { abortError } from './errors/abort-error.js';
 export { CheckpointConflictError } from './errors/checkpoint-conflict-error.js';
+export { CheckpointCorruptError, type CorruptionKind } from './errors/checkpoint-corrupt-error.js';
 export { GraphValidationError, type ValidationIssue } from './errors/graph-validation-error.js';
 export { type InputIssue, InputValidationError } from './errors/input-validation-error.js';
 export { NodeError } from './errors/node-error.js';

@@ -47,11 +47,12 @@ interface CheckpointRow {
   created_at: string;
   metadata: Record<string, JsonValue>;
   payload: string;
-  writes?: { taskId: string; payload: string }[];
+  checksum: string | null;
+  writes?: { taskId: string; payload: string; checksum: string | null }[];
 }
 
 const COLUMNS =
-  'c.thread_id, c.ns, c.id, c.seq, c.parent_id, c.base_id, c.step, c.source, c.created_at, c.metadata, c.payload';
+  'c.thread_id, c.ns, c.id, c.seq, c.parent_id, c.base_id, c.step, c.source, c.created_at, c.metadata, c.payload, c.checksum';
 const UNIQUE_VIOLATION = '23505';
 const UNDEFINED_TABLE = '42P01';
 
@@ -118,8 +119,8 @@ export class PostgresCheckpointer implements Checkpointer {
     try {
       await this.#query({
         name: `${this.#statementPrefix}_put`,
-        text: `INSERT INTO ${checkpoints} (thread_id, ns, id, seq, parent_id, base_id, step, source, created_at, metadata, payload)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11)`,
+        text: `INSERT INTO ${checkpoints} (thread_id, ns, id, seq, parent_id, base_id, step, source, created_at, metadata, payload, checksum)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12)`,
         values: [
           record.threadId,
           record.ns,
@@ -132,6 +133,7 @@ export class PostgresCheckpointer implements Checkpointer {
           record.createdAt,
           JSON.stringify(record.metadata),
           record.payload,
+          record.checksum ?? null,
         ],
       });
     } catch (error) {
@@ -152,9 +154,18 @@ export class PostgresCheckpointer implements Checkpointer {
   async putWrites(record: TaskWritesRecord): Promise<void> {
     await this.#query({
       name: `${this.#statementPrefix}_put_writes`,
-      text: `INSERT INTO ${this.#tables.writes} (thread_id, ns, checkpoint_id, task_id, payload) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (thread_id, ns, checkpoint_id, task_id) DO UPDATE SET payload = EXCLUDED.payload`,
-      values: [record.threadId, record.ns, record.checkpointId, record.taskId, record.payload],
+      text: `INSERT INTO ${this.#tables.writes} (thread_id, ns, checkpoint_id, task_id, payload, checksum)
+             VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (thread_id, ns, checkpoint_id, task_id)
+             DO UPDATE SET payload = EXCLUDED.payload, checksum = EXCLUDED.checksum`,
+      values: [
+        record.threadId,
+        record.ns,
+        record.checkpointId,
+        record.taskId,
+        record.payload,
+        record.checksum ?? null,
+      ],
     });
   }
 
@@ -164,7 +175,7 @@ export class PostgresCheckpointer implements Checkpointer {
     const { rows } = await this.#query<CheckpointRow>({
       name: `${this.#statementPrefix}_get${byId ? '_by_id' : '_latest'}`,
       text: `SELECT ${COLUMNS}, coalesce((
-               SELECT json_agg(json_build_object('taskId', w.task_id, 'payload', w.payload) ORDER BY w.seq)
+               SELECT json_agg(json_build_object('taskId', w.task_id, 'payload', w.payload, 'checksum', w.checksum) ORDER BY w.seq)
                FROM ${writes} w WHERE w.thread_id = c.thread_id AND w.ns = c.ns AND w.checkpoint_id = c.id
              ), '[]'::json) AS writes
              FROM ${checkpoints} c WHERE c.thread_id = $1 AND c.ns = $2${byId ? ' AND c.id = $3' : ''}
@@ -174,7 +185,14 @@ export class PostgresCheckpointer implements Checkpointer {
     const row = rows[0];
     if (row === undefined) return undefined;
     const taskWrites = (row.writes ?? []).map(
-      (write): TaskWritesRecord => ({ threadId: row.thread_id, ns: row.ns, checkpointId: row.id, ...write }),
+      ({ taskId, payload, checksum }): TaskWritesRecord => ({
+        threadId: row.thread_id,
+        ns: row.ns,
+        checkpointId: row.id,
+        taskId,
+        payload,
+        ...(checksum === null ? {} : { checksum }),
+      }),
     );
     return { checkpoint: toRecord(row), writes: taskWrites };
   }
@@ -242,5 +260,6 @@ function toRecord(row: CheckpointRow): CheckpointRecord {
     createdAt: row.created_at,
     metadata: row.metadata,
     payload: row.payload,
+    ...(row.checksum === null ? {} : { checksum: row.checksum }),
   };
 }

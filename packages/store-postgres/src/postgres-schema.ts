@@ -179,6 +179,13 @@ const MIGRATIONS: readonly ((tables: PostgresTables) => string)[] = [
     CREATE INDEX "${prefix}store_recent_idx" ON ${store} (updated_at DESC, ns, key);
     CREATE INDEX "${prefix}store_expiry_idx" ON ${store} (expires_at) WHERE expires_at IS NOT NULL;
   `,
+  // 5: payload checksums ('sha256:' + hex, stamped by the engine and checked on every read); rows written
+  // before keep NULL and load unchecked. Verifiable in SQL:
+  // checksum = 'sha256:' || encode(sha256(convert_to(payload, 'UTF8')), 'hex').
+  ({ checkpoints, writes }) => `
+    ALTER TABLE ${checkpoints} ADD COLUMN checksum text;
+    ALTER TABLE ${writes} ADD COLUMN checksum text;
+  `,
 ];
 
 /**

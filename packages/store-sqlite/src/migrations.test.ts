@@ -61,7 +61,10 @@ it('gives the checkpoints of an existing database their positions in the old id 
     expect((await store.get('t2'))?.checkpoint.seq).toBe(1);
     // The engine continues the thread at the next position; the old positions are taken.
     const head = (await store.get('t1'))!.checkpoint;
-    await store.put({ ...head, id: 'd', parentId: 'c', seq: 4 });
+    // Rows written before checksums have none (the engine loads them unchecked); new rows keep theirs.
+    expect(head).not.toHaveProperty('checksum');
+    await store.put({ ...head, id: 'd', parentId: 'c', seq: 4, checksum: 'sha256:00' });
+    expect((await store.get('t1'))?.checkpoint.checksum).toBe('sha256:00');
     await expect(store.put({ ...head, id: 'e', parentId: 'c', seq: 4 })).rejects.toMatchObject({
       code: 'CHECKPOINT_CONFLICT',
     });

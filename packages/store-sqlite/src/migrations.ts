@@ -121,6 +121,12 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX weft_store_recent ON weft_store (updated_at);
   CREATE INDEX weft_store_expiry ON weft_store (expires_at) WHERE expires_at IS NOT NULL;
   `,
+  // 5: payload checksums ('sha256:' + hex, stamped by the engine and checked on every read). Rows written
+  // before keep NULL and load unchecked.
+  `
+  ALTER TABLE weft_checkpoints ADD COLUMN checksum TEXT;
+  ALTER TABLE weft_checkpoint_writes ADD COLUMN checksum TEXT;
+  `,
 ];
 
 /**

@@ -39,6 +39,7 @@ interface CheckpointRow {
   created_at: string;
   metadata: string;
   payload: string;
+  checksum: string | null;
 }
 
 interface WriteRow {
@@ -47,9 +48,11 @@ interface WriteRow {
   checkpoint_id: string;
   task_id: string;
   payload: string;
+  checksum: string | null;
 }
 
-const COLUMNS = 'thread_id, ns, id, seq, parent_id, base_id, step, source, created_at, metadata, payload';
+const COLUMNS =
+  'thread_id, ns, id, seq, parent_id, base_id, step, source, created_at, metadata, payload, checksum';
 
 /**
  * A checkpoint store in one SQLite file (or in memory) on better-sqlite3: WAL journal,
@@ -86,11 +89,13 @@ export class SqliteCheckpointer implements Checkpointer {
     this.#db = db;
     this.#ownsDatabase = owned;
     this.#insert = db.prepare(
-      `INSERT INTO weft_checkpoints (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO weft_checkpoints (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.#upsertWrites = db.prepare(
-      `INSERT INTO weft_checkpoint_writes (thread_id, ns, checkpoint_id, task_id, payload) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (thread_id, ns, checkpoint_id, task_id) DO UPDATE SET payload = excluded.payload`,
+      `INSERT INTO weft_checkpoint_writes (thread_id, ns, checkpoint_id, task_id, payload, checksum)
+       VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (thread_id, ns, checkpoint_id, task_id)
+       DO UPDATE SET payload = excluded.payload, checksum = excluded.checksum`,
     );
     this.#latest = db.prepare(
       `SELECT ${COLUMNS} FROM weft_checkpoints WHERE thread_id = ? AND ns = ? ORDER BY seq DESC LIMIT 1`,
@@ -99,7 +104,7 @@ export class SqliteCheckpointer implements Checkpointer {
       `SELECT ${COLUMNS} FROM weft_checkpoints WHERE thread_id = ? AND ns = ? AND id = ?`,
     );
     this.#writes = db.prepare(
-      `SELECT thread_id, ns, checkpoint_id, task_id, payload FROM weft_checkpoint_writes
+      `SELECT thread_id, ns, checkpoint_id, task_id, payload, checksum FROM weft_checkpoint_writes
        WHERE thread_id = ? AND ns = ? AND checkpoint_id = ? ORDER BY seq`,
     );
     const deleteWrites = db.prepare('DELETE FROM weft_checkpoint_writes WHERE thread_id = ?');
@@ -129,6 +134,7 @@ export class SqliteCheckpointer implements Checkpointer {
         record.createdAt,
         JSON.stringify(record.metadata),
         record.payload,
+        record.checksum ?? null,
       );
     } catch (error) {
       const code = (error as { code?: unknown }).code;
@@ -148,7 +154,14 @@ export class SqliteCheckpointer implements Checkpointer {
   }
 
   async putWrites(record: TaskWritesRecord): Promise<void> {
-    this.#upsertWrites.run(record.threadId, record.ns, record.checkpointId, record.taskId, record.payload);
+    this.#upsertWrites.run(
+      record.threadId,
+      record.ns,
+      record.checkpointId,
+      record.taskId,
+      record.payload,
+      record.checksum ?? null,
+    );
   }
 
   async get(threadId: string, options: GetCheckpointOptions = {}): Promise<StoredCheckpoint | undefined> {
@@ -219,6 +232,7 @@ function toCheckpointRecord(row: CheckpointRow): CheckpointRecord {
     createdAt: row.created_at,
     metadata: parseCheckpointMetadata(row.metadata, { threadId: row.thread_id, ns: row.ns, id: row.id }),
     payload: row.payload,
+    ...(row.checksum === null ? {} : { checksum: row.checksum }),
   };
 }
 
@@ -229,5 +243,6 @@ function toWritesRecord(row: WriteRow): TaskWritesRecord {
     checkpointId: row.checkpoint_id,
     taskId: row.task_id,
     payload: row.payload,
+    ...(row.checksum === null ? {} : { checksum: row.checksum }),
   };
 }

@@ -7,6 +7,7 @@ import type { CheckpointBody, TaskWrite } from './checkpoint-body.js';
 import type { Checkpointer, CheckpointRecord, CheckpointSource, JsonValue } from './checkpointer.js';
 import type { LoadedCheckpoint } from './load.js';
 import { storeRouting, storeTasks } from './loop-state.js';
+import { payloadChecksum } from './payload-checksum.js';
 import { serialize, serializeChannels } from './serializer.js';
 import {
   entriesOf,
@@ -118,7 +119,7 @@ export class CheckpointSession {
       });
       this.baseBytes = payload.length;
       this.enqueue(
-        () => this.options.checkpointer.put({ ...record, payload }),
+        () => this.options.checkpointer.put({ ...record, payload, checksum: payloadChecksum(payload) }),
         () => this.options.onSaved?.(record.id, record.step),
       );
     }
@@ -215,6 +216,8 @@ export class CheckpointSession {
       createdAt: isoNow(),
       metadata: this.metadata(loop.step, source, record),
       payload,
+      // The held checkpoint of `exit` durability gets its payload, and so its checksum, at `flush`.
+      checksum: payload === '' ? '' : payloadChecksum(payload),
     };
   }
 
@@ -265,7 +268,10 @@ export class CheckpointSession {
     this.saved.add(taskId);
     const payload = serializeTaskWrite(write);
     const { threadId, ns } = this.options;
-    this.enqueue(() => this.options.checkpointer.putWrites({ threadId, ns, checkpointId, taskId, payload }));
+    const checksum = payloadChecksum(payload);
+    this.enqueue(() =>
+      this.options.checkpointer.putWrites({ threadId, ns, checkpointId, taskId, payload, checksum }),
+    );
     return this.pending;
   }
 

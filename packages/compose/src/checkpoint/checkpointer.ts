@@ -44,6 +44,12 @@ export interface CheckpointRecord {
   readonly metadata: Readonly<Record<string, JsonValue>>;
   /** The serialized checkpoint body (values or deltas, versions, next tasks, interrupts). */
   readonly payload: string;
+  /**
+   * `sha256:` and the hex SHA-256 of `payload`'s UTF-8 bytes, stamped by the engine and checked on every
+   * read (a mismatch is a {@link CheckpointCorruptError}). Stores keep it as given and return it unchanged;
+   * it is absent on rows written before checksums existed, which load unchecked.
+   */
+  readonly checksum?: string;
 }
 
 /** Writes of one task that finished inside a step that has not completed (yet). */
@@ -56,6 +62,12 @@ export interface TaskWritesRecord {
   readonly taskId: string;
   /** Serialized writes (and, for a paused task, its interrupt state). */
   readonly payload: string;
+  /**
+   * `sha256:` and the hex SHA-256 of `payload`'s UTF-8 bytes, stamped by the engine and checked on every
+   * read (a mismatch is a {@link CheckpointCorruptError}). Stores keep it as given and return it unchanged;
+   * it is absent on rows written before checksums existed, which load unchecked.
+   */
+  readonly checksum?: string;
 }
 
 /** A checkpoint together with the task writes saved against it. */

@@ -3,7 +3,8 @@ import type { Topology } from '../pregel/topology.js';
 import { reduceKey } from '../state/reduce-key.js';
 import type { CheckpointBody, TaskWrite } from './checkpoint-body.js';
 import type { Checkpointer, CheckpointRecord, TaskWritesRecord } from './checkpointer.js';
-import { deserialize } from './serializer.js';
+import { decodeCheckpointPayload, decodeTaskWritesPayload } from './decode-payload.js';
+import { checkLoadedState, suspectKey } from './state-check.js';
 
 /** A checkpoint read back: its record, decoded body, rebuilt state values and saved task writes. */
 export interface LoadedCheckpoint {
@@ -28,6 +29,8 @@ export interface LoadTarget {
  *
  * @throws WeftError `NOT_FOUND` when a specific id does not exist; `CHECKPOINT` when the chain is broken
  * or loops (every walk is bounded: it fails at the first checkpoint it would visit twice).
+ * @throws {CheckpointCorruptError} when a payload fails its checksum or decoding, or a rebuilt state key
+ * does not match the graph's state schema.
  */
 export async function loadCheckpoint(
   checkpointer: Checkpointer,
@@ -43,27 +46,29 @@ export async function loadCheckpoint(
       throw new WeftError('NOT_FOUND', `thread "${target.threadId}" has no checkpoint "${target.id}"`);
     return undefined;
   }
-  const body = decodeBody(stored.checkpoint);
+  const body = decodeBody(stored.checkpoint, topology);
   const values = await rebuildValues(checkpointer, topology, stored.checkpoint, body);
   return { record: stored.checkpoint, body, values, taskWrites: decodeTaskWrites(stored.writes) };
 }
 
-/** Decodes stored task writes by task id (the last write of a task wins). */
+/**
+ * Decodes stored task writes by task id (the last write of a task wins).
+ *
+ * @throws {CheckpointCorruptError} when a payload is damaged (see {@link decodeTaskWritesPayload}).
+ */
 export function decodeTaskWrites(records: readonly TaskWritesRecord[]): Map<string, TaskWrite> {
   const writes = new Map<string, TaskWrite>();
-  for (const record of records) writes.set(record.taskId, deserialize(record.payload) as TaskWrite);
+  for (const record of records) writes.set(record.taskId, decodeTaskWritesPayload(record));
   return writes;
 }
 
-/** Decodes a checkpoint's payload. */
-export function decodeBody(record: CheckpointRecord): CheckpointBody {
-  const body = deserialize(record.payload) as CheckpointBody;
-  if (body?.v !== 1)
-    throw new WeftError(
-      'CHECKPOINT',
-      `checkpoint "${record.id}" has an unknown format (v=${String(body?.v)})`,
-    );
-  return body;
+/**
+ * Decodes a checkpoint's payload.
+ *
+ * @throws {CheckpointCorruptError} when the payload is damaged (see {@link decodeCheckpointPayload}).
+ */
+export function decodeBody(record: CheckpointRecord, topology?: Topology): CheckpointBody {
+  return decodeCheckpointPayload(record, topology && ((entries) => suspectKey(topology, entries)));
 }
 
 /** Rebuilds the values of a checkpoint from its base and the deltas in between. */
@@ -74,9 +79,14 @@ export async function rebuildValues(
   body: CheckpointBody,
   cache?: Map<string, Record<string, unknown>>,
 ): Promise<Record<string, unknown>> {
-  if (body.values) return { ...body.values };
+  if (body.values) return checked(topology, { ...body.values }, record);
   const cached = record.parentId ? cache?.get(record.parentId) : undefined;
-  if (cached) return applyWrites(topology, cached, body, record.id);
+  if (cached) {
+    // The parent's values were checked when they were cached: only the keys written here can be wrong.
+    const values = applyWrites(topology, cached, body, record.id);
+    checkLoadedState(topology, values, record, writtenKeys(body));
+    return values;
+  }
   const chain = await checkpointer.list(record.threadId, { ns: record.ns, baseId: record.baseId });
   const byId = new Map(chain.map((r) => [r.id, r]));
   const path: CheckpointBody[] = [body];
@@ -94,14 +104,30 @@ export async function rebuildValues(
     if (seen.has(parent.id)) throw chainLoopError(record, parent.id);
     seen.add(parent.id);
     current = parent;
-    path.push(decodeBody(current));
+    path.push(decodeBody(current, topology));
     ids.push(current.id);
   }
   const base = path.pop() as CheckpointBody;
   let values: Record<string, unknown> = { ...(base.values ?? {}) };
   for (let i = path.length - 1; i >= 0; i--)
     values = applyWrites(topology, values, path[i] as CheckpointBody, ids[i]);
+  return checked(topology, values, record);
+}
+
+/** Values after the state-schema check of every key. */
+function checked(
+  topology: Topology,
+  values: Record<string, unknown>,
+  record: CheckpointRecord,
+): Record<string, unknown> {
+  checkLoadedState(topology, values, record);
   return values;
+}
+
+function writtenKeys(body: CheckpointBody): Set<string> {
+  const keys = new Set<string>();
+  for (const [, entries] of body.writes) for (const [key] of entries) keys.add(key);
+  return keys;
 }
 
 /**

@@ -272,4 +272,16 @@ describe('deserialize errors', () => {
     );
     expect(thrown(() => deserialize('[{"$weft":"Map","v":3}]')).message).toContain('malformed Map value');
   });
+
+  it('rejects tagged bodies serialize never writes: a date that does not parse, other numbers, bad bigints', () => {
+    expect(thrown(() => deserialize('{"$weft":"Date","v":"not a date"}')).message).toContain(
+      'malformed Date value',
+    );
+    expect(deserialize('{"$weft":"Date","v":null}')).toBeInstanceOf(Date);
+    expect(thrown(() => deserialize('{"$weft":"Number","v":"12"}')).message).toContain('malformed Number');
+    expect(thrown(() => deserialize('{"$weft":"Number","v":"toString"}')).code).toBe('SERIALIZATION');
+    expect(thrown(() => deserialize('{"$weft":"BigInt","v":"1.5"}')).message).toContain('malformed BigInt');
+    expect(deserialize('{"$weft":"Number","v":"-Infinity"}')).toBe(Number.NEGATIVE_INFINITY);
+    expect(Object.is(deserialize('{"$weft":"Number","v":"-0"}'), -0)).toBe(true);
+  });
 });

@@ -56,11 +56,11 @@ function reviveTagged(tagged: Record<string, unknown>): unknown {
     case 'undefined':
       return undefined;
     case 'Number':
-      return body === '-0' ? -0 : Number(body);
+      return reviveNumber(body);
     case 'BigInt':
-      return BigInt(expectString(body, tag));
+      return reviveBigInt(expectString(body, tag));
     case 'Date':
-      return new Date(body === null ? Number.NaN : expectString(body, tag));
+      return reviveDate(body);
     case 'Bytes':
       return new Uint8Array(Buffer.from(expectString(body, tag), 'base64'));
     case 'Map':
@@ -77,6 +77,32 @@ function reviveTagged(tagged: Record<string, unknown>): unknown {
     default:
       throw new Unserializable(`unknown tag ${JSON.stringify(tag)}; the text was not written by serialize()`);
   }
+}
+
+/** The bodies `serialize` writes for numbers JSON cannot hold; anything else was not written by it. */
+const SPECIAL_NUMBERS: Readonly<Record<string, number>> = {
+  NaN: Number.NaN,
+  Infinity: Number.POSITIVE_INFINITY,
+  '-Infinity': Number.NEGATIVE_INFINITY,
+  '-0': -0,
+};
+
+function reviveNumber(body: unknown): number {
+  if (typeof body !== 'string' || !Object.hasOwn(SPECIAL_NUMBERS, body)) throw malformed('Number');
+  return SPECIAL_NUMBERS[body] as number;
+}
+
+function reviveBigInt(body: string): bigint {
+  if (!/^-?\d+$/.test(body)) throw malformed('BigInt');
+  return BigInt(body);
+}
+
+/** `null` is an invalid date as written; a string must be a date (`serialize` writes ISO-8601). */
+function reviveDate(body: unknown): Date {
+  if (body === null) return new Date(Number.NaN);
+  const date = new Date(expectString(body, 'Date'));
+  if (Number.isNaN(date.getTime())) throw malformed('Date');
+  return date;
 }
 
 function reviveMap(entries: unknown[]): Map<unknown, unknown> {

@@ -21,6 +21,7 @@ import {
   rebuildValues,
 } from './load.js';
 import { loadRouting, loadTasks, renewTaskIds } from './loop-state.js';
+import { payloadChecksum } from './payload-checksum.js';
 import { restoreOutput, serializeTaskWrite } from './write-encoding.js';
 
 /** A thread's state at one checkpoint, as `getState` and `getStateHistory` return it. */
@@ -95,7 +96,7 @@ export async function readHistory(
   const snapshots: StateSnapshot[] = new Array(records.length);
   for (let i = records.length - 1; i >= 0; i--) {
     const record = records[i]!;
-    const body = decodeBody(record);
+    const body = decodeBody(record, topology);
     const values = await rebuildValues(checkpointer, topology, record, body, cache);
     cache.set(record.id, values);
     const stored = await checkpointer.get(threadId, { ns: '', id: record.id });
@@ -228,7 +229,8 @@ export async function writeClaimed(
     const write = kept.get(task.id);
     if (!write) continue;
     const payload = serializeTaskWrite(write);
-    await checkpointer.putWrites({ threadId, ns: '', checkpointId, taskId: task.id, payload });
+    const checksum = payloadChecksum(payload);
+    await checkpointer.putWrites({ threadId, ns: '', checkpointId, taskId: task.id, payload, checksum });
   }
   return checkpointId;
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import { describeConflictCases } from './conformance/conflict-cases.js';
+import { describeCorruptionCases } from './conformance/corruption-cases.js';
 import { describeListCases } from './conformance/list-cases.js';
 import { describeReadCases } from './conformance/read-cases.js';
 import { describeVolumeCases } from './conformance/volume-cases.js';
@@ -29,7 +30,9 @@ export interface CheckpointerFixture {
  * `baseId` and `filter` (JSON equality of nested values), task writes (insertion order, replacement, the
  * right checkpoint), duplicate puts, `deleteThread`, 1 MB and unicode payloads, concurrent puts, order by
  * `seq` whatever the ids say, and one writer per thread (a taken `seq` conflicts, also among 20 concurrent
- * puts; a claimed thread refuses a second claim until released).
+ * puts; a claimed thread refuses a second claim until released), checksums kept as given, and corrupt
+ * state refused by the engine (a changed delta value, a number stored as a string, an invalid Date tag)
+ * while rows written before checksums still load.
  *
  * @example
  * ```ts
@@ -69,5 +72,6 @@ export function describeCheckpointerConformance(
     describeWriteCases(store);
     describeVolumeCases(store);
     describeConflictCases(store);
+    describeCorruptionCases(store);
   });
 }
