@@ -220,6 +220,7 @@ export {
   priceOf,
   priceTable,
 } from './model/price-table.js';
+export { costOfSummary, type SummaryCost } from './model/usage-cost.js';
 export { type FallbackOptions, withFallback } from './model/with-fallback.js';
 export { type RetryOptions, withRetry } from './model/with-retry.js';
 export type { CheckHandBacks, HandBackTargets, TeamAgentNames } from './multi/agent-names.js';

@@ -68,6 +68,8 @@ export type {
   StepStartEvent,
 } from './events/run-event.js';
 export type { RunSubscriber } from './events/run-subscriber.js';
+export { type UsageCall, usageTotalsOf } from './events/usage-tally.js';
+export type { UsageSummary, UsageTotals } from './events/usage-totals.js';
 export type { BuilderError, NewNodeName, RouterResult } from './graph/builder-types.js';
 export { Chain } from './graph/chain.js';
 export { Command, type CommandInit, isCommand } from './graph/command.js';

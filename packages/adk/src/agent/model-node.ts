@@ -50,10 +50,15 @@ export function modelNode(agent: ResolvedAgent, offered: OfferedTools) {
       options: { ...agent.modelOptions, ...responseFormat(agent) },
     };
     const request = await runBefore(agent.middleware, initial, (m, r) => m.beforeModel?.(r, hooks));
+    // The model that answered last (a fallback wrapper may have called several): the reply's model.
+    let answeredBy = agent.model.name;
     const call = composeWrap<ModelRequest, AssistantMessage>(
       agent.middleware,
       (m) => (m.wrapModel ? (r, next) => m.wrapModel!(r, next, hooks) : undefined),
-      (r) => callModel(agent, r, ctx),
+      (r) => {
+        answeredBy = (r.model ?? agent.model).name;
+        return callModel(agent, r, ctx);
+      },
     );
     const answer = await runAfter(agent.middleware, await call(request), (m, r) => m.afterModel?.(r, hooks));
     const reply: AssistantMessage = { ...answer, id: answer.id ?? eventId('msg'), author: agent.name };
@@ -65,7 +70,7 @@ export function modelNode(agent: ResolvedAgent, offered: OfferedTools) {
       author: agent.name,
       message: reply,
       actions: written ? { stateDelta } : {},
-      ...(reply.usage ? { usage: reply.usage } : {}),
+      ...(reply.usage ? { usage: reply.usage, model: answeredBy } : {}),
     });
     return {
       messages: [...history.flatMap((h) => (Array.isArray(h) ? h : [h])), reply],

@@ -1,3 +1,4 @@
+import type { UsageTotals } from '@weft/compose';
 import type { JsonValue, Message, Usage } from '../message/message.js';
 import type { MessageChunk } from '../message/message-chunk.js';
 
@@ -49,6 +50,13 @@ export interface AgentEvent {
   readonly actions: EventActions;
   /** Model usage of this event's model call. */
   readonly usage?: Usage;
+  /** The model that made this event's call (`openai:gpt-4o-mini`), set with `usage`: a price table gives its cost. */
+  readonly model?: string;
+  /**
+   * On the `turnComplete` event: the invocation's model calls added up, in total, per model and per
+   * agent (the event's `author`); absent when no call reported usage.
+   */
+  readonly usageTotals?: UsageTotals;
   /** Set when the run paused; answer with `runner.resume`. */
   readonly interrupts?: readonly AgentInterrupt[];
   /** Set when the run failed. */

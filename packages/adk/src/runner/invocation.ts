@@ -1,4 +1,10 @@
-import { type AgentEventBody, Command, type RunEvent } from '@weft/compose';
+import {
+  type AgentEventBody,
+  Command,
+  type ModelCallEvent,
+  type RunEvent,
+  usageTotalsOf,
+} from '@weft/compose';
 import { AGENT_CONTEXT_KEY, type AgentRunContext } from '../agent/agent-context.js';
 import type { AgentGraph } from '../agent/chat-model-agent.js';
 import type { AgentEvent, AgentInterrupt } from '../event/agent-event.js';
@@ -59,8 +65,10 @@ export async function runInvocation(args: InvocationArgs): Promise<void> {
   };
   // The Runner is an ordinary subscriber of the run's events (ADR 014): the node that reported an agent
   // event waits for this commit, so the agent continues on committed state.
+  const calls: ModelCallEvent[] = [];
   const observe = (event: RunEvent): Promise<void> | undefined => {
     if (event.type === 'agent') return commit(agentEventOf(event.event));
+    if (event.type === 'model-call') calls.push(event);
     if (event.type !== 'chunk' || event.agent === undefined || !args.streaming) return undefined;
     const { agent, branch, chunk } = event;
     // A chunk an agent sent is a model's message chunk (see the model node).
@@ -76,14 +84,12 @@ export async function runInvocation(args: InvocationArgs): Promise<void> {
     scope: { agents: [args.agentName], depth: 0 },
     session: args.key,
   };
-  let graphInput: Parameters<AgentGraph['run']>[0];
-  if ('message' in args.input) {
-    const message =
-      typeof args.input.message === 'string' ? userMessage(args.input.message) : args.input.message;
-    await commit({ author: 'user', message, actions: {} });
-    graphInput = { input: message };
-  } else if (args.input.resume === nothingPending) graphInput = null;
-  else graphInput = new Command({ resume: args.input.resume });
+  const graphInput = await graphInputOf(args.input, commit);
+  // The turn's model calls added up, on its turnComplete event (the run's `run-end` carries the same).
+  const totals = (): Pick<OwnEventInit, 'usageTotals'> => {
+    const usageTotals = usageTotalsOf(calls);
+    return usageTotals ? { usageTotals } : {};
+  };
   try {
     const result = await args.graph.run(graphInput, {
       threadId: args.threadId,
@@ -101,14 +107,34 @@ export async function runInvocation(args: InvocationArgs): Promise<void> {
       actions: {},
       turnComplete: true,
       ...(interrupts.length > 0 ? { interrupts } : {}),
+      ...totals(),
     });
   } catch (error) {
     const cancelled = args.signal.aborted;
     const code = cancelled ? 'CANCELLED' : ((error as { code?: string }).code ?? 'ERROR');
     const message = error instanceof Error ? error.message : String(error);
-    await commit({ author: args.agentName, actions: {}, turnComplete: true, error: { code, message } });
+    await commit({
+      author: args.agentName,
+      actions: {},
+      turnComplete: true,
+      error: { code, message },
+      ...totals(),
+    });
     if (!cancelled) throw error;
   }
+}
+
+/** The graph's input for a new message (committed first as the user's event) or a resume. */
+async function graphInputOf(
+  input: InvocationArgs['input'],
+  commit: (init: OwnEventInit) => Promise<void>,
+): Promise<Parameters<AgentGraph['run']>[0]> {
+  if ('message' in input) {
+    const message = typeof input.message === 'string' ? userMessage(input.message) : input.message;
+    await commit({ author: 'user', message, actions: {} });
+    return { input: message };
+  }
+  return input.resume === nothingPending ? null : new Command({ resume: input.resume });
 }
 
 /**

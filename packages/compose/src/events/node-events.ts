@@ -148,6 +148,8 @@ export interface AgentEventBody {
   readonly actions: AgentEventActions;
   /** Token counts of the model call behind this event. */
   readonly usage?: TokenUsage;
+  /** The model that made that call (`openai:gpt-4o-mini`), set with `usage`: a price table gives its cost. */
+  readonly model?: string;
   /** What middleware reports (e.g. `{ type: 'context-compaction', data }`). */
   readonly custom?: { readonly type: string; readonly data: unknown };
   /** When it happened (default: when the Runner commits it). */

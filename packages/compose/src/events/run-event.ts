@@ -1,4 +1,5 @@
 import type { AgentNodeEvent, ModelCallEvent, ToolEndEvent, ToolStartEvent } from './node-events.js';
+import type { UsageTotals } from './usage-totals.js';
 
 /** Fields every run event carries. */
 export interface RunEventBase {
@@ -29,6 +30,8 @@ export interface RunEndEvent extends RunEventBase {
   readonly durationMs: number;
   /** `interrupted` when the run paused for input. */
   readonly status: 'done' | 'interrupted';
+  /** The run's `model-call` events added up (nested graphs and agents included); absent without any. */
+  readonly usageTotals?: UsageTotals;
 }
 /** A run failed (or was aborted). */
 export interface RunErrorEvent extends RunEventBase {
@@ -36,6 +39,8 @@ export interface RunErrorEvent extends RunEventBase {
   readonly graph: string;
   readonly error: Error;
   readonly durationMs: number;
+  /** The model calls made before it failed, added up; absent without any. */
+  readonly usageTotals?: UsageTotals;
 }
 /** A superstep began. */
 export interface StepStartEvent extends RunEventBase {

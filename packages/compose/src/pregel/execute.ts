@@ -3,6 +3,8 @@ import { WeftError } from '../errors/weft-error.js';
 import { callbacksToListener } from '../events/callbacks.js';
 import type { RunEvent } from '../events/run-event.js';
 import { SerialSubscriber } from '../events/run-subscriber.js';
+import { UsageTally } from '../events/usage-tally.js';
+import type { UsageTotals } from '../events/usage-totals.js';
 import { runId as newRunId } from '../internal/ids.js';
 import type { Store } from '../store/store.js';
 import { drive } from './drive.js';
@@ -39,7 +41,10 @@ export async function executeRun(
   const userSignal = options.signal;
   if (userSignal?.aborted) throw abortError(userSignal.reason);
   const unfollow = control.follow(userSignal);
-  const { observer, settled } = withSubscribers(listeners, options);
+  const subscribed = withSubscribers(listeners, options);
+  const tally = subscribed.observer.event ? new UsageTally() : undefined;
+  const observer = tally ? withUsageTally(subscribed.observer, tally) : subscribed.observer;
+  const { settled } = subscribed;
   const run: RunContext = {
     runId: options.runId ?? newRunId(),
     path: [],
@@ -77,6 +82,7 @@ export async function executeRun(
         steps: result.steps,
         durationMs: now - started,
         status: result.status === 'done' ? 'done' : 'interrupted',
+        ...usageOf(tally),
       });
     }
     await settled();
@@ -94,6 +100,7 @@ export async function executeRun(
         graph: topology.name,
         error,
         durationMs: now - started,
+        ...usageOf(tally),
       });
     }
     await settled()?.catch(() => undefined);
@@ -141,6 +148,24 @@ function both(a: Promise<void> | undefined, b: Promise<void> | undefined): Promi
   if (!a) return b;
   if (!b) return a;
   return Promise.all([a, b]).then(() => undefined);
+}
+
+/** Counts the run's model calls (only when someone listens: without a listener no event exists). */
+function withUsageTally(observer: RunObserver, tally: UsageTally): RunObserver {
+  const listener = observer.event;
+  if (!listener) return observer;
+  return {
+    ...observer,
+    event: (event) => {
+      if (event.type === 'model-call') tally.add(event);
+      listener(event);
+    },
+  };
+}
+
+function usageOf(tally: UsageTally | undefined): { usageTotals?: UsageTotals } {
+  const usageTotals = tally?.totals();
+  return usageTotals ? { usageTotals } : {};
 }
 
 function threadOf(options: RunOptions): { threadId?: string } {
