@@ -1,6 +1,8 @@
 import {
   type Context,
   context,
+  ROOT_CONTEXT,
+  type Span,
   SpanKind,
   type TextMapPropagator,
   type Tracer,
@@ -59,6 +61,13 @@ export interface TraceRunOptions {
   readonly parent?: Context | undefined;
   /** Trace context fields from another process, as {@link WeftTracing.carrier} wrote them (none: `undefined`). */
   readonly carrier?: Readonly<Record<string, string>> | undefined;
+  /**
+   * The trace context `onPause` gave when the run this one continues paused (stored by another process,
+   * e.g. `@weft/worker`'s journal): a resumed run's span links to that run's span.
+   */
+  readonly continues?: Readonly<Record<string, string>> | undefined;
+  /** Receives the run span's trace context when the run pauses, to store for the run that resumes it. */
+  readonly onPause?: ((carrier: Readonly<Record<string, string>>) => void) | undefined;
 }
 
 /**
@@ -129,12 +138,17 @@ export function otelTracing(options: OtelTracingOptions = {}): WeftTracing {
       const tracer = tracerOf();
       if (!tracer) return {};
       const settings: TraceSettings = { tracer, contentLimit, paused };
-      const { carrier } = runOptions;
+      const { carrier, continues, onPause } = runOptions;
       const listener = new RunListener(settings, () => {
         const base = runOptions.parent ?? context.active();
+        const links = {
+          continues: continues && trace.getSpanContext(extractCarrier(ROOT_CONTEXT, continues, propagator)),
+          onPause,
+          inject: (span: Span) => injectCarrier(trace.setSpan(ROOT_CONTEXT, span), propagator),
+        };
         return carrier
-          ? { parent: extractCarrier(base, carrier, propagator), kind: SpanKind.CONSUMER }
-          : { parent: base, kind: SpanKind.INTERNAL };
+          ? { parent: extractCarrier(base, carrier, propagator), kind: SpanKind.CONSUMER, ...links }
+          : { parent: base, kind: SpanKind.INTERNAL, ...links };
       });
       return { onEvent: (event) => listener.onEvent(event) };
     },

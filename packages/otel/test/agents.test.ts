@@ -1,5 +1,6 @@
 import { AgentTool, ChatModelAgent, tool, userMessage } from '@weft/adk';
 import { ScriptedChatModel } from '@weft/adk/testing';
+import type { RunEvent } from '@weft/compose';
 import { createSupervisor } from '@weft/prebuilt';
 import { expect, test } from 'vitest';
 import { z } from 'zod';
@@ -112,7 +113,7 @@ test('a tool that fails marks its span as an error, and the agent goes on', asyn
   expect(only(exporter.getFinishedSpans(), 'run calc').status.code).toBe(0);
 });
 
-test('a supervisor team with an agent used as a tool: one tree along the node paths', async () => {
+test('a supervisor team with an agent used as a tool: one tree along the node paths, the agent under its tool call', async () => {
   const { exporter, tracing } = memoryTracing();
   const checker = new ChatModelAgent({
     name: 'checker',
@@ -175,13 +176,13 @@ test('a supervisor team with an agent used as a tool: one tree along the node pa
     '          step 3',
     '            node tools',
     '              execute_tool checker (researcher r1)',
-    '              step 0',
-    '                node init',
-    '              step 1',
-    '                node model',
-    '                  chat scripted (checker)',
-    '              step 2',
-    '                node afterAgent',
+    '                step 0',
+    '                  node init',
+    '                step 1',
+    '                  node model',
+    '                    chat scripted (checker)',
+    '                step 2',
+    '                  node afterAgent',
     '          step 4',
     '            node cancelAfterTools',
     '          step 5',
@@ -204,4 +205,32 @@ test('a supervisor team with an agent used as a tool: one tree along the node pa
   const inner = spans.find((s) => s.attributes['weft.agent'] === 'checker');
   expect(inner?.attributes['weft.node.path']).toEqual(['researcher', 'researcher', 'tools', 'model']);
   expect(new Set(spans.map((s) => s.spanContext().traceId)).size).toBe(1);
+});
+
+test('tool and model spans take the exact times of their events', async () => {
+  const { exporter, tracing } = memoryTracing();
+  const traced = tracing.callbacks();
+  const events: RunEvent[] = [];
+  await calculator().graph.invoke({ messages: [userMessage('What is 1 + 2?')] } as never, {
+    callbacks: {
+      onEvent: (event) => {
+        events.push(event);
+        traced.onEvent?.(event);
+      },
+    },
+  });
+  const spans = exporter.getFinishedSpans();
+  const ms = ([seconds, nanos]: readonly [number, number]) => seconds * 1000 + nanos / 1e6;
+  const start = events.find((e) => e.type === 'tool-start');
+  const end = events.find((e) => e.type === 'tool-end');
+  const tool = only(spans, 'execute_tool add');
+  expect(ms(tool.startTime)).toBeCloseTo(start?.ts ?? Number.NaN, 3);
+  expect(ms(tool.endTime)).toBeCloseTo(end?.ts ?? Number.NaN, 3);
+  const calls = events.filter((e) => e.type === 'model-call');
+  const chats = spans.filter((s) => s.name === 'chat scripted');
+  expect(chats).toHaveLength(calls.length);
+  for (const [index, call] of calls.entries()) {
+    expect(ms(chats[index]!.startTime)).toBeCloseTo(call.startedAt, 3);
+    expect(ms(chats[index]!.endTime)).toBeCloseTo(call.startedAt + call.durationMs, 3);
+  }
 });

@@ -1,7 +1,7 @@
 import { Command, MemoryCheckpointer, StateGraph } from '@weft/compose';
 import { expect, test } from 'vitest';
 import { z } from 'zod';
-import { memoryTracing, spanTree } from './helpers.js';
+import { memoryTracing, only, spanTree } from './helpers.js';
 
 const schema = z.object({ order: z.string(), approved: z.boolean().optional(), log: z.array(z.string()) });
 
@@ -90,4 +90,26 @@ test('captureContent.maxLength cuts long values and must be a positive integer',
   expect(() => memoryTracing({ captureContent: { maxLength: 0 } })).toThrow(
     /captureContent.maxLength must be a positive integer, got 0/,
   );
+});
+
+test('a run resumed by another tracing (another process) links to the paused run through the stored carrier', async () => {
+  const first = memoryTracing();
+  const second = memoryTracing();
+  const app = approvalGraph();
+  let stored: Readonly<Record<string, string>> | undefined;
+  await app.run(
+    { order: 'D-4', log: [] },
+    { threadId: 'd4', callbacks: first.tracing.callbacks({ onPause: (carrier) => (stored = carrier) }) },
+  );
+  const paused = only(first.exporter.getFinishedSpans(), 'run approval');
+  expect(stored?.traceparent).toBe(`00-${paused.spanContext().traceId}-${paused.spanContext().spanId}-01`);
+  await app.invoke(new Command({ resume: true }), {
+    threadId: 'd4',
+    callbacks: second.tracing.callbacks({ continues: stored }),
+  });
+  const resumed = only(second.exporter.getFinishedSpans(), 'run approval');
+  expect(resumed.links.map((l) => [l.context.traceId, l.context.spanId])).toEqual([
+    [paused.spanContext().traceId, paused.spanContext().spanId],
+  ]);
+  expect(resumed.events[0]?.attributes).toEqual({ 'weft.resume.trace_id': paused.spanContext().traceId });
 });

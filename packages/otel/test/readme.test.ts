@@ -45,7 +45,7 @@ test('the worker example is what the cross-process test wires', async () => {
   ].join('\n');
   for (const wiring of [
     'carrier: (run) => tracing.carrier(run)',
-    'callbacks: (job) => tracing.callbacks({ carrier: job.carrier })',
+    'callbacks: (job) => tracing.callbacks(job)',
   ]) {
     expect(worker).toContain(wiring);
     expect(scenario).toContain(wiring);

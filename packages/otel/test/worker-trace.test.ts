@@ -5,7 +5,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { BasicTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { PostgresCheckpointer } from '@weft/store-postgres';
-import { createClient, deleteQueue, type WeftClient } from '@weft/worker';
+import { createClient, deleteQueue, PostgresRunJournal, type WeftClient } from '@weft/worker';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otelTracing } from '../src/index.js';
@@ -65,21 +65,32 @@ describe.skipIf(missingServices)('one trace across the client and two worker pro
   let receiver: OtlpReceiver;
   let client: WeftClient;
   let provider: BasicTracerProvider;
+  let journal: PostgresRunJournal;
   const contextManager = new AsyncLocalStorageContextManager();
 
   beforeAll(async () => {
     context.setGlobalContextManager(contextManager.enable());
     receiver = await startOtlpReceiver();
-    await new PostgresCheckpointer({ connectionString: pgUrl, schema }).setup();
+    const checkpointer = new PostgresCheckpointer({ connectionString: pgUrl, schema });
+    await checkpointer.setup();
+    await checkpointer.close();
+    journal = new PostgresRunJournal({ connectionString: pgUrl, schema });
+    await journal.setup();
     const exporter = new OTLPTraceExporter({ url: receiver.url, headers: { 'x-weft-worker': 'client' } });
     provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
     const tracing = otelTracing({ tracerProvider: provider });
-    client = createClient({ connection: redisUrl, queueName, carrier: (run) => tracing.carrier(run) });
+    client = createClient({
+      connection: redisUrl,
+      queueName,
+      journal,
+      carrier: (run) => tracing.carrier(run),
+    });
   });
 
   afterAll(async () => {
     await Promise.all(stops.map((stop) => stop()));
     await client?.close();
+    await journal?.close();
     await deleteQueue({ connection: redisUrl, queueName });
     const pool = new pg.Pool({ connectionString: pgUrl });
     await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
@@ -89,7 +100,7 @@ describe.skipIf(missingServices)('one trace across the client and two worker pro
     context.disable();
   });
 
-  it('pauses on worker A, resumes on worker B, and every span shares the client trace', async () => {
+  it('pauses on worker A, resumes on worker B: every span shares the client trace, the resumed run links to the paused one', async () => {
     const env = {
       WEFT_REDIS_URL: redisUrl,
       WEFT_PG_URL: pgUrl,
@@ -145,6 +156,8 @@ describe.skipIf(missingServices)('one trace across the client and two worker pro
       'weft.run.id': started.runId,
     });
     expect(second?.attributes).toMatchObject({ 'weft.run.status': 'done', 'weft.run.resumed': true });
+    // Worker B never saw the paused run: the link comes from the carrier worker A kept in the journal.
+    expect(second?.links.map((link) => link.spanId)).toEqual([first?.spanId]);
     expect(first?.kind).toBe(5); // CONSUMER (OTLP numbering)
     // Two worker processes start through tsx inside this test: minutes on a loaded 2-core machine.
   }, 240_000);

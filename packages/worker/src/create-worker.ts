@@ -71,8 +71,9 @@ export interface WorkerOptions {
   readonly observer?: WorkerObserver;
   /**
    * Subscribers of each run this worker executes, chosen per job attempt: e.g.
-   * `(job) => tracing.callbacks({ carrier: job.carrier })` of `@weft/otel`, which continues the trace
-   * the client's `carrier` option wrote. A callback that throws is reported and never fails the run.
+   * `(job) => tracing.callbacks(job)` of `@weft/otel`, which continues the trace the client's `carrier`
+   * option wrote and, with a `journal`, links a resumed run to the run that paused (in any process).
+   * A callback that throws is reported and never fails the run.
    */
   readonly callbacks?: (job: JobRun) => Callbacks | undefined;
   /** Called with BullMQ's and Redis's errors (default: `console.error`). */

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { RunJobData, RunJobOptions } from './internal/job-data.js';
 import type { StoredOutcome } from './internal/run-registry.js';
 import type { RunInfo, RunKind, RunStatus } from './run-info.js';
+import type { JobCarrier } from './run-propagation.js';
 import { WorkerError } from './worker-error.js';
 
 /**
@@ -93,6 +94,13 @@ export class PostgresRunJournal {
         status text NOT NULL, baseline text, outcome text, error text, worker_id text,
         attempts integer NOT NULL DEFAULT 0, updated_at bigint NOT NULL,
         PRIMARY KEY (queue, run_id))`);
+      // Added after the first release: trace carriers (the one written at submit, the paused run's own).
+      await client.query(
+        `ALTER TABLE ${this.#runs} ADD COLUMN IF NOT EXISTS carrier text, ADD COLUMN IF NOT EXISTS pause_carrier text`,
+      );
+      await client.query(
+        `CREATE INDEX IF NOT EXISTS weft_runs_thread ON ${this.#runs} (queue, thread_id, submitted_at)`,
+      );
       await client.query(
         `CREATE INDEX IF NOT EXISTS weft_runs_unfinished ON ${this.#runs} (queue, submitted_at) WHERE status IN ('queued', 'running', 'retrying')`,
       );
@@ -109,8 +117,8 @@ export class PostgresRunJournal {
   async submitted(queue: string, job: RunJobData, jobOptions: RunJobOptions): Promise<void> {
     await this.#pool.query(
       `INSERT INTO ${this.#runs} (queue, run_id, thread_id, graph, kind, payload, epoch, submitted_at,
-         max_attempts, backoff_ms, priority, status, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'queued', $8) ON CONFLICT DO NOTHING`,
+         max_attempts, backoff_ms, priority, carrier, status, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'queued', $8) ON CONFLICT DO NOTHING`,
       [
         queue,
         job.runId,
@@ -123,6 +131,7 @@ export class PostgresRunJournal {
         jobOptions.attempts,
         jobOptions.backoffMs,
         jobOptions.priority ?? null,
+        job.carrier === undefined ? null : JSON.stringify(job.carrier),
       ],
     );
   }
@@ -158,19 +167,25 @@ export class PostgresRunJournal {
   }
 
   /**
-   * Stores a settled run's outcome; the first settlement wins. Returns false when the run is not in the
-   * journal (submitted by a client without one).
+   * Stores a settled run's outcome (and, for a paused run, the trace context its subscribers asked to
+   * keep for the run that resumes it); the first settlement wins. Returns false when the run is not in
+   * the journal (submitted by a client without one).
    */
   async settle(
     queue: string,
     runId: string,
-    settled: { readonly status: RunStatus; readonly outcome: StoredOutcome | { readonly error: string } },
+    settled: {
+      readonly status: RunStatus;
+      readonly outcome: StoredOutcome | { readonly error: string };
+      readonly pauseCarrier?: JobCarrier | undefined;
+    },
   ): Promise<boolean> {
-    const { outcome } = settled;
+    const { outcome, pauseCarrier } = settled;
     const { rows } = await this.#pool.query(
       `UPDATE ${this.#runs} SET
          outcome = CASE WHEN status = ANY($7) THEN outcome ELSE $4 END,
          error = CASE WHEN status = ANY($7) THEN error ELSE $5 END,
+         pause_carrier = CASE WHEN status = ANY($7) THEN pause_carrier ELSE $8 END,
          status = CASE WHEN status = ANY($7) THEN status ELSE $3 END, updated_at = $6
        WHERE queue = $1 AND run_id = $2 RETURNING run_id`,
       [
@@ -181,9 +196,26 @@ export class PostgresRunJournal {
         'error' in outcome ? outcome.error : null,
         Date.now(),
         SETTLED,
+        pauseCarrier === undefined ? null : JSON.stringify(pauseCarrier),
       ],
     );
     return rows.length === 1;
+  }
+
+  /**
+   * What the run before `runId` on its thread kept for the run that continues it (its `pauseCarrier`),
+   * when that run paused; `undefined` otherwise. Read by a worker starting a `resume` or `continue` run.
+   */
+  async pausedCarrier(queue: string, threadId: string, runId: string): Promise<JobCarrier | undefined> {
+    const { rows } = await this.#pool.query(
+      `SELECT p.pause_carrier FROM ${this.#runs} p, ${this.#runs} r
+       WHERE r.queue = $1 AND r.run_id = $3 AND p.queue = $1 AND p.thread_id = $2 AND p.run_id <> $3
+         AND p.submitted_at <= r.submitted_at AND p.status = ANY($4)
+       ORDER BY p.submitted_at DESC LIMIT 1`,
+      [queue, threadId, runId, SETTLED],
+    );
+    const stored = rows[0]?.pause_carrier as string | null | undefined;
+    return typeof stored === 'string' ? (JSON.parse(stored) as JobCarrier) : undefined;
   }
 
   /** One run, or `undefined` when it was never submitted to this queue. */
@@ -279,6 +311,9 @@ function toRun(row: Row): JournalRun {
     ...(row.payload === null ? {} : { payload: row.payload as string }),
     epoch: Number(row.epoch),
     submittedAt: Number(row.submitted_at),
+    ...(typeof row.carrier === 'string'
+      ? { carrier: JSON.parse(row.carrier) as Record<string, string> }
+      : {}),
   };
   return {
     job,

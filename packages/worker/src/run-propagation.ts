@@ -29,7 +29,8 @@ export interface SubmittedRun {
 
 /**
  * A run a worker is about to execute, as the worker's `callbacks` option sees it: the submitted run,
- * the job attempt, and the carrier written at submit (`undefined` when none was).
+ * the job attempt, the carrier written at submit (`undefined` when none was), and what the thread's
+ * paused run kept for this one. Its fields fit `@weft/otel`'s `tracing.callbacks(job)` as they are.
  *
  * @example
  * ```ts
@@ -40,4 +41,14 @@ export interface JobRun extends SubmittedRun {
   /** How many times a worker has started this run's job (1 on the first try). */
   readonly attempt: number;
   readonly carrier: JobCarrier | undefined;
+  /**
+   * For a `resume` or `continue` run, with a journal: what the thread's previous run gave `onPause` when
+   * it paused (in whichever process it ran), e.g. the trace context a resumed run's span links to.
+   */
+  readonly continues: JobCarrier | undefined;
+  /**
+   * Keeps fields with this run if it pauses (in the journal, read back as the next run's `continues`);
+   * the last call wins. Without a journal nothing is kept.
+   */
+  readonly onPause: (carrier: JobCarrier) => void;
 }

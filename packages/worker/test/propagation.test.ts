@@ -76,6 +76,8 @@ describe.skipIf(missingServices)('propagation fields from the client to the work
       kind: 'start',
       attempt: 1,
       carrier: { traceparent: `00-${'1'.repeat(32)}-${'2'.repeat(16)}-01`, note: 'start:counter' },
+      continues: undefined,
+      onPause: expect.any(Function),
     });
     expect(ends.get(handle.runId)).toEqual(['tick@0', 'tick@1']);
     // The worker's own event stream still flows next to the job's callbacks.

@@ -65,6 +65,39 @@ describe.skipIf(missingServices)('PostgresRunJournal', () => {
     expect(await journal.settle(queue, 'unknown', { status: 'done', outcome })).toBe(false);
   });
 
+  it('keeps the submit carrier, and hands what a paused run kept to the run after it on the thread', async () => {
+    const carrier = { traceparent: `00-${'a'.repeat(32)}-${'b'.repeat(16)}-01` };
+    const thread = { threadId: 'thread-paused' };
+    const base = Date.now();
+    await journal.submitted(
+      queue,
+      { ...job('p1'), ...thread, carrier, submittedAt: base },
+      { attempts: 1, backoffMs: 10 },
+    );
+    expect((await journal.get(queue, 'p1'))?.job.carrier).toEqual(carrier);
+    const paused = {
+      status: 'interrupted' as const,
+      output: undefined,
+      interrupts: [],
+      checkpointId: 'cp-1',
+    };
+    const kept = { traceparent: `00-${'a'.repeat(32)}-${'c'.repeat(16)}-01` };
+    await journal.settle(queue, 'p1', { status: 'interrupted', outcome: paused, pauseCarrier: kept });
+    const resume = { ...job('p2'), ...thread, kind: 'resume' as const, submittedAt: base + 1 };
+    await journal.submitted(queue, resume, { attempts: 1, backoffMs: 10 });
+    expect(await journal.pausedCarrier(queue, 'thread-paused', 'p2')).toEqual(kept);
+    // The run after a run that finished continues nothing.
+    const done = { status: 'done' as const, output: 1, interrupts: [], checkpointId: 'cp-2' };
+    await journal.settle(queue, 'p2', { status: 'done', outcome: done });
+    await journal.submitted(
+      queue,
+      { ...resume, runId: 'p3', submittedAt: base + 2 },
+      { attempts: 1, backoffMs: 10 },
+    );
+    expect(await journal.pausedCarrier(queue, 'thread-paused', 'p3')).toBeUndefined();
+    expect(await journal.pausedCarrier(queue, 'thread-paused', 'p1')).toBeUndefined();
+  });
+
   it('gives a thread lease to one holder until it is released or expires', async () => {
     const long = { ttlMs: 60_000 };
     expect(await journal.acquireLease(queue, 't1', { token: 'a', ...long })).toBe(true);

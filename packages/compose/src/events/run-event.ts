@@ -48,6 +48,10 @@ export interface StepStartEvent extends RunEventBase {
   readonly step: number;
   /** The nodes of this step's tasks, in task order. */
   readonly tasks: readonly string[];
+  /** In a nested graph: the task of the enclosing graph it runs in (tells apart parallel nested runs). */
+  readonly parentTaskId?: string;
+  /** In a nested graph run with `ctx.runSubgraph(graph, input, { key })`: that key (an agent tool's call id). */
+  readonly key?: string;
 }
 /** A superstep's writes were applied. */
 export interface StepEndEvent extends RunEventBase {

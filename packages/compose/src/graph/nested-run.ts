@@ -25,6 +25,7 @@ export async function runNested(
   const run: RunContext = {
     ...parent.run,
     path: [...parent.run.path, parent.ctx.node],
+    owner: { taskId: parent.ctx.taskId, key: parent.key },
     ...(parent.config ? { config: { ...parent.run.config, ...parent.config } } : {}),
     store: parent.run.store ?? runtime.store,
     control,

@@ -119,6 +119,27 @@ describe('subgraphs', () => {
       'run-end:',
     ]);
     expect(new Set(events.map((e) => e.runId))).toEqual(new Set(['r']));
+    const steps = events.filter((e) => e.type === 'step-start');
+    expect(steps.map((e) => e.parentTaskId)).toEqual([undefined, '0:sub:0', '0:sub:0']);
+    expect(steps.every((e) => e.key === undefined)).toBe(true);
+  });
+
+  it('names the enclosing task and the key on the steps of a graph run with runSubgraph', async () => {
+    const events: RunEvent[] = [];
+    const inner = child();
+    const parent = new StateGraph(Shared, { reducers })
+      .addNode('fan', async (_state, ctx) => {
+        await Promise.all(['call_a', 'call_b'].map((key) => ctx.runSubgraph(inner, {}, { key })));
+        return {};
+      })
+      .addEdge(START, 'fan')
+      .addEdge('fan', END)
+      .compile();
+    await parent.invoke({}, { callbacks: { onEvent: (e) => events.push(e) } });
+    const nested = events.filter((e) => e.type === 'step-start' && e.path.length === 1);
+    expect(
+      nested.map((e) => e.type === 'step-start' && `${e.parentTaskId} ${e.key} ${e.step}`).sort(),
+    ).toEqual(['0:fan:0 call_a 0', '0:fan:0 call_a 1', '0:fan:0 call_b 0', '0:fan:0 call_b 1']);
   });
 
   it('fails with a NodeError carrying the inner node’s path', async () => {

@@ -222,6 +222,7 @@ export class PregelLoop {
       path: run.path,
       step,
       tasks: names,
+      ...ownerOf(run),
     });
   }
 
@@ -465,4 +466,13 @@ function collectInterrupts(outputs: readonly unknown[]): PendingInterrupt[] | un
   for (const output of outputs)
     if (output instanceof TaskPaused) (interrupts ??= []).push(...output.interrupts);
   return interrupts;
+}
+
+/** Where a nested graph's step runs: the enclosing task and the key of `runSubgraph` (none at the root). */
+function ownerOf(run: RunContext): { parentTaskId?: string; key?: string } {
+  const { owner } = run;
+  if (!owner) return {};
+  return owner.key === undefined
+    ? { parentTaskId: owner.taskId }
+    : { parentTaskId: owner.taskId, key: owner.key };
 }

@@ -52,6 +52,8 @@ export interface RunContext {
   readonly runId: string;
   /** Node path of the graph being run (`[]` for the root graph). */
   readonly path: readonly string[];
+  /** For a nested graph: the enclosing task it runs in, and the key it was run with (if any). */
+  readonly owner?: { readonly taskId: string; readonly key?: string | undefined } | undefined;
   /** Cancellation of the run (cancelled by the caller, or a sibling task failed); its signal is lazy. */
   readonly control: RunControl;
   readonly config: Readonly<Record<string, unknown>>;

@@ -15,7 +15,8 @@ export interface CallPlace {
 
 /**
  * Records one model call as a `chat <model>` span (GenAI semantic conventions, kind CLIENT) under the
- * node that made it, from the node's start to the moment the call was reported.
+ * node that made it, over the call's own times (older `custom` events: from the node's start to the
+ * moment the call was reported); a failed call is an error span.
  */
 export function recordModelCall(settings: TraceSettings, place: CallPlace, call: ModelCall): void {
   const { response } = call;
@@ -37,19 +38,29 @@ export function recordModelCall(settings: TraceSettings, place: CallPlace, call:
     attributes[ATTR.inputMessages] = contentString(call.messages, limit);
     attributes[ATTR.outputMessages] = contentString([response], limit);
   }
-  settings.tracer
-    .startSpan(
-      `chat ${call.model}`,
-      { kind: SpanKind.CLIENT, attributes, startTime: place.since },
-      place.parent,
-    )
-    .end();
+  if (call.error) attributes[ATTR.errorType] = errorTypeOf(call.error);
+  const span = settings.tracer.startSpan(
+    `chat ${call.model}`,
+    { kind: SpanKind.CLIENT, attributes, startTime: call.startedAt ?? place.since },
+    place.parent,
+  );
+  if (call.error) {
+    span.recordException(call.error);
+    span.setStatus({ code: SpanStatusCode.ERROR, message: call.error.message });
+  }
+  span.end(call.endedAt);
+}
+
+/** The `error.type` of an error: its `code` (Weft errors), else its name. */
+export function errorTypeOf(error: Error): string {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : error.name;
 }
 
 /**
- * Records the tool calls a node ran as `execute_tool <name>` spans under it (the node's duration: the
- * stream reports their results together, at the node's end). A result with status `error` marks its
- * span as failed.
+ * Records the tool calls a node ran as `execute_tool <name>` spans under it, for tools nodes that do
+ * not report `tool-start`/`tool-end` (older agents): over the node's duration, since only the node's
+ * update tells of them. A result with status `error` marks its span as failed.
  */
 export function recordToolCalls(
   settings: TraceSettings,

@@ -21,6 +21,11 @@ export interface ModelCall {
   readonly model: string;
   readonly messages: unknown;
   readonly tools: readonly string[];
+  /** When the call started and settled (epoch ms), when the event says (the typed `model-call` does). */
+  readonly startedAt?: number;
+  readonly endedAt?: number;
+  /** Why the call failed. */
+  readonly error?: Error;
   readonly response: {
     readonly toolCalls?: readonly RequestedToolCall[];
     readonly usage?: { readonly inputTokens?: unknown; readonly outputTokens?: unknown };
@@ -49,6 +54,9 @@ export function modelCallOf(event: ModelCallEvent): ModelCall {
     model: event.model,
     messages: event.request.messages,
     tools: event.request.tools,
+    startedAt: event.startedAt,
+    endedAt: event.startedAt + event.durationMs,
+    ...(event.error ? { error: event.error } : {}),
     response: event.usage && !response.usage ? { ...response, usage: event.usage } : response,
   };
 }

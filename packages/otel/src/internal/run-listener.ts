@@ -57,9 +57,13 @@ export class RunListener {
       case 'model-call':
         run.modelCall(event);
         break;
-      case 'chunk':
       case 'tool-start':
+        run.toolStart(event);
+        break;
       case 'tool-end':
+        run.toolEnd(event);
+        break;
+      case 'chunk':
         return;
     }
   }

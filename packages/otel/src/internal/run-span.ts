@@ -7,7 +7,8 @@ import type { RunOrigin, TraceSettings } from './trace-settings.js';
 /**
  * Opens a run's span under its origin: `run <graph>` with the run's ids; a run that continues a thread
  * (resume or `null` input) is marked resumed, gets a `weft.resume` event and a link to the span of the
- * run that paused the thread (when this tracing saw it). `undefined` when the span does not record.
+ * run that paused the thread (from the origin's stored carrier, else when this tracing saw it pause).
+ * `undefined` when the span does not record.
  */
 export function openRunSpan(
   settings: TraceSettings,
@@ -15,7 +16,9 @@ export function openRunSpan(
   origin: RunOrigin,
 ): Span | undefined {
   const resumed = isCommand(event.input) || event.input === null || event.input === undefined;
-  const paused = resumed && event.threadId !== undefined ? settings.paused.take(event.threadId) : undefined;
+  // A run this tracing saw pause on the thread is forgotten either way; a stored carrier wins over it.
+  const seen = resumed && event.threadId !== undefined ? settings.paused.take(event.threadId) : undefined;
+  const paused = resumed ? (origin.continues ?? seen) : undefined;
   const attributes: Attributes = { [ATTR.graph]: event.graph, [ATTR.runId]: event.runId };
   if (event.threadId !== undefined) attributes[ATTR.threadId] = event.threadId;
   if (resumed) attributes[ATTR.runResumed] = true;

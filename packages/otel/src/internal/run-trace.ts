@@ -12,9 +12,11 @@ import type {
   RunErrorEvent,
   RunStartEvent,
   StepStartEvent,
+  ToolEndEvent,
+  ToolStartEvent,
 } from '@weft/compose';
 import { ATTR } from './attributes.js';
-import { type CallPlace, recordModelCall, recordToolCalls } from './call-spans.js';
+import { type CallPlace, errorTypeOf, recordModelCall, recordToolCalls } from './call-spans.js';
 import { contentString } from './content.js';
 import {
   type ModelCall,
@@ -25,6 +27,7 @@ import {
 } from './gen-ai.js';
 import { pathKey, taskOfInterrupt } from './path-key.js';
 import { openRunSpan } from './run-span.js';
+import { closeToolSpan, openToolSpan } from './tool-spans.js';
 import type { RunOrigin, TraceSettings } from './trace-settings.js';
 
 /** A step span, ended once its checkpoint is known (or the next step of its graph begins). */
@@ -56,6 +59,10 @@ export class RunTrace {
   private readonly nodes = new Map<string, OpenNode>();
   /** Tool calls the run's models asked for, by call id (their arguments go on the tool spans). */
   private readonly requested = new Map<string, RequestedToolCall>();
+  /** Open tool spans (from `tool-start`), by call id. */
+  private readonly tools = new Map<string, Span>();
+  /** Call ids whose spans came from tool events (a tools node's update does not record them again). */
+  private readonly tracedCalls = new Set<string>();
   /** Spans replaced under their key before they ended (parallel nested runs of one node path). */
   private readonly strays: Span[] = [];
 
@@ -63,16 +70,16 @@ export class RunTrace {
     readonly settings: TraceSettings,
     private readonly threadId: string | undefined,
     span: Span,
-    parent: Context,
+    private readonly origin: RunOrigin,
   ) {
     this.runSpan = span;
-    this.runContext = trace.setSpan(parent, span);
+    this.runContext = trace.setSpan(origin.parent, span);
   }
 
   /** Opens the run span; `undefined` when it does not record (no tracer, or sampled out). */
   static start(settings: TraceSettings, event: RunStartEvent, origin: RunOrigin): RunTrace | undefined {
     const span = openRunSpan(settings, event, origin);
-    return span ? new RunTrace(settings, event.threadId, span, origin.parent) : undefined;
+    return span ? new RunTrace(settings, event.threadId, span, origin) : undefined;
   }
 
   content(value: unknown): string {
@@ -82,7 +89,7 @@ export class RunTrace {
   stepStart(event: StepStartEvent): void {
     const key = `${pathKey(event.path)}#${event.step}`;
     this.closeStepsOf(event.path);
-    const parent = event.path.length === 0 ? this.runContext : this.ownerContext(event.path);
+    const parent = event.path.length === 0 ? this.runContext : this.nestedParent(event);
     const span = this.settings.tracer.startSpan(
       `step ${event.step}`,
       {
@@ -142,12 +149,28 @@ export class RunTrace {
   nodeEnd(event: NodeEndEvent): void {
     const node = this.takeNode(event.path, event.taskId);
     if (!node) return;
-    const results = readToolResults(event.output);
+    const results = readToolResults(event.output).filter((r) => !this.tracedCalls.delete(r.toolCallId));
     if (results.length > 0) {
       recordToolCalls(this.settings, this.placeOf(node, event.path, event.taskId), results, this.requested);
       for (const result of results) this.requested.delete(result.toolCallId);
     }
     node.span.end();
+  }
+
+  /** A `tool-start` event: the call's span opens under the node running it. */
+  toolStart(event: ToolStartEvent): void {
+    const node = this.nodes.get(`${pathKey(event.path)}#${event.taskId}`);
+    const parent = node ? trace.setSpan(this.runContext, node.span) : this.runContext;
+    this.keep(this.tools, event.toolCallId, openToolSpan(this.settings, parent, event), (old) => old);
+    this.tracedCalls.add(event.toolCallId);
+  }
+
+  /** A `tool-end` event: the call's span ends, at the event's time. */
+  toolEnd(event: ToolEndEvent): void {
+    const span = this.tools.get(event.toolCallId);
+    if (!span) return;
+    this.tools.delete(event.toolCallId);
+    closeToolSpan(this.settings, span, event);
   }
 
   /** A `custom` event describing a model call (older agents) becomes its span under the node. */
@@ -175,7 +198,7 @@ export class RunTrace {
     if (!span) return;
     span.recordException(event.error);
     span.setStatus({ code: SpanStatusCode.ERROR, message: event.error.message });
-    span.setAttribute(ATTR.errorType, errorType(event.error));
+    span.setAttribute(ATTR.errorType, errorTypeOf(event.error));
     if (event.type === 'node-retry') {
       span.setAttribute(ATTR.retryDelay, event.delayMs);
       span.addEvent('weft.retry', { [ATTR.attempt]: event.attempt, [ATTR.retryDelay]: event.delayMs });
@@ -202,11 +225,10 @@ export class RunTrace {
       span.setAttributes({ [ATTR.runStatus]: event.status, [ATTR.runSteps]: event.steps });
       if (this.settings.contentLimit !== undefined && event.status === 'done')
         span.setAttribute(ATTR.runOutput, this.content(event.output));
-      if (event.status === 'interrupted' && this.threadId !== undefined)
-        this.settings.paused.remember(this.threadId, span.spanContext());
+      if (event.status === 'interrupted') this.paused();
       this.closeAll(event.status === 'interrupted' ? 'interrupted' : 'unfinished', undefined);
     } else {
-      span.setAttributes({ [ATTR.runStatus]: 'error', [ATTR.errorType]: errorType(event.error) });
+      span.setAttributes({ [ATTR.runStatus]: 'error', [ATTR.errorType]: errorTypeOf(event.error) });
       span.recordException(event.error);
       span.setStatus({ code: SpanStatusCode.ERROR, message: event.error.message });
       this.closeAll('aborted', event.error);
@@ -214,11 +236,31 @@ export class RunTrace {
     span.end();
   }
 
+  /** Remembers the paused run's span for the run that resumes it: in memory, and through `onPause`. */
+  private paused(): void {
+    if (this.threadId !== undefined) this.settings.paused.remember(this.threadId, this.runSpan.spanContext());
+    this.origin.onPause?.(this.origin.inject(this.runSpan));
+  }
+
   private takeNode(path: readonly string[], taskId: string): OpenNode | undefined {
     const key = `${pathKey(path)}#${taskId}`;
     const span = this.nodes.get(key);
     if (span) this.nodes.delete(key);
     return span;
+  }
+
+  /**
+   * Where a nested graph's step hangs: under the tool call it runs for (an agent used as a tool runs
+   * with its call id as key), else under the task it runs in, else under the latest task at its path.
+   */
+  private nestedParent(event: StepStartEvent): Context {
+    const tool = event.key === undefined ? undefined : this.tools.get(event.key);
+    if (tool) return trace.setSpan(this.runContext, tool);
+    const owner =
+      event.parentTaskId === undefined
+        ? undefined
+        : this.nodes.get(`${pathKey(event.path)}#${event.parentTaskId}`);
+    return owner ? trace.setSpan(this.runContext, owner.span) : this.ownerContext(event.path);
   }
 
   /** The innermost open node whose path is `path`: the task a nested graph at `path` runs inside. */
@@ -262,6 +304,12 @@ export class RunTrace {
 
   /** Ends what is still open when the run ends: nodes first, then steps (innermost first). */
   private closeAll(status: string, error: Error | undefined): void {
+    for (const span of [...this.tools.values()].reverse()) {
+      span.setAttribute(ATTR.status, status);
+      span.end();
+    }
+    this.tools.clear();
+    this.tracedCalls.clear();
     for (const { span } of [...this.nodes.values()].reverse()) {
       span.setAttribute(ATTR.status, status);
       span.end();
@@ -280,9 +328,4 @@ export class RunTrace {
     for (const span of this.strays) span.end();
     this.strays.length = 0;
   }
-}
-
-function errorType(error: Error): string {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' ? code : error.name;
 }

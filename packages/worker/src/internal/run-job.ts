@@ -3,7 +3,7 @@ import { DelayedError, type Job, UnrecoverableError, WaitingError, Worker } from
 import type { Redis } from 'ioredis';
 import type { PostgresRunJournal } from '../postgres-run-journal.js';
 import type { RunStatus } from '../run-info.js';
-import type { JobRun } from '../run-propagation.js';
+import type { JobCarrier, JobRun } from '../run-propagation.js';
 import { WorkerError } from '../worker-error.js';
 import type { WorkerGraph } from '../worker-graph.js';
 import { type LeaseInfo, notify, type WorkerObserver } from '../worker-observer.js';
@@ -49,6 +49,8 @@ interface JobCall {
   readonly token: string | undefined;
   readonly data: RunJobData;
   readonly sink: RunEventSink;
+  /** What the job's callbacks asked to keep if the run pauses (`JobRun.onPause`). */
+  readonly kept: { carrier?: JobCarrier };
 }
 
 /**
@@ -73,7 +75,7 @@ export async function processRunJob(
     await job.moveToDelayed(Date.now() + runtime.leaseRetryMs, token);
     throw new DelayedError();
   }
-  const call: JobCall = { runtime, job, token, data, sink: runtime.sinks(data.threadId) };
+  const call: JobCall = { runtime, job, token, data, sink: runtime.sinks(data.threadId), kept: {} };
   const graph = runtime.graphs.get(data.graph);
   if (!graph) {
     const known = [...runtime.graphs.keys()].join(', ');
@@ -148,7 +150,7 @@ async function runLeased(call: JobCall, graph: WorkerGraph, signal: AbortSignal)
   const marking = runtime.registry.running(data.runId, runtime.workerId, job.attemptsStarted);
   await (record ? marking.catch(() => undefined) : marking);
   const input = await chooseInput(runtime, data, { latest, baseline: record?.baseline });
-  const callbacks = withJobCallbacks(call.sink.listener(), jobCallbacks(call));
+  const callbacks = withJobCallbacks(call.sink.listener(), await jobCallbacks(call));
   const result: RunResult<unknown> = await graph.run(input, {
     threadId: data.threadId,
     runId: data.runId,
@@ -164,12 +166,28 @@ async function runLeased(call: JobCall, graph: WorkerGraph, signal: AbortSignal)
 }
 
 /** The worker's `callbacks` for this job attempt; one that throws is reported, and the run goes on without it. */
-function jobCallbacks(call: JobCall): Callbacks | undefined {
+async function jobCallbacks(call: JobCall): Promise<Callbacks | undefined> {
   const { runtime, data, job } = call;
   if (!runtime.callbacks) return undefined;
   const { graph, runId, threadId, kind, carrier } = data;
+  const continues =
+    kind === 'start'
+      ? undefined
+      : // A link between traces is not worth failing the run for.
+        await runtime.journal?.pausedCarrier(runtime.queueName, threadId, runId).catch(() => undefined);
   try {
-    return runtime.callbacks({ graph, runId, threadId, kind, attempt: job.attemptsStarted, carrier });
+    return runtime.callbacks({
+      graph,
+      runId,
+      threadId,
+      kind,
+      attempt: job.attemptsStarted,
+      carrier,
+      continues,
+      onPause: (kept) => {
+        call.kept.carrier = { ...kept };
+      },
+    });
   } catch (error) {
     console.error('[weft/worker] the callbacks option threw; the run goes on without them', error);
     return undefined;
@@ -237,7 +255,8 @@ async function settleCancelled(call: JobCall): Promise<RunStatus> {
 async function settle(call: JobCall, status: RunStatus, outcome: StoredOutcome): Promise<void> {
   const { runtime, data, sink } = call;
   await sink.flush().catch(() => undefined);
-  await recordSettled(runtime, data.runId, { status, outcome });
+  const pauseCarrier = status === 'interrupted' ? call.kept.carrier : undefined;
+  await recordSettled(runtime, data.runId, { status, outcome, pauseCarrier });
   sink.settled({ runId: data.runId, status });
   await sink.flush().catch(() => undefined);
   await notify(runtime.observer.runSettled, { runId: data.runId, threadId: data.threadId, status });
@@ -269,7 +288,11 @@ function isSettled(status: RunStatus): boolean {
 async function recordSettled(
   runtime: JobRuntime,
   runId: string,
-  settled: { readonly status: RunStatus; readonly outcome: StoredOutcome | { readonly error: string } },
+  settled: {
+    readonly status: RunStatus;
+    readonly outcome: StoredOutcome | { readonly error: string };
+    readonly pauseCarrier?: JobCarrier | undefined;
+  },
 ): Promise<void> {
   const journaled = (await runtime.journal?.settle(runtime.queueName, runId, settled)) ?? false;
   const redis = runtime.registry.settle(runId, settled.status, settled.outcome);
