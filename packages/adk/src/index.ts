@@ -41,6 +41,12 @@ export {
   type ToolNodeState,
   type ToolNodeUpdate,
 } from './agent/tool-node.js';
+export type { Artifact, ArtifactInput, ArtifactService } from './artifact/artifact-service.js';
+export { USER_ARTIFACT_PREFIX } from './artifact/artifact-service.js';
+export { FileArtifactService } from './artifact/file-artifact-service.js';
+export { LOAD_ARTIFACTS_TOOL, loadArtifactsTool } from './artifact/load-artifacts-tool.js';
+export { StoreArtifactService } from './artifact/store-artifact-service.js';
+export { RecordedArtifacts, type ToolArtifacts } from './artifact/tool-artifacts.js';
 export {
   type CompactionOptions,
   compaction,

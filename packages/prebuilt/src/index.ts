@@ -1,3 +1,4 @@
+export { ArtifactBackend, type ArtifactBackendOptions } from './deep/backend/artifact-backend.js';
 export type { Backend, BackendCallOptions, FileEntry } from './deep/backend/backend.js';
 export { BackendError, type BackendErrorReason } from './deep/backend/backend-error.js';
 export { LocalBackend, type LocalBackendOptions } from './deep/backend/local-backend.js';

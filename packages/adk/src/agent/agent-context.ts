@@ -1,4 +1,5 @@
 import type { NodeContext } from '@weft/compose';
+import type { ArtifactService } from '../artifact/artifact-service.js';
 import type { AgentEvent } from '../event/agent-event.js';
 import type { SessionKey } from '../session/session.js';
 
@@ -38,6 +39,8 @@ export interface AgentRunContext {
   readonly scope?: AgentScope;
   /** The session the invocation runs in (app, user, session ids); absent outside a Runner. */
   readonly session?: SessionKey;
+  /** The Runner's artifact service (tools reach it as `context.artifacts`). */
+  readonly artifacts?: ArtifactService;
 }
 
 /**

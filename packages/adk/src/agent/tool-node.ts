@@ -1,4 +1,5 @@
 import { isGraphPause, type NodeContext } from '@weft/compose';
+import { RecordedArtifacts } from '../artifact/tool-artifacts.js';
 import { eventId } from '../internal/event-id.js';
 import { mapWithConcurrency } from '../internal/map-with-concurrency.js';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../message/message.js';
@@ -20,6 +21,8 @@ import { RecordedState, replayWrites, type StateWrite } from './recorded-state.j
 interface CallOutcome {
   readonly message: ToolMessage;
   readonly writes: readonly StateWrite[];
+  /** Artifact versions the call saved (name → version). */
+  readonly artifacts?: Readonly<Record<string, number>>;
 }
 
 /** Options of {@link createToolNode}. */
@@ -120,10 +123,18 @@ export function toolStep(options: ToolNodeOptions) {
     };
     const ran: string[] = [];
     const pauses: unknown[] = [];
+    const artifactDelta: Record<string, number> = {};
+    const service = run.artifacts;
+    const sessionKey = run.session;
     // One call, start to finish (its after-hooks included), with its state writes recorded.
     const runCall = async (call: ToolCall): Promise<CallOutcome> => {
       const view = new RecordedState(session);
-      const wrapped = wrapCalls(options, { ...runOptions, state: view }, hooks);
+      const artifacts = service && sessionKey ? new RecordedArtifacts(service, sessionKey) : undefined;
+      const wrapped = wrapCalls(
+        options,
+        { ...runOptions, state: view, ...(artifacts ? { artifacts } : {}) },
+        hooks,
+      );
       const startedAt = Date.now();
       const where = { agent: author, tool: call.name, toolCallId: call.id };
       await ctx.report({ type: 'tool-start', ...where, arguments: call.arguments });
@@ -137,7 +148,8 @@ export function toolStep(options: ToolNodeOptions) {
         result: message,
         durationMs: Date.now() - startedAt,
       });
-      return { message, writes: view.writes };
+      const saved = artifacts?.delta ?? {};
+      return { message, writes: view.writes, ...(Object.keys(saved).length > 0 ? { artifacts: saved } : {}) };
     };
     const messages = await mapWithConcurrency(
       calls,
@@ -159,6 +171,7 @@ export function toolStep(options: ToolNodeOptions) {
         }
         // Taken from the pause: the call's state writes happen again, in this attempt's session view.
         if (!ranNow) replayWrites(session, outcome.writes);
+        Object.assign(artifactDelta, outcome.artifacts);
         if (outcome.message.status !== 'error') ran.push(call.name);
         return outcome.message;
       },
@@ -168,7 +181,7 @@ export function toolStep(options: ToolNodeOptions) {
     // come back from the pause and only the paused ones go on.
     if (pauses.length > 0) throw pauses.at(-1);
     const stateDelta = { ...session.writes };
-    await emitResults(ctx, author, messages, session.writes);
+    await emitResults(ctx, author, messages, { stateDelta: session.writes, artifactDelta });
     return { messages, stateDelta, ran };
   };
 }
@@ -208,14 +221,20 @@ async function emitResults(
   ctx: NodeContext,
   author: string,
   messages: readonly ToolMessage[],
-  writes: Readonly<Record<string, unknown>>,
+  deltas: {
+    readonly stateDelta: Readonly<Record<string, unknown>>;
+    readonly artifactDelta: Readonly<Record<string, number>>;
+  },
 ): Promise<void> {
+  const actions = {
+    ...(Object.keys(deltas.stateDelta).length > 0 ? { stateDelta: deltas.stateDelta } : {}),
+    ...(Object.keys(deltas.artifactDelta).length > 0 ? { artifactDelta: deltas.artifactDelta } : {}),
+  };
   for (let i = 0; i < messages.length; i++) {
-    const last = i === messages.length - 1 && Object.keys(writes).length > 0;
     await reportAgentEvent(ctx, {
       author,
       message: messages[i] as ToolMessage,
-      actions: last ? { stateDelta: writes } : {},
+      actions: i === messages.length - 1 ? actions : {},
     });
   }
 }

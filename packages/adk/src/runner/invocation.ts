@@ -7,6 +7,7 @@ import {
 } from '@weft/compose';
 import { AGENT_CONTEXT_KEY, type AgentRunContext } from '../agent/agent-context.js';
 import type { AgentGraph } from '../agent/chat-model-agent.js';
+import type { ArtifactService } from '../artifact/artifact-service.js';
 import type { AgentEvent, AgentInterrupt } from '../event/agent-event.js';
 import { eventId } from '../internal/event-id.js';
 import type { Message } from '../message/message.js';
@@ -38,6 +39,8 @@ export interface InvocationArgs {
   readonly cancel: CancelState;
   /** Receives every event (committed ones after they are stored). */
   readonly push: (event: AgentEvent) => Promise<void> | undefined;
+  /** Given to tools as `context.artifacts` (bound to the session). */
+  readonly artifactService?: ArtifactService;
 }
 
 /** An event as the Runner commits it itself (the user message, the closing `turnComplete` event). */
@@ -83,6 +86,7 @@ export async function runInvocation(args: InvocationArgs): Promise<void> {
     cancelRequested: (point) => args.cancel.requested(point),
     scope: { agents: [args.agentName], depth: 0 },
     session: args.key,
+    ...(args.artifactService ? { artifacts: args.artifactService } : {}),
   };
   const graphInput = await graphInputOf(args.input, commit);
   // The turn's model calls added up, on its turnComplete event (the run's `run-end` carries the same).

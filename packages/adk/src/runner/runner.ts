@@ -1,6 +1,7 @@
 import { AsyncQueue, type Checkpointer, MemoryCheckpointer } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
 import type { AgentGraph } from '../agent/chat-model-agent.js';
+import type { ArtifactService } from '../artifact/artifact-service.js';
 import { AdkError } from '../errors/adk-error.js';
 import type { AgentEvent } from '../event/agent-event.js';
 import type { Message } from '../message/message.js';
@@ -23,6 +24,11 @@ export interface RunnerOptions {
    * Things the runner owns and closes in {@link Runner.close} (e.g. MCP toolsets' connections), in order.
    */
   readonly resources?: readonly RunnerResource[];
+  /**
+   * Versioned files of sessions and users (tools reach them as `context.artifacts`; a save is recorded
+   * in its event's `actions.artifactDelta`).
+   */
+  readonly artifactService?: ArtifactService;
 }
 
 /**
@@ -177,6 +183,7 @@ export class Runner {
         signal,
         cancel,
         push: (event) => queue.push(event),
+        ...(this.#options.artifactService ? { artifactService: this.#options.artifactService } : {}),
       });
     };
     // The session is released before its stream ends, so a caller that saw the end can start the next

@@ -9,3 +9,7 @@ export {
   describeSessionServiceConformance,
   type SessionServiceFixture,
 } from './session-service-conformance.js';
+export {
+  type ArtifactServiceFixture,
+  describeArtifactServiceConformance,
+} from './artifact-service-conformance.js';

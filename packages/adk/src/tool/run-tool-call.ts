@@ -1,4 +1,5 @@
 import { isGraphPause, type NodeContext } from '@weft/compose';
+import type { ToolArtifacts } from '../artifact/tool-artifacts.js';
 import { AdkError } from '../errors/adk-error.js';
 import { ToolError, type ToolErrorCode } from '../errors/tool-error.js';
 import { onAbort } from '../internal/abort.js';
@@ -28,6 +29,8 @@ export interface RunToolCallOptions {
   readonly nodeContext?: NodeContext;
   /** The conversation the calls were made in (given to tools as `context.messages`). */
   readonly messages?: readonly Message[];
+  /** The session's artifacts (given to tools as `context.artifacts`). */
+  readonly artifacts?: ToolArtifacts;
 }
 
 /**
@@ -112,6 +115,7 @@ function settle(tool: AnyTool, args: Record<string, unknown>, call: ToolCall, op
       ...(options.nodeContext ? { nodeContext: options.nodeContext } : {}),
       ...(options.messages ? { messages: options.messages } : {}),
       ...(options.nodeContext?.store ? { store: options.nodeContext.store } : {}),
+      ...(options.artifacts ? { artifacts: options.artifacts } : {}),
     };
     Promise.resolve()
       .then(() => tool.execute(args, context))

@@ -1,4 +1,5 @@
 import type { NodeContext, Store } from '@weft/compose';
+import type { ToolArtifacts } from '../artifact/tool-artifacts.js';
 import type { Message } from '../message/message.js';
 import type { SessionState } from './session-state.js';
 
@@ -42,4 +43,9 @@ export interface ToolContext {
    * when there is one: the same object as `nodeContext.store`.
    */
   readonly store?: Store;
+  /**
+   * The artifacts of the session (when the Runner has an `artifactService`): saves made here are
+   * recorded in the tool event's `actions.artifactDelta`.
+   */
+  readonly artifacts?: ToolArtifacts;
 }
