@@ -127,7 +127,9 @@ export function describeArtifactServiceConformance(
     it('rejects bad names', async () => {
       const artifacts = await make();
       for (const bad of ['', 'user:', 'a\0b', 'x'.repeat(513)])
-        await expect(artifacts.save(key, bad, { data: 'x' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+        await expect(artifacts.save(key, bad, { data: 'x' })).rejects.toMatchObject({
+          code: 'INVALID_ARGUMENT',
+        });
     });
   });
 }

@@ -2,6 +2,10 @@
 // inside vitest (it declares tests), so it has its own entry: `@weft/adk/testing` stays vitest-free.
 
 export {
+  type ArtifactServiceFixture,
+  describeArtifactServiceConformance,
+} from './artifact-service-conformance.js';
+export {
   describeMemoryServiceConformance,
   type MemoryStoreFixture,
 } from './memory-service-conformance.js';
@@ -9,7 +13,3 @@ export {
   describeSessionServiceConformance,
   type SessionServiceFixture,
 } from './session-service-conformance.js';
-export {
-  type ArtifactServiceFixture,
-  describeArtifactServiceConformance,
-} from './artifact-service-conformance.js';
