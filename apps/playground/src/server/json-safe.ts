@@ -1,4 +1,5 @@
-import type { ErrorInfo, Json } from '../shared/wire.ts';
+import type { RunEvent } from '@weft/compose';
+import type { ErrorInfo, Json, WireRunEvent } from '../shared/wire.ts';
 
 /**
  * Converts any value into JSON the API can send: errors become `{ name, message, code }`, dates ISO
@@ -12,6 +13,19 @@ import type { ErrorInfo, Json } from '../shared/wire.ts';
  */
 export function toJson(value: unknown): Json {
   return convert(value, new Set(), 0) ?? null;
+}
+
+/**
+ * A run event as the API sends it: {@link toJson} turns each field into what `WireRunEvent` says (errors
+ * become `{ name, message, code }`, values JSON) and keeps `type`, so the union stays discriminated.
+ *
+ * @example
+ * ```ts
+ * run.push(wireEvent(event)); // { type: 'node-error', error: { name: 'NodeError', message: … }, … }
+ * ```
+ */
+export function wireEvent(event: RunEvent): WireRunEvent {
+  return toJson(event) as unknown as WireRunEvent;
 }
 
 /**

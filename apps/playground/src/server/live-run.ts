@@ -1,21 +1,20 @@
-import type { ErrorInfo, InterruptInfo, RunInfo, RunStatus, WireEvent } from '../shared/wire.ts';
+import type {
+  ErrorInfo,
+  InterruptInfo,
+  RunInfo,
+  RunStatus,
+  WireEvent,
+  WireRunEvent,
+} from '../shared/wire.ts';
 
 /** Events kept per run for late subscribers; beyond it, streamed tokens are no longer buffered. */
 const maxBufferedEvents = 20_000;
-
-/** An event before the run numbers it. */
-export interface EventInit {
-  readonly type: string;
-  readonly ts: number;
-  readonly path: readonly string[];
-  readonly [key: string]: unknown;
-}
 
 /** A subscriber of a run's events. */
 export interface RunListener {
   /** One event (the backlog first, then live ones, in `seq` order). */
   readonly event: (event: WireEvent) => void;
-  /** The run ended (after its `run-status` event). */
+  /** The run ended (after its last event): how it ended is `info`. */
   readonly end: () => void;
 }
 
@@ -64,15 +63,15 @@ export class LiveRun {
     return this.#finished;
   }
 
-  /** Appends an event and hands it to every subscriber. */
-  push(event: EventInit): void {
+  /** Appends an event (numbered by its position) and hands it to every subscriber. */
+  push(event: WireRunEvent): void {
     if (event.type === 'step-start' && event.path.length === 0) this.#steps++;
-    const numbered = { ...event, seq: this.#seq++ } as WireEvent;
+    const numbered: WireEvent = { ...event, seq: this.#seq++ };
     if (this.events.length < maxBufferedEvents || event.type !== 'chunk') this.events.push(numbered);
     for (const listener of this.#listeners) listener.event(numbered);
   }
 
-  /** Records how the run ended, sends the closing `run-status` event and releases subscribers. */
+  /** Records how the run ended and releases subscribers (their `end` reads it from `info`). */
   finish(outcome: RunOutcome): void {
     if (this.#info.status !== 'running') return;
     this.#info = {
@@ -84,7 +83,6 @@ export class LiveRun {
       ...(outcome.error === undefined ? {} : { error: outcome.error }),
     };
     this.#steps = Math.max(this.#steps, outcome.steps);
-    this.push({ type: 'run-status', ts: Date.now(), path: [], ...this.info });
     for (const listener of this.#listeners) listener.end();
     this.#listeners.clear();
     this.#resolveFinished();

@@ -3,14 +3,6 @@ import { type ZodError, type ZodType, z } from 'zod';
 import type { Breakpoints, GraphInfo, JsonSchema } from '../shared/wire.ts';
 import type { AnyCompiledGraph } from './define-app.ts';
 
-/** An event the playground adds to a run's stream (`token`, `model-call`, `agent-event`). */
-export interface PlaygroundEvent {
-  readonly type: 'token' | 'model-call' | 'agent-event';
-  readonly path: readonly string[];
-  readonly node?: string;
-  readonly [key: string]: unknown;
-}
-
 /** What one run of an entry needs. */
 export interface RunRequest {
   readonly runId: string;
@@ -20,10 +12,8 @@ export interface RunRequest {
   readonly checkpointId: string | undefined;
   readonly breakpoints: Breakpoints;
   readonly signal: AbortSignal;
-  /** Receives every engine event. */
+  /** Receives every event of the run (compose's `RunEvent`, agents' included). */
   readonly onEvent: (event: RunEvent) => void;
-  /** Receives the playground's own events. */
-  readonly emit: (event: PlaygroundEvent) => void;
 }
 
 /** The result of checking a run input. */

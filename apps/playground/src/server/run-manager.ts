@@ -2,7 +2,7 @@ import { WeftError } from '@weft/compose';
 import type { WeftTracing } from '@weft/otel';
 import type { InterruptInfo } from '../shared/wire.ts';
 import { BookedRunBackend } from './booked-run-backend.ts';
-import { errorInfo, toJson } from './json-safe.ts';
+import { errorInfo, toJson, wireEvent } from './json-safe.ts';
 import type { LiveRun } from './live-run.ts';
 import type { StartRunOptions } from './run-backend.ts';
 import type { ThreadStore } from './thread-store.ts';
@@ -65,11 +65,8 @@ export class RunManager extends BookedRunBackend {
         breakpoints: options.breakpoints,
         signal,
         onEvent: (event) => {
-          run.push(toJson(event) as never);
+          run.push(wireEvent(event));
           traced?.(event);
-        },
-        emit: (event) => {
-          if (run.info.status === 'running') run.push({ ts: Date.now(), ...event } as never);
         },
       });
       const interrupts: InterruptInfo[] = result.interrupts.map((i) => ({

@@ -2,7 +2,7 @@ import { Command } from '@weft/compose';
 import type { WeftClient, RunInfo as WorkerRunInfo } from '@weft/worker';
 import { BookedRunBackend } from './booked-run-backend.ts';
 import { HttpError } from './http-error.ts';
-import { errorInfo, toJson } from './json-safe.ts';
+import { errorInfo, toJson, wireEvent } from './json-safe.ts';
 import { LiveRun, type RunOutcome } from './live-run.ts';
 import type { StartRunOptions } from './run-backend.ts';
 import type { ThreadStore } from './thread-store.ts';
@@ -112,7 +112,7 @@ export class WorkerRunManager extends BookedRunBackend {
     try {
       for await (const entry of this.#client.entries(threadId, { signal: controller.signal })) {
         if ('event' in entry) {
-          if (entry.event.runId === id) run.push(toJson(entry.event) as never);
+          if (entry.event.runId === id) run.push(wireEvent(entry.event));
         } else if (entry.settled.runId === id) break;
       }
       if (!controller.signal.aborted) run.finish(await this.#outcome(run));

@@ -1,4 +1,5 @@
 // The JSON the playground server sends and the web app reads. Types only: both sides import this file.
+import type { RunEvent } from '@weft/compose';
 
 /** A JSON value as the API sends it. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -112,20 +113,42 @@ export interface RunInfo {
 }
 
 /**
- * One event of a run's stream: every engine `RunEvent` (JSON-safe), plus the playground's own:
- * `token` (model text as it streams), `model-call` (a model request and its response),
- * `agent-event` (an event an agent committed) and `run-status` (the last event: how the run ended).
+ * A field of an event as JSON carries it: errors become {@link ErrorInfo}, values of unknown type any
+ * JSON, everything else as it is (strings, numbers, paths, nested objects of those).
  */
-export interface WireEvent {
+type JsonField<T> = unknown extends T ? Json : T extends Error ? ErrorInfo : T;
+
+/** A run event as JSON: each field through {@link JsonField}. */
+type JsonSafe<TEvent> = { readonly [K in keyof TEvent]: JsonField<TEvent[K]> };
+
+/**
+ * One of compose's {@link RunEvent}s as the server sends it (JSON-safe) — still the discriminated
+ * union on `type`, so a `switch` narrows it.
+ */
+export type WireRunEvent = RunEvent extends infer TEvent
+  ? TEvent extends RunEvent
+    ? JsonSafe<TEvent>
+    : never
+  : never;
+
+/**
+ * One event of a run's stream: compose's `RunEvent` (JSON-safe) numbered by its position. Nothing
+ * else travels on it; how the run ended comes with the stream's closing `end` message ({@link RunInfo}).
+ */
+export type WireEvent = WireRunEvent & {
   /** Position in the run's stream, from 0. */
   readonly seq: number;
-  readonly type: string;
-  readonly ts: number;
-  readonly path: readonly string[];
-  readonly step?: number;
-  readonly node?: string;
-  readonly [key: string]: unknown;
-}
+};
+
+/**
+ * The member of {@link WireEvent} with this `type`.
+ *
+ * @example
+ * ```ts
+ * const calls = events.filter((e): e is WireEventOf<'model-call'> => e.type === 'model-call');
+ * ```
+ */
+export type WireEventOf<TType extends WireEvent['type']> = Extract<WireEvent, { readonly type: TType }>;
 
 /** A thread's state at one checkpoint (`getState` / `getStateHistory`). */
 export interface SnapshotInfo {

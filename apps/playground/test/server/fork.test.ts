@@ -21,7 +21,7 @@ describe('fork and time travel over HTTP', () => {
     });
     expect(fork.status).toBe(202);
     expect(fork.body.kind).toBe('fork');
-    expect((await h.events(fork.body.id)).at(-1)).toMatchObject({ status: 'done' });
+    expect((await h.finished(fork.body.id)).end).toMatchObject({ status: 'done' });
     const after: SnapshotInfo[] = (await h.request('GET', `/api/threads/${thread}/history`)).body;
     for (const old of before) expect(after.map((s) => s.checkpointId)).toContain(old.checkpointId);
     const update = after.find((s) => s.source === 'update')!;
@@ -41,7 +41,7 @@ describe('fork and time travel over HTTP', () => {
     const rerun = await h.request('POST', `/api/threads/${thread}/fork`, {
       checkpointId: first.checkpointId,
     });
-    expect((await h.events(rerun.body.id)).at(-1)).toMatchObject({ status: 'done' });
+    expect((await h.finished(rerun.body.id)).end).toMatchObject({ status: 'done' });
     const after: SnapshotInfo[] = (await h.request('GET', `/api/threads/${thread}/history`)).body;
     expect(after.length).toBeGreaterThan(history.length);
     expect(after.filter((s) => s.parentId === first.checkpointId)).toHaveLength(2);

@@ -13,6 +13,8 @@ export interface Harness {
   start(threadId: string, input: unknown): Promise<RunInfo>;
   /** Reads a run's SSE stream to its end. */
   events(runId: string): Promise<WireEvent[]>;
+  /** Reads a run's SSE stream to its end, with how the run ended (the closing `end` message). */
+  finished(runId: string): Promise<{ events: WireEvent[]; end: RunInfo }>;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startHarness(): Promise<Harness> {
       return answer.body as RunInfo;
     },
     events: (runId) => readEvents(`${server.url}/api/runs/${runId}/events`),
+    finished: (runId) => readRun(`${server.url}/api/runs/${runId}/events`),
     close: () => server.close(),
   };
   return harness;
@@ -50,6 +53,14 @@ export async function startHarness(): Promise<Harness> {
 
 /** Reads a Server-Sent Events stream to its end, returning the `data` of each message event. */
 export async function readEvents(url: string, onEvent?: (event: WireEvent) => void): Promise<WireEvent[]> {
+  return (await readRun(url, onEvent)).events;
+}
+
+/** Reads a run's Server-Sent Events stream to its end: its events and the closing `end` message. */
+export async function readRun(
+  url: string,
+  onEvent?: (event: WireEvent) => void,
+): Promise<{ events: WireEvent[]; end: RunInfo }> {
   const response = await fetch(url);
   if (!response.ok || !response.body) throw new Error(`SSE failed: ${response.status}`);
   const events: WireEvent[] = [];
@@ -61,16 +72,16 @@ export async function readEvents(url: string, onEvent?: (event: WireEvent) => vo
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
       const lines = block.split('\n');
-      if (lines.some((line) => line === 'event: end')) return events;
       const data = lines
         .filter((l) => l.startsWith('data:'))
         .map((l) => l.slice(5).trimStart())
         .join('\n');
+      if (lines.some((line) => line === 'event: end')) return { events, end: JSON.parse(data) as RunInfo };
       if (data === '') continue;
       const event = JSON.parse(data) as WireEvent;
       events.push(event);
       onEvent?.(event);
     }
   }
-  return events;
+  throw new Error(`the SSE stream of ${url} closed without its end message`);
 }

@@ -48,12 +48,12 @@ describe('runs over HTTP', () => {
     const thread = await h.thread('counter-loop');
     const run = await h.start(thread, { target: 3, delayMs: 5 });
     expect(run.status).toBe('running');
-    const events = await h.events(run.id);
+    const { events, end } = await h.finished(run.id);
     const types = events.map((e) => e.type);
     expect(types[0]).toBe('run-start');
-    expect(types.at(-1)).toBe('run-status');
+    expect(types.at(-1)).toBe('run-end');
     expect(events.filter((e) => e.type === 'node-end' && e.node === 'increment')).toHaveLength(3);
-    expect(events.at(-1)).toMatchObject({ status: 'done', steps: 4 });
+    expect(end).toMatchObject({ status: 'done', steps: 4 });
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
     const history = (await h.request('GET', `/api/threads/${thread}/history`)).body;
     expect(history.map((s: { step: number }) => s.step)).toEqual([3, 2, 1, 0, -1]);
@@ -100,18 +100,16 @@ describe('runs over HTTP', () => {
     await h.request('POST', `/api/threads/${thread}/state`, { values: { target: finished + 1, delayMs: 1 } });
     const resumed = await h.request('POST', `/api/threads/${thread}/continue`, {});
     expect(resumed.status).toBe(202);
-    const more = await h.events(resumed.body.id);
-    expect(more.at(-1)).toMatchObject({ status: 'done' });
+    expect((await h.finished(resumed.body.id)).end).toMatchObject({ status: 'done' });
     expect((await h.request('GET', `/api/threads/${thread}/state`)).body.values.count).toBe(finished + 1);
   });
 
   it('pauses for a human and resumes with the answer', async () => {
     const thread = await h.thread('refund-approval');
     const run = await h.start(thread, { amount: 25 });
-    const events = await h.events(run.id);
-    const status = events.at(-1)!;
+    const { end: status } = await h.finished(run.id);
     expect(status).toMatchObject({ status: 'interrupted' });
-    const [interrupt] = status.interrupts as Array<{
+    const [interrupt] = status.interrupts as unknown as ReadonlyArray<{
       id: string;
       value: { question: string; schema: object };
     }>;
@@ -122,7 +120,7 @@ describe('runs over HTTP', () => {
       value: { approve: true, reviewer: 'dana' },
     });
     expect(resumed.status).toBe(202);
-    expect((await h.events(resumed.body.id)).at(-1)).toMatchObject({ status: 'done' });
+    expect((await h.finished(resumed.body.id)).end).toMatchObject({ status: 'done' });
     const state = (await h.request('GET', `/api/threads/${thread}/state`)).body;
     expect(state.values).toMatchObject({ decision: 'approved', reviewer: 'dana' });
     expect(state.values.log.at(-1)).toBe('paid 25 EUR for A-17');
@@ -133,21 +131,21 @@ describe('runs over HTTP', () => {
     const set = await h.request('PUT', `/api/threads/${thread}/breakpoints`, { before: ['report'] });
     expect(set.body.breakpoints).toEqual({ before: ['report'], after: [] });
     const run = await h.start(thread, { target: 2, delayMs: 1 });
-    const status = (await h.events(run.id)).at(-1)!;
+    const { end: status } = await h.finished(run.id);
     expect(status).toMatchObject({ status: 'interrupted' });
-    expect((status.interrupts as Array<{ value: unknown }>)[0]!.value).toEqual({
+    expect((status.interrupts as ReadonlyArray<{ value: unknown }>)[0]!.value).toEqual({
       breakpoint: 'before',
       node: 'report',
     });
     const continued = await h.request('POST', `/api/threads/${thread}/continue`, {});
-    expect((await h.events(continued.body.id)).at(-1)).toMatchObject({ status: 'done' });
+    expect((await h.finished(continued.body.id)).end).toMatchObject({ status: 'done' });
   });
 
   it('runs a DAG graph without checkpoints', async () => {
     const thread = await h.thread('dag-pipeline');
     const run = await h.start(thread, { text: 'graphs are   fun' });
-    const events = await h.events(run.id);
-    expect(events.at(-1)).toMatchObject({ status: 'done' });
+    const { events, end: info } = await h.finished(run.id);
+    expect(info).toMatchObject({ status: 'done' });
     const end = events.find((e) => e.type === 'run-end');
     expect(end?.output).toMatchObject({ words: 3, characters: 14, longest: 'graphs' });
     expect((await h.request('GET', `/api/threads/${thread}/history`)).body).toEqual([]);

@@ -110,9 +110,9 @@ describe('DNS rebinding: a foreign Host header is refused', () => {
   it('cannot list threads, find a refund waiting for approval, or approve it', async () => {
     const thread = await h.thread('refund-approval');
     const run = await h.start(thread, { amount: 25 });
-    const waiting = (await h.events(run.id)).at(-1)!;
+    const { end: waiting } = await h.finished(run.id);
     expect(waiting).toMatchObject({ status: 'interrupted' });
-    const interruptId = (waiting.interrupts as Array<{ id: string }>)[0]!.id;
+    const interruptId = (waiting.interrupts as ReadonlyArray<{ id: string }>)[0]!.id;
     const port = new URL(h.server.url).port;
     // To the browser the rebound page is same-origin: http://attacker.example:<port> all along.
     const rebound = {

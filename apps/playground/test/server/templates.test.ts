@@ -7,10 +7,10 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** Runs one message on a demo agent; returns its events and the `author: role` of its agent events. */
+/** Runs one message on a demo agent; returns its events, its end and the `author: role` of its agent events. */
 async function chat(agentId: string, message: string) {
   const thread = await h.thread(agentId);
-  const events = await h.events((await h.start(thread, { message })).id);
+  const { events, end } = await h.finished((await h.start(thread, { message })).id);
   const said = events
     .flatMap((e) => (e.type === 'agent' ? [e.event as { author: string; message?: unknown }] : []))
     .filter((e) => e.message)
@@ -18,7 +18,7 @@ async function chat(agentId: string, message: string) {
       const m = e.message as { role: string; toolCalls?: Array<{ name: string }> };
       return `${e.author}: ${m.toolCalls?.length ? m.toolCalls.map((c) => c.name).join(',') : m.role}`;
     });
-  return { events, said };
+  return { events, end, said };
 }
 
 describe('the prebuilt templates in the demo', () => {
@@ -38,8 +38,8 @@ describe('the prebuilt templates in the demo', () => {
   });
 
   it('runs the supervisor team: hand-offs to each worker and back, then the answer', async () => {
-    const { events, said } = await chat('supervisor', 'Tell me about graphs');
-    expect(events.at(-1)).toMatchObject({ status: 'done' });
+    const { events, end, said } = await chat('supervisor', 'Tell me about graphs');
+    expect(end).toMatchObject({ status: 'done' });
     expect(said).toEqual([
       'supervisor: transfer_to_agent',
       'supervisor: tool',
@@ -59,8 +59,8 @@ describe('the prebuilt templates in the demo', () => {
   });
 
   it('runs the plan-execute agent to its answer', async () => {
-    const { events, said } = await chat('plan-execute', 'How does Weft run agents?');
-    expect(events.at(-1)).toMatchObject({ status: 'done' });
+    const { end, said } = await chat('plan-execute', 'How does Weft run agents?');
+    expect(end).toMatchObject({ status: 'done' });
     expect(said).toEqual([
       'planner: plan',
       'planner: tool',
@@ -77,8 +77,8 @@ describe('the prebuilt templates in the demo', () => {
   });
 
   it('runs the host agent with two specialists in parallel and a merged answer', async () => {
-    const { events, said } = await chat('host', 'Weather and news please');
-    expect(events.at(-1)).toMatchObject({ status: 'done' });
+    const { end, said } = await chat('host', 'Weather and news please');
+    expect(end).toMatchObject({ status: 'done' });
     expect(said.filter((s) => s.startsWith('host:'))).toEqual([
       'host: weather,news',
       'host: tool',

@@ -29,11 +29,11 @@ describe('agents', () => {
   it('streams tokens, reports model calls with request and response, and runs tools', async () => {
     const thread = await h.thread('assistant');
     const run = await h.start(thread, { message: 'What is the weather in Lyon?' });
-    const events = await h.events(run.id);
-    expect(events.at(-1)).toMatchObject({ status: 'done' });
+    const { events, end } = await h.finished(run.id);
+    expect(end).toMatchObject({ status: 'done' });
     const text = events
-      .filter((e) => e.type === 'chunk' && e.agent === 'assistant')
-      .map((e) => (e.chunk as { text?: string }).text ?? '')
+      .map((e) => (e.type === 'chunk' && e.agent === 'assistant' ? (e.chunk as { text?: string }).text : ''))
+      .map((text) => text ?? '')
       .join('');
     expect(text).toContain('Sunny and 21 °C in Lyon');
     const calls = events.filter((e) => e.type === 'model-call');
@@ -59,10 +59,9 @@ describe('agents', () => {
 
   it('pauses for a tool approval and goes on after a rejection', async () => {
     const thread = await h.thread('assistant');
-    const events = await h.events((await h.start(thread, { message: 'Please book a table' })).id);
-    const status = events.at(-1)!;
+    const { end: status } = await h.finished((await h.start(thread, { message: 'Please book a table' })).id);
     expect(status).toMatchObject({ status: 'interrupted' });
-    const [interrupt] = status.interrupts as Array<{
+    const [interrupt] = status.interrupts as unknown as ReadonlyArray<{
       id: string;
       value: { type: string; calls: Array<{ id: string; name: string }> };
     }>;
@@ -73,8 +72,7 @@ describe('agents', () => {
       interruptId: interrupt!.id,
       value: { [callId]: { approved: false, reason: 'too late tonight' } },
     });
-    const after = await h.events(resumed.body.id);
-    expect(after.at(-1)).toMatchObject({ status: 'done' });
+    expect((await h.finished(resumed.body.id)).end).toMatchObject({ status: 'done' });
     const state = (await h.request('GET', `/api/threads/${thread}/state`)).body;
     const last = state.values.messages.at(-1);
     expect(last.content).toContain('did not book');

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { appFromModule } from '../../src/server/define-app.ts';
 import { type PlaygroundServer, startServer } from '../../src/server/server.ts';
 import type { GraphInfo, RunInfo, SnapshotInfo, ThreadInfo, WireEvent } from '../../src/shared/wire.ts';
-import { readEvents } from './harness.ts';
+import { readEvents, readRun } from './harness.ts';
 
 const redisUrl = process.env.WEFT_REDIS_URL ?? '';
 const pgUrl = process.env.WEFT_PG_URL ?? '';
@@ -105,12 +105,12 @@ describe.skipIf(missing.length > 0)('attached to a worker deployment (weft dev -
     expect(graphList.graphs[0]?.durable).toBe(true);
     const run = await startRun({ count: 0, target: 3, delayMs: 1 });
     expect(run.status).toBe('running');
-    const events = await readEvents(`${server.url}/api/runs/${run.id}/events`);
+    const { events, end } = await readRun(`${server.url}/api/runs/${run.id}/events`);
     const types = events.map((e) => e.type);
     expect(types[0]).toBe('run-start');
-    expect(types.at(-1)).toBe('run-status');
+    expect(types.at(-1)).toBe('run-end');
     expect(events.filter((e) => e.type === 'node-end' && e.node === 'tick')).toHaveLength(3);
-    expect(events.at(-1)).toMatchObject({ status: 'done', steps: 3 });
+    expect(end).toMatchObject({ status: 'done', steps: 3 });
     const state = (await request<SnapshotInfo>('GET', `/api/threads/${run.threadId}/state`)).body;
     expect(state.values).toEqual({ count: 3, target: 3, delayMs: 1 });
     expect(state.next).toEqual([]);
@@ -134,23 +134,21 @@ describe.skipIf(missing.length > 0)('attached to a worker deployment (weft dev -
       values: { target: 4 },
     });
     expect(fork.status).toBe(202);
-    const events = await readEvents(`${server.url}/api/runs/${fork.body.id}/events`);
-    expect(events.at(-1)).toMatchObject({ type: 'run-status', status: 'done' });
+    const forked = await readRun(`${server.url}/api/runs/${fork.body.id}/events`);
+    expect(forked.end).toMatchObject({ status: 'done' });
     const state = (await request<SnapshotInfo>('GET', `/api/threads/${run.threadId}/state`)).body;
     expect(state.values).toEqual({ count: 4, target: 4, delayMs: 1 });
   });
 
   it('answers an interrupt through client.resume', async () => {
     const run = await startRun({ order: 'A-17' }, 'approval');
-    const paused = await readEvents(`${server.url}/api/runs/${run.id}/events`);
-    expect(paused.at(-1)).toMatchObject({ type: 'run-status', status: 'interrupted' });
-    expect(paused.at(-1)?.interrupts).toEqual([
-      expect.objectContaining({ value: { question: 'ship A-17?' } }),
-    ]);
+    const { end: paused } = await readRun(`${server.url}/api/runs/${run.id}/events`);
+    expect(paused).toMatchObject({ status: 'interrupted' });
+    expect(paused.interrupts).toEqual([expect.objectContaining({ value: { question: 'ship A-17?' } })]);
     const resume = await request<RunInfo>('POST', `/api/threads/${run.threadId}/resume`, { value: true });
     expect(resume.status).toBe(202);
-    const events = await readEvents(`${server.url}/api/runs/${resume.body.id}/events`);
-    expect(events.at(-1)).toMatchObject({ type: 'run-status', status: 'done', kind: 'resume' });
+    const resumed = await readRun(`${server.url}/api/runs/${resume.body.id}/events`);
+    expect(resumed.end).toMatchObject({ status: 'done', kind: 'resume' });
     const state = (await request<SnapshotInfo>('GET', `/api/threads/${run.threadId}/state`)).body;
     expect(state.values).toEqual({ order: 'A-17', approved: true });
   });
@@ -164,15 +162,14 @@ describe.skipIf(missing.length > 0)('attached to a worker deployment (weft dev -
     const seen: WireEvent[] = [];
     // Stop once the first tick is committed: its step's checkpoint is saved (a node-end alone comes
     // before that, and a stop in between leaves the tick as stored task writes of the input step).
-    const streaming = readEvents(`${server.url}/api/runs/${run.id}/events`, (event) => {
+    const streaming = readRun(`${server.url}/api/runs/${run.id}/events`, (event) => {
       seen.push(event);
       if (event.type === 'checkpoint-save' && event.path.length === 0 && (event.step ?? 0) >= 1) firstTick();
     });
     await started;
     const stopped = await request('POST', `/api/runs/${run.id}/stop`);
     expect(stopped.status).toBe(200);
-    const events = await streaming;
-    expect(events.at(-1)).toMatchObject({ type: 'run-status', status: 'cancelled' });
+    expect((await streaming).end).toMatchObject({ status: 'cancelled' });
     const state = (await request<SnapshotInfo>('GET', `/api/threads/${run.threadId}/state`)).body;
     expect(countOf(state)).toBeGreaterThan(0);
     expect(countOf(state)).toBeLessThan(1_000);

@@ -4,14 +4,10 @@ import { nodeStates, stepCount, stepsOf, streamedText } from '../../web/src/run-
 import { changedKeys, diffJson } from '../../web/src/state-diff/diff.ts';
 
 let seq = 0;
-const e = (type: string, extra: Partial<WireEvent> = {}): WireEvent => ({
-  seq: seq++,
-  type,
-  ts: 0,
-  path: [],
-  ...extra,
-});
-const node = (type: string, name: string, extra: Partial<WireEvent> = {}) =>
+// Fixtures give only the fields the code under test reads.
+const e = (type: WireEvent['type'], extra: Record<string, unknown> = {}): WireEvent =>
+  ({ seq: seq++, type, ts: 0, path: [], ...extra }) as unknown as WireEvent;
+const node = (type: WireEvent['type'], name: string, extra: Record<string, unknown> = {}) =>
   e(type, { node: name, path: [name], ...extra });
 
 describe('run model (what the web app derives from events)', () => {

@@ -11,13 +11,9 @@ import {
 import { runUsage, traceOf } from '../../web/src/trace/trace-model.ts';
 
 let seq = 0;
-const e = (type: string, ts: number, extra: Partial<WireEvent> = {}): WireEvent => ({
-  seq: seq++,
-  type,
-  ts,
-  path: [],
-  ...extra,
-});
+// Fixtures give only the fields the code under test reads.
+const e = (type: WireEvent['type'], ts: number, extra: Record<string, unknown> = {}): WireEvent =>
+  ({ seq: seq++, type, ts, path: [], ...extra }) as unknown as WireEvent;
 const run = (status: RunInfo['status']): RunInfo => ({
   id: 'r',
   threadId: 't',

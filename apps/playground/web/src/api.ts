@@ -56,19 +56,24 @@ export const api = {
 };
 
 /**
- * Follows a run's events over Server-Sent Events: the backlog, then live events, then `onEnd`.
- * Returns a function that stops listening.
+ * Follows a run's events over Server-Sent Events: the backlog, then live events, then `onEnd` with how
+ * the run ended (the stream's closing `end` message; undefined when the stream broke off). Returns a
+ * function that stops listening.
  */
-export function followRun(runId: string, onEvent: (event: WireEvent) => void, onEnd: () => void): () => void {
+export function followRun(
+  runId: string,
+  onEvent: (event: WireEvent) => void,
+  onEnd: (info: RunInfo | undefined) => void,
+): () => void {
   const source = new EventSource(`/api/runs/${runId}/events`);
   source.onmessage = (message) => onEvent(JSON.parse(message.data as string) as WireEvent);
-  source.addEventListener('end', () => {
+  source.addEventListener('end', (message) => {
     source.close();
-    onEnd();
+    onEnd(JSON.parse((message as MessageEvent<string>).data) as RunInfo);
   });
   source.onerror = () => {
     // The server went away (e.g. a restart) or the run is unknown: stop instead of retrying forever.
-    if (source.readyState === EventSource.CLOSED) onEnd();
+    if (source.readyState === EventSource.CLOSED) onEnd(undefined);
   };
   return () => source.close();
 }

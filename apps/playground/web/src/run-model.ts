@@ -77,17 +77,12 @@ function superstepRows(events: readonly WireEvent[]): StepView[] {
   let current: MutableStep | undefined;
   for (const event of events) {
     if (event.type === 'step-start' && event.path.length === 0) {
-      current = openStep(
-        steps,
-        `step-${event.step}-${event.seq}`,
-        event.step,
-        (event.tasks as string[] | undefined) ?? [],
-      );
+      current = openStep(steps, `step-${event.step}-${event.seq}`, event.step, event.tasks);
     }
     current ??= openStep(steps, 'input', undefined, []);
     current.events.push(event);
     if (event.type === 'step-end' && event.path.length === 0) {
-      current.values = event.values as Json;
+      current.values = event.values;
       current.status = 'done';
     } else if (event.type === 'node-error' && event.path.length === 1) current.status = 'failed';
   }
@@ -105,13 +100,13 @@ function taskRows(events: readonly WireEvent[]): StepView[] {
       byTask.set(event.taskId, current);
     }
     const row =
-      (event.path.length === 1 ? byTask.get(event.taskId) : undefined) ??
+      (event.path.length === 1 && 'taskId' in event ? byTask.get(event.taskId) : undefined) ??
       current ??
       openStep(steps, 'input', undefined, []);
     current ??= row;
     row.events.push(event);
     if (event.type === 'node-end' && event.path.length === 1) {
-      row.values = event.output as Json;
+      row.values = event.output;
       row.status = 'done';
     } else if (event.type === 'node-error' && event.path.length === 1) row.status = 'failed';
   }
@@ -125,7 +120,8 @@ export function stepsOf(events: readonly WireEvent[]): StepView[] {
 
 /** The input a run started with (from `run-start`), the "before" of its first step. */
 export function runInput(events: readonly WireEvent[]): Json | undefined {
-  return events.find((e) => e.type === 'run-start')?.input as Json | undefined;
+  for (const event of events) if (event.type === 'run-start') return event.input;
+  return undefined;
 }
 
 /** Text streamed by the model during a run, one entry per model call (the last may still grow). */
@@ -136,7 +132,9 @@ export function streamedText(events: readonly WireEvent[]): string[] {
     if (event.type === 'chunk' && typeof event.agent === 'string') {
       if (!open) texts.push('');
       open = true;
-      const text = (event.chunk as { text?: unknown } | null)?.text;
+      const { chunk } = event;
+      const text =
+        typeof chunk === 'object' && chunk !== null && !Array.isArray(chunk) ? chunk.text : undefined;
       if (typeof text === 'string') texts[texts.length - 1] += text;
     } else if (event.type === 'model-call') open = false;
   }
@@ -148,8 +146,7 @@ export function streamedText(events: readonly WireEvent[]): string[] {
  * with code `ABORTED`, which is not a failure.
  */
 export function isStopEvent(event: WireEvent): boolean {
-  const error = event.error as { code?: unknown } | undefined;
-  return event.type === 'run-error' && error?.code === 'ABORTED';
+  return event.type === 'run-error' && event.error.code === 'ABORTED';
 }
 
 /** Top-level supersteps started so far. */

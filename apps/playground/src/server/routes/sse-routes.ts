@@ -7,9 +7,9 @@ import type { ServerContext } from '../server-context.ts';
 
 /**
  * Runs by id: `GET /:runId`, `POST /:runId/stop` (aborts it; answers once it has ended, as
- * `cancelled`) and `GET /:runId/events`, a Server-Sent Events stream of the run's events — the backlog
- * first (after `?after=` or `Last-Event-ID`), then live ones, closing with `event: end` after the
- * `run-status` event.
+ * `cancelled`) and `GET /:runId/events`, a Server-Sent Events stream of the run's events (compose's
+ * `RunEvent`s, JSON-safe, `id` = their `seq`) — the backlog first (after `?after=` or `Last-Event-ID`),
+ * then live ones, closing with an `end` message whose data is the run's final `RunInfo`.
  *
  * @example
  * ```ts

@@ -17,7 +17,6 @@ export function useRunEvents(runId: string | undefined, onEnd: (info: RunInfo | 
     if (!runId) return;
     let pending: WireEvent[] = [];
     let frame: number | undefined;
-    let ended: RunInfo | undefined;
     const flush = () => {
       frame = undefined;
       const batch = pending;
@@ -27,11 +26,10 @@ export function useRunEvents(runId: string | undefined, onEnd: (info: RunInfo | 
     const stop = followRun(
       runId,
       (event) => {
-        if (event.type === 'run-status') ended = event as unknown as RunInfo;
         pending.push(event);
         frame ??= window.setTimeout(flush, 30);
       },
-      () => {
+      (ended) => {
         if (frame !== undefined) window.clearTimeout(frame);
         flush();
         setFinal(ended);

@@ -1,4 +1,4 @@
-import type { Json, WireEvent } from '../../../src/shared/wire.ts';
+import type { Json, WireEvent, WireEventOf } from '../../../src/shared/wire.ts';
 import { formatUsage, type MessageJson, transferCallTarget } from '../conversation/conversation-model.ts';
 
 function text(content: Json | undefined): string {
@@ -49,19 +49,19 @@ export function MessageView(props: { readonly message: MessageJson }) {
   );
 }
 
-function ModelCall(props: { event: WireEvent }) {
-  const request = props.event.request as
-    | { messages?: MessageJson[]; tools?: string[]; options?: Json }
-    | undefined;
+function ModelCall(props: { event: WireEventOf<'model-call'> }) {
+  const { request } = props.event;
+  // Model-call messages are adk messages (compose types them as unknown JSON).
+  const messages = request.messages as readonly MessageJson[];
   const response = props.event.response as MessageJson | undefined;
   return (
     <div className="model-call" data-testid="model-call-detail">
       <h3>Model call</h3>
       <p className="muted">
-        {props.event.durationMs as number} ms · tools: {(request?.tools ?? []).join(', ') || 'none'}
+        {props.event.durationMs} ms · tools: {request.tools.join(', ') || 'none'}
       </p>
-      <h4>Request messages ({request?.messages?.length ?? 0})</h4>
-      {(request?.messages ?? []).map((message) => (
+      <h4>Request messages ({messages.length})</h4>
+      {messages.map((message) => (
         <MessageView key={JSON.stringify(message)} message={message} />
       ))}
       <h4>Response</h4>

@@ -11,9 +11,12 @@ function eventLabel(event: WireEvent): string {
   if (isStopEvent(event)) return 'stopped';
   switch (event.type) {
     case 'model-call':
-      return `model call${typeof event.durationMs === 'number' ? ` · ${event.durationMs} ms` : ''}`;
+      return `model call · ${event.durationMs} ms`;
     case 'agent':
-      return `${String(event.agent)} event`;
+      return `${event.event.author} event`;
+    case 'tool-start':
+    case 'tool-end':
+      return `${event.type} ${event.tool}`;
     case 'interrupt':
       return `interrupt at ${where}`;
     case 'node-error':
@@ -23,7 +26,7 @@ function eventLabel(event: WireEvent): string {
   }
 }
 
-const shown = new Set([
+const shown = new Set<WireEvent['type']>([
   'node-start',
   'node-end',
   'node-error',

@@ -1,4 +1,4 @@
-import type { RunInfo, WireEvent } from '../../../src/shared/wire.ts';
+import type { RunInfo, WireEvent, WireEventOf } from '../../../src/shared/wire.ts';
 import type { UsageJson } from '../conversation/conversation-model.ts';
 
 /** What a span of the trace stands for. */
@@ -37,12 +37,12 @@ interface Open {
   status: SpanStatus;
 }
 
-const taskKey = (event: WireEvent) => `${event.path.join('/')}#${String(event.taskId ?? '')}`;
+const taskKey = (event: WireEvent) => `${event.path.join('/')}#${'taskId' in event ? event.taskId : ''}`;
 
 /** The usage a model call reported (on its response message), if any. */
 export function callUsage(event: WireEvent): UsageJson | undefined {
-  const response = event.response as { usage?: UsageJson } | undefined;
-  return event.type === 'model-call' ? response?.usage : undefined;
+  if (event.type !== 'model-call') return undefined;
+  return event.usage ?? (event.response as { usage?: UsageJson } | undefined)?.usage;
 }
 
 /**
@@ -64,8 +64,8 @@ export function runUsage(events: readonly WireEvent[]): { calls: number; usage: 
   return { calls: usages.length, usage };
 }
 
-function modelSpan(event: WireEvent, t0: number): Span {
-  const duration = typeof event.durationMs === 'number' ? event.durationMs : 0;
+function modelSpan(event: WireEventOf<'model-call'>, t0: number): Span {
+  const duration = event.durationMs;
   const end = event.ts - t0;
   const usage = callUsage(event);
   const tokens = usage ? ` · ${usage.totalTokens} tokens` : '';
