@@ -18,6 +18,7 @@ import { chainScalingWorkload, sendWorkload } from './workloads/scaling.ts';
 import { storeSearchWorkload } from './workloads/store-search.ts';
 import { streamingWorkload } from './workloads/streaming.ts';
 import { chainWorkload, fanoutWorkload, loopWorkload } from './workloads/throughput.ts';
+import { updateChecksWorkload } from './workloads/update-checks.ts';
 
 const WORKLOADS: readonly Workload[] = [
   chainWorkload,
@@ -29,6 +30,7 @@ const WORKLOADS: readonly Workload[] = [
   storageWorkload,
   streamingWorkload,
   otelWorkload,
+  updateChecksWorkload,
   compileWorkload,
   agentLoopWorkload,
   storeSearchWorkload,

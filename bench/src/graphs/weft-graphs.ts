@@ -24,6 +24,8 @@ export interface WeftApp<TState> {
 /** Compile options the workloads vary. */
 export interface WeftCompile {
   readonly checkpointer?: Checkpointer;
+  /** `false` skips checking node updates against the state schema (compose's default is to check). */
+  readonly checkUpdates?: boolean;
 }
 
 export interface Counter {
@@ -47,13 +49,13 @@ export interface MessageLog {
 const MAX_STEPS = 100_000;
 
 /** A linear graph of `length` nodes, each adding 1 to `n`. */
-export function weftChain(length: number): WeftApp<Counter> {
+export function weftChain(length: number, options: WeftCompile = {}): WeftApp<Counter> {
   // biome-ignore lint/suspicious/noExplicitAny: generated graph; the builder type grows with every node name
   let graph: any = new StateGraph(z.object({ n: z.number() }));
   for (let i = 0; i < length; i++) graph = graph.addNode(`n${i}`, (state: Counter) => ({ n: state.n + 1 }));
   graph = graph.addEdge(START, 'n0');
   for (let i = 1; i < length; i++) graph = graph.addEdge(`n${i - 1}`, `n${i}`);
-  return graph.addEdge(`n${length - 1}`, END).compile({ maxSteps: MAX_STEPS });
+  return graph.addEdge(`n${length - 1}`, END).compile({ maxSteps: MAX_STEPS, ...options });
 }
 
 /** `a` adds 1, `b` loops back to `a` until `n` reaches `iterations`. */

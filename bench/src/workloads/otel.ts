@@ -6,8 +6,8 @@ import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { BasicTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { otelTracing } from '@weft/otel';
 import { weftChain } from '../graphs/weft-graphs.ts';
-import { expectEqual, times } from '../harness.ts';
-import { measurementRow, type Row } from '../table.ts';
+import { interleaved, ratio } from '../interleaved.ts';
+import type { Row } from '../table.ts';
 import { type BenchContext, measures, pick, type Workload } from '../workload.ts';
 
 const NODES = 100;
@@ -20,70 +20,6 @@ class CountingExporter implements SpanExporter {
     done({ code: 0 });
   }
   async shutdown(): Promise<void> {}
-}
-
-function ratio(row: Row, base: Row): string {
-  return typeof row.weft === 'number' && typeof base.weft === 'number'
-    ? `${(row.weft / base.weft).toFixed(2)}×`
-    : '?';
-}
-
-/** One variant of the traced chain: its label and one invoke. */
-interface Variant {
-  readonly label: string;
-  readonly once: () => Promise<{ n: number }>;
-}
-
-/**
- * Times the variants interleaved (A B C, B C A, C A B, …), so that the load of a shared machine falls on
- * all of them alike and their ratios hold within one run; returns one row per variant.
- */
-async function interleaved(
-  context: BenchContext,
-  variants: readonly Variant[],
-  invokes: number,
-): Promise<Row[]> {
-  const samples = variants.map(() => [] as number[]);
-  const failures = variants.map(() => [] as string[]);
-  const reps = context.repetitions.reps * 3;
-  for (const variant of variants) await times(invokes, variant.once);
-  for (let rep = 0; rep < reps; rep++) {
-    for (let k = 0; k < variants.length; k++) {
-      const i = (rep + k) % variants.length;
-      const variant = variants[i] as Variant;
-      await context.turn();
-      const started = performance.now();
-      const state = await times(invokes, variant.once);
-      (samples[i] as number[]).push(performance.now() - started);
-      try {
-        expectEqual('final n', state.n, NODES);
-      } catch (error) {
-        (failures[i] as string[]).push(String(error));
-      }
-    }
-  }
-  return variants.map((variant, i) => {
-    const sorted = [...(samples[i] as number[])].sort((x, y) => x - y);
-    const medianMs = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-    const error = (failures[i] as string[])[0];
-    return measurementRow(
-      {
-        workload: `otel ${variant.label}: chain ${NODES} × ${invokes}`,
-        unit: 'ms/invoke',
-        scale: (ms: number) => ms / invokes,
-        notes: [],
-      },
-      [
-        {
-          engine: 'weft',
-          medianMs,
-          samplesMs: samples[i] as number[],
-          allocatedBytes: Number.NaN,
-          ...(error ? { error } : {}),
-        },
-      ],
-    );
-  });
 }
 
 export const otelWorkload: Workload = {
@@ -99,6 +35,7 @@ export const otelWorkload: Workload = {
     context.log(`  otel: chain ${NODES} × ${invokes}, three variants interleaved`);
     const [baseline, noTracer, traced] = (await interleaved(
       context,
+      { prefix: 'otel', size: `chain ${NODES}`, expectedN: NODES },
       [
         { label: 'baseline, no callbacks', once: () => app.invoke({ n: 0 }) },
         { label: 'without a tracer', once: () => app.invoke({ n: 0 }, { callbacks: off.callbacks() }) },

@@ -22,6 +22,12 @@ export interface CompileOptions<TNodes extends string = string> {
   readonly concurrency?: number;
   /** Combines streaming nodes' chunks (default `concatChunks`); a node's own `concat` wins. */
   readonly concat?: ConcatFunction;
+  /**
+   * Checks every node's write against the state schema (refinements included) before it is applied, and
+   * fails the step with a `StateUpdateError` naming the node and the key (default `true`). `false` skips
+   * the checks (a few zod parses per step) for graphs whose nodes are trusted.
+   */
+  readonly checkUpdates?: boolean;
   /** Stores a checkpoint after every superstep. */
   readonly checkpointer?: Checkpointer;
   /** Long-term memory every node reaches as `ctx.store` (a run's `{ store }` replaces it). */
@@ -81,7 +87,10 @@ export function compileSpec<TInput, TOutput, TNodes extends string, TUpdate>(
     });
   }
   if (issues.length > 0) throw new GraphValidationError(name, issues);
-  const topology = buildRuntimeTopology(spec, name, mode, options.concat);
+  const topology = buildRuntimeTopology(spec, name, mode, {
+    concat: options.concat,
+    checkUpdates: options.checkUpdates ?? true,
+  });
   return new CompiledGraph<TInput, TOutput, TNodes, TUpdate>({
     topology,
     maxSteps: options.maxSteps ?? 25,

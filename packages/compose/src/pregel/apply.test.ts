@@ -9,7 +9,7 @@ import { TaskPaused } from './task.js';
 import type { CompiledState } from './topology.js';
 
 function stateOf(keys: readonly string[], reducers: Record<string, AnyReducer> = {}): CompiledState {
-  return { keys, keySet: new Set(keys), reducers, defaults: {} };
+  return { keys, keySet: new Set(keys), reducers, defaults: {}, checks: undefined };
 }
 
 const state = stateOf(['last', 'log', 'total', 'meta'], {

@@ -1,3 +1,4 @@
+import { StateUpdateError } from '../errors/state-update-error.js';
 import { WeftError } from '../errors/weft-error.js';
 import { WriteConflictError } from '../errors/write-conflict-error.js';
 import { isCommand } from '../graph/command.js';
@@ -30,6 +31,7 @@ export interface AppliedStep {
  * @throws WriteConflictError when two tasks wrote one last-value key.
  * @throws WeftError `INVALID_UPDATE` when a node wrote a key the schema does not have, or not an object.
  * @throws ReducerError when a key's reducer throws (naming the node and the key).
+ * @throws StateUpdateError when a write fails the state schema (naming the node and the key).
  */
 export function applyStateWrites(
   state: CompiledState,
@@ -102,6 +104,11 @@ function write(step: StepApply, task: number, key: string, value: unknown): void
       'INVALID_UPDATE',
       `node "${nodeNames[task]}" wrote "${key}", which is not a key of the state schema (keys: ${state.keys.join(', ')})`,
     );
+  }
+  const check = state.checks?.[key];
+  if (check) {
+    const error = check(value);
+    if (error) throw new StateUpdateError({ node: nodeNames[task] as string, key, error });
   }
   const reducer = state.reducers[key];
   if (reducer === appendReducer) {

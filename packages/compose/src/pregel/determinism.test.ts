@@ -131,6 +131,7 @@ describe('reducers are applied deterministically', () => {
     keySet: new Set(['log', 'total']),
     reducers,
     defaults: {},
+    checks: undefined,
   };
   const update = fc.record(
     {

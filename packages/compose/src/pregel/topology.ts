@@ -4,6 +4,7 @@ import type { BranchSpec, GraphSpec, NodeImpl } from '../graph/graph-spec.js';
 import type { DataflowNodeOptions, RetryPolicy } from '../graph/node-options.js';
 import { type ConcatFunction, concatChunks } from '../runnable/concat.js';
 import type { AnyReducer } from '../state/reducers.js';
+import { buildUpdateChecks, type KeyCheck } from '../state/update-checks.js';
 
 /** Index used for END in successor lists. */
 export const END_INDEX = -1;
@@ -50,6 +51,8 @@ export interface CompiledState {
   readonly reducers: Readonly<Record<string, AnyReducer | undefined>>;
   /** Initial values (schema defaults) of keys that have them. */
   readonly defaults: Readonly<Record<string, unknown>>;
+  /** Per key, the check of a node's write against the schema; `undefined` with `checkUpdates: false`. */
+  readonly checks: Readonly<Record<string, KeyCheck | undefined>> | undefined;
 }
 
 /** Everything the runtime needs, indexed for speed. Immutable once built. */
@@ -80,8 +83,9 @@ export function buildRuntimeTopology(
   spec: GraphSpec,
   name: string,
   mode: 'pregel' | 'dag',
-  concat?: ConcatFunction,
+  options: { readonly concat?: ConcatFunction | undefined; readonly checkUpdates?: boolean } = {},
 ): Topology {
+  const { concat } = options;
   const names = [...spec.nodes.keys()];
   const indexOf = new Map(names.map((n, i) => [n, i]));
   const target = (to: string): number => (to === END ? END_INDEX : (indexOf.get(to) as number));
@@ -126,13 +130,13 @@ export function buildRuntimeTopology(
     byName: new Map(nodes.map((n) => [n.name, n])),
     start: { edges: edges.get(START) ?? [], branches: branchesOf(START) },
     joins,
-    state: spec.state ? compileState(spec) : undefined,
+    state: spec.state ? compileState(spec, options.checkUpdates ?? true) : undefined,
     spec,
     hasDeferred: nodes.some((n) => n.deferred),
   };
 }
 
-function compileState(spec: GraphSpec): CompiledState {
+function compileState(spec: GraphSpec, checkUpdates: boolean): CompiledState {
   const state = spec.state!;
   const keys = Object.keys(state.schema.shape);
   const defaults: Record<string, unknown> = {};
@@ -141,5 +145,6 @@ function compileState(spec: GraphSpec): CompiledState {
     const probe = field.safeParse(undefined);
     if (probe.success && probe.data !== undefined) defaults[key] = probe.data;
   }
-  return { keys, keySet: new Set(keys), reducers: state.reducers, defaults };
+  const checks = checkUpdates ? buildUpdateChecks(state.schema, state.reducers) : undefined;
+  return { keys, keySet: new Set(keys), reducers: state.reducers, defaults, checks };
 }

@@ -1,0 +1,78 @@
+// Variants of one Weft workload timed interleaved (A B C, B C A, C A B, …), so that the load of a shared
+// machine falls on all of them alike and their ratios hold within one run. Weft only.
+import { expectEqual, times } from './harness.ts';
+import { measurementRow, type Row } from './table.ts';
+import type { BenchContext } from './workload.ts';
+
+/** One variant: its label and one invoke (resolving with the final counter state). */
+export interface Variant {
+  readonly label: string;
+  readonly once: () => Promise<{ n: number }>;
+}
+
+/** What the rows are called and what each invoke must end with. */
+export interface InterleavedSpec {
+  /** First word of each row, e.g. `otel`. */
+  readonly prefix: string;
+  /** The workload's size as shown, e.g. `chain 100`. */
+  readonly size: string;
+  /** The final `n` every invoke must reach. */
+  readonly expectedN: number;
+}
+
+/** `row / base` of the Weft cells, as `1.23×`. */
+export function ratio(row: Row, base: Row): string {
+  return typeof row.weft === 'number' && typeof base.weft === 'number'
+    ? `${(row.weft / base.weft).toFixed(2)}×`
+    : '?';
+}
+
+/** Times the variants interleaved, `invokes` invokes per sample; returns one row per variant. */
+export async function interleaved(
+  context: BenchContext,
+  spec: InterleavedSpec,
+  variants: readonly Variant[],
+  invokes: number,
+): Promise<Row[]> {
+  const samples = variants.map(() => [] as number[]);
+  const failures = variants.map(() => [] as string[]);
+  const reps = context.repetitions.reps * 3;
+  for (const variant of variants) await times(invokes, variant.once);
+  for (let rep = 0; rep < reps; rep++) {
+    for (let k = 0; k < variants.length; k++) {
+      const i = (rep + k) % variants.length;
+      const variant = variants[i] as Variant;
+      await context.turn();
+      const started = performance.now();
+      const state = await times(invokes, variant.once);
+      (samples[i] as number[]).push(performance.now() - started);
+      try {
+        expectEqual('final n', state.n, spec.expectedN);
+      } catch (error) {
+        (failures[i] as string[]).push(String(error));
+      }
+    }
+  }
+  return variants.map((variant, i) => {
+    const sorted = [...(samples[i] as number[])].sort((x, y) => x - y);
+    const medianMs = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+    const error = (failures[i] as string[])[0];
+    return measurementRow(
+      {
+        workload: `${spec.prefix} ${variant.label}: ${spec.size} × ${invokes}`,
+        unit: 'ms/invoke',
+        scale: (ms: number) => ms / invokes,
+        notes: [],
+      },
+      [
+        {
+          engine: 'weft',
+          medianMs,
+          samplesMs: samples[i] as number[],
+          allocatedBytes: Number.NaN,
+          ...(error ? { error } : {}),
+        },
+      ],
+    );
+  });
+}
