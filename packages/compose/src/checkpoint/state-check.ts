@@ -10,10 +10,9 @@
 import type { ZodType } from 'zod';
 import { CheckpointCorruptError } from '../errors/checkpoint-corrupt-error.js';
 import type { Topology } from '../pregel/topology.js';
+import { hasTransform } from '../state/has-transform.js';
 import { builtUpdateSchema } from '../state/update-schema.js';
 import type { CheckpointRecord } from './checkpointer.js';
-
-const transforms = new WeakMap<object, boolean>();
 
 /**
  * Validates the given keys of loaded values (all state keys when `keys` is omitted).
@@ -77,34 +76,4 @@ function mismatch(topology: Topology, key: string, value: unknown, update: boole
   const issue = result.error.issues[0];
   const path = issue && issue.path.length > 0 ? ` at ${issue.path.map(String).join('.')}` : '';
   return `${path}: ${issue?.message ?? 'invalid'}`;
-}
-
-/** Whether a schema transforms anywhere inside (memoized per schema object). */
-function hasTransform(schema: ZodType): boolean {
-  let known = transforms.get(schema);
-  if (known === undefined) {
-    known = containsTransform(schema, new Set());
-    transforms.set(schema, known);
-  }
-  return known;
-}
-
-function containsTransform(schema: unknown, seen: Set<unknown>): boolean {
-  if (typeof schema !== 'object' || schema === null || seen.has(schema)) return false;
-  seen.add(schema);
-  const def = (schema as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
-  if (def === undefined) return false;
-  if (def.type === 'pipe' || def.type === 'transform') return true;
-  if (def.type === 'lazy' && typeof def.getter === 'function')
-    return containsTransform((def.getter as () => unknown)(), seen);
-  for (const [name, part] of Object.entries(def)) {
-    if (name === 'type') continue;
-    const parts = Array.isArray(part)
-      ? part
-      : name === 'shape' && typeof part === 'object' && part !== null
-        ? Object.values(part)
-        : [part];
-    for (const inner of parts) if (containsTransform(inner, seen)) return true;
-  }
-  return false;
 }

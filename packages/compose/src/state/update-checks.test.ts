@@ -72,6 +72,15 @@ describe('node updates are checked against the state schema', () => {
     await expect(app.invoke(input)).rejects.toMatchObject({ node: 'bad', key: 'age' });
   });
 
+  it('leaves a key whose schema transforms unchecked (it holds the transform’s output)', async () => {
+    const app = new StateGraph(z.object({ size: z.string().transform((text) => text.length) }))
+      .addNode('grow', (state) => ({ size: state.size + 1 }))
+      .addEdge(START, 'grow')
+      .addEdge('grow', END)
+      .compile();
+    expect(await app.invoke({ size: 'abc' as unknown as number })).toEqual({ size: 4 });
+  });
+
   it('is switched off with compile({ checkUpdates: false })', async () => {
     await expect(graphWriting({ age: -1 }, false).invoke(input)).resolves.toMatchObject({ age: -1 });
   });

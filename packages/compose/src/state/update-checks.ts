@@ -1,4 +1,5 @@
 import type { ZodError, ZodObject, ZodType } from 'zod';
+import { hasTransform } from './has-transform.js';
 import type { AnyReducer } from './reducers.js';
 
 /** Checks one write to a key: `undefined` when it fits, else zod's error. */
@@ -9,7 +10,8 @@ export type KeyCheck = (value: unknown) => ZodError | undefined;
  * schema's own methods do the work): a key without a reducer takes a value its field accepts
  * (refinements included); an `appendReducer` key an item or a list its array accepts; a `mergeReducer`
  * key a partial object; a `sumReducer` key a number. A custom reducer's update is its own business:
- * unchecked. Keys are checked as written, so a transform in the schema does not change the value kept.
+ * unchecked, and so is a key whose schema transforms (it holds the transform's output). Keys are checked
+ * as written: values are not parsed.
  */
 export function buildUpdateChecks(
   schema: ZodObject,
@@ -18,6 +20,8 @@ export function buildUpdateChecks(
   const checks: Record<string, KeyCheck | undefined> = {};
   for (const [key, field] of Object.entries(schema.shape as Record<string, ZodType>)) {
     const reducer = reducers[key] as (AnyReducer & { reducerKind?: string }) | undefined;
+    // A transforming key holds the transform's output, which need not fit the schema's input.
+    if (hasTransform(field)) continue;
     checks[key] = reducer ? reducerCheck(field, reducer.reducerKind) : parseCheck(field);
   }
   return checks;
