@@ -298,6 +298,16 @@ export {
   type WriteStamp,
 } from './session/session-commit.js';
 export {
+  applyStatusChange,
+  SESSION_STATUSES,
+  type SessionStatus,
+  type SessionStatusChange,
+  SessionStatusError,
+  type SessionStatusInfo,
+  type SessionStatusQuery,
+  statusFilter,
+} from './session/session-status.js';
+export {
   type ExecuteToolCallsOptions,
   executeToolCalls,
   type ToolEmitEvent,

@@ -27,7 +27,7 @@ describe.skipIf(url === '')('PostgresCheckpointer schema 3 and claims', () => {
   });
 
   it('gives the checkpoints of existing tables their positions in the old id order', async () => {
-    // The checkpoint tables as schema version 2 left them (the session tables do not matter here).
+    // The checkpoint tables and the sessions table as schema version 2 left them.
     await pool.query(`
       CREATE SCHEMA "${schema}";
       CREATE TABLE "${schema}".weft_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
@@ -42,6 +42,12 @@ describe.skipIf(url === '')('PostgresCheckpointer schema 3 and claims', () => {
         checkpoint_id text COLLATE "C" NOT NULL, task_id text NOT NULL, payload text NOT NULL,
         PRIMARY KEY (thread_id, ns, checkpoint_id, task_id)
       );
+      CREATE TABLE "${schema}".weft_sessions (
+        app_name text NOT NULL, user_id text NOT NULL, session_id text COLLATE "C" NOT NULL,
+        created_at double precision NOT NULL, last_update_time double precision NOT NULL,
+        PRIMARY KEY (app_name, user_id, session_id)
+      );
+      INSERT INTO "${schema}".weft_sessions VALUES ('app', 'u1', 's1', 1000, 2000);
       INSERT INTO "${schema}".weft_checkpoints VALUES
         ('t1', '', 'c', 'b', 'c', 0, 'loop', '', '{}', '{}'),
         ('t1', '', 'a', NULL, 'a', 0, 'loop', '', '{}', '{}'),
@@ -65,6 +71,9 @@ describe.skipIf(url === '')('PostgresCheckpointer schema 3 and claims', () => {
     );
     const { rows } = await pool.query(`SELECT max(version) AS version FROM "${schema}".weft_migrations`);
     expect(rows[0].version).toBe(POSTGRES_SCHEMA_VERSION);
+    // Schema 6: an existing session is idle since its last update, with no turns counted.
+    const sessions = await pool.query(`SELECT status, status_time, turns FROM "${schema}".weft_sessions`);
+    expect(sessions.rows).toEqual([{ status: 'idle', status_time: 2000, turns: 0 }]);
   });
 
   it('a claim held by a live process refuses others; killing the process frees the thread', async () => {

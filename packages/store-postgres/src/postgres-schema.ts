@@ -186,6 +186,16 @@ const MIGRATIONS: readonly ((tables: PostgresTables) => string)[] = [
     ALTER TABLE ${checkpoints} ADD COLUMN checksum text;
     ALTER TABLE ${writes} ADD COLUMN checksum text;
   `,
+  // 6: the session state machine. A session's status (idle, running, waiting, failed, finished), when it
+  // was set (a waiting session waits since then) and its turn count; existing sessions are idle since
+  // their last update. The index serves listings by status (the waiting-timeout sweep).
+  ({ sessions, prefix }) => `
+    ALTER TABLE ${sessions} ADD COLUMN status text NOT NULL DEFAULT 'idle';
+    ALTER TABLE ${sessions} ADD COLUMN status_time double precision NOT NULL DEFAULT 0;
+    ALTER TABLE ${sessions} ADD COLUMN turns integer NOT NULL DEFAULT 0;
+    UPDATE ${sessions} SET status_time = last_update_time;
+    CREATE INDEX "${prefix}sessions_status_idx" ON ${sessions} (app_name, status, status_time);
+  `,
 ];
 
 /**

@@ -22,8 +22,12 @@ export interface SessionQueries {
   readonly touchSession: string;
   /** `$4` afterTimestamp or null, `$5` limit or null: last update time, live state pairs, event payloads. */
   readonly load: string;
-  /** `$1` app, `$2` user. */
+  /** `$1` app, `$2` user or null (all), `$3` statuses (text[]) or null (all). */
   readonly list: string;
+  /** Locks the session row and returns its summary columns. */
+  readonly lockSummary: string;
+  /** `$4` status, `$5` status time, `$6` turns. */
+  readonly setStatus: string;
   readonly deleteEvents: string;
   readonly deleteSessionState: string;
   readonly deleteSession: string;
@@ -32,6 +36,7 @@ export interface SessionQueries {
 }
 
 const SESSION = 'app_name = $1 AND user_id = $2 AND session_id = $3';
+const SUMMARY = 'app_name, user_id, session_id, last_update_time, status, status_time, turns';
 
 /**
  * Builds the SQL of {@link SessionQueries}. The upserts carry the late-commit rule: a stored key is only
@@ -47,13 +52,13 @@ const SESSION = 'app_name = $1 AND user_id = $2 AND session_id = $3';
 export function sessionQueries(tables: PostgresTables): SessionQueries {
   const { sessions, sessionEvents, appState, userState, sessionState } = tables;
   return {
-    insertSession: `INSERT INTO ${sessions} (app_name, user_id, session_id, created_at, last_update_time)
-      VALUES ($1, $2, $3, $4, $4) ON CONFLICT DO NOTHING RETURNING session_id`,
+    insertSession: `INSERT INTO ${sessions} (app_name, user_id, session_id, created_at, last_update_time, status, status_time)
+      VALUES ($1, $2, $3, $4, $4, 'idle', $4) ON CONFLICT DO NOTHING RETURNING session_id`,
     lockSession: `SELECT session_id FROM ${sessions} WHERE ${SESSION} FOR UPDATE`,
     insertEvent: `INSERT INTO ${sessionEvents} (app_name, user_id, session_id, event_id, event_time, payload)
       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING seq`,
     touchSession: `UPDATE ${sessions} SET last_update_time = greatest(last_update_time, $4) WHERE ${SESSION}`,
-    load: `SELECT s.last_update_time,
+    load: `SELECT s.last_update_time, s.status, s.status_time, s.turns,
         (SELECT coalesce(json_agg(json_build_array(k.key, k.value)), '[]'::json) FROM (
           SELECT key, value FROM ${appState} WHERE app_name = $1 AND value IS NOT NULL
           UNION ALL SELECT key, value FROM ${userState} WHERE app_name = $1 AND user_id = $2 AND value IS NOT NULL
@@ -65,8 +70,12 @@ export function sessionQueries(tables: PostgresTables): SessionQueries {
           ORDER BY seq DESC LIMIT $5::bigint
         ) e) AS events
       FROM ${sessions} s WHERE s.app_name = $1 AND s.user_id = $2 AND s.session_id = $3`,
-    list: `SELECT app_name, user_id, session_id, last_update_time FROM ${sessions}
-      WHERE app_name = $1 AND user_id = $2 ORDER BY last_update_time DESC, session_id ASC`,
+    list: `SELECT ${SUMMARY} FROM ${sessions}
+      WHERE app_name = $1 AND ($2::text IS NULL OR user_id = $2::text)
+        AND ($3::text[] IS NULL OR status = ANY($3::text[]))
+      ORDER BY last_update_time DESC, session_id ASC`,
+    lockSummary: `SELECT ${SUMMARY} FROM ${sessions} WHERE ${SESSION} FOR UPDATE`,
+    setStatus: `UPDATE ${sessions} SET status = $4, status_time = $5, turns = $6 WHERE ${SESSION}`,
     deleteEvents: `DELETE FROM ${sessionEvents} WHERE ${SESSION}`,
     deleteSessionState: `DELETE FROM ${sessionState} WHERE ${SESSION}`,
     deleteSession: `DELETE FROM ${sessions} WHERE ${SESSION}`,

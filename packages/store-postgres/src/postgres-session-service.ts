@@ -1,6 +1,7 @@
 import {
   AdkError,
   type AgentEvent,
+  applyStatusChange,
   assertCommittableEvent,
   assertGetSessionOptions,
   assertSessionNames,
@@ -10,11 +11,15 @@ import {
   type Session,
   type SessionKey,
   type SessionService,
+  type SessionStatus,
+  type SessionStatusChange,
+  type SessionStatusQuery,
   type SessionSummary,
   type StateScope,
   type StateWrite,
   sessionExistsError,
   sessionNotFoundError,
+  statusFilter,
   toCommittedEvent,
   toJsonText,
   toStateWrites,
@@ -47,6 +52,9 @@ type Queryable = Pool | PoolClient;
 
 interface LoadRow {
   last_update_time: number;
+  status: string;
+  status_time: number;
+  turns: number;
   state: [string, string][];
   events: string[];
 }
@@ -56,6 +64,9 @@ interface SummaryRow {
   user_id: string;
   session_id: string;
   last_update_time: number;
+  status: string;
+  status_time: number;
+  turns: number;
 }
 
 const UNDEFINED_TABLE = '42P01';
@@ -150,17 +161,38 @@ export class PostgresSessionService implements SessionService {
     return this.#load(this.#pool, key, options);
   }
 
-  async list(options: { readonly appName: string; readonly userId: string }): Promise<SessionSummary[]> {
+  /** @throws {AdkError} code `INVALID_ARGUMENT` for an unknown status. */
+  async list(options: SessionStatusQuery): Promise<SessionSummary[]> {
+    const statuses = statusFilter(options);
     const { rows } = await this.#run<SummaryRow>(this.#pool, 'list', this.#sql.list, [
       options.appName,
-      options.userId,
+      options.userId ?? null,
+      statuses ? [...statuses] : null,
     ]);
-    return rows.map((row) => ({
-      appName: row.app_name,
-      userId: row.user_id,
-      sessionId: row.session_id,
-      lastUpdateTime: row.last_update_time,
-    }));
+    return rows.map(summaryOf);
+  }
+
+  /**
+   * Sets the status in one transaction holding the session row's lock (a compare-and-set across
+   * processes).
+   *
+   * @throws {AdkError} code `SESSION_NOT_FOUND` for an unknown session; `SessionStatusError` when
+   * `change.expect` does not hold the status.
+   */
+  async setStatus(key: SessionKey, change: SessionStatusChange): Promise<SessionSummary> {
+    return this.#transaction(async (client) => {
+      const { rows } = await this.#run<SummaryRow>(client, 'lock_summary', this.#sql.lockSummary, names(key));
+      const row = rows[0];
+      if (row === undefined) throw sessionNotFoundError(key);
+      const next = applyStatusChange(key.sessionId, summaryOf(row), change);
+      await this.#run(client, 'set_status', this.#sql.setStatus, [
+        ...names(key),
+        next.status,
+        next.statusTime,
+        next.turns,
+      ]);
+      return { ...summaryOf(row), ...next };
+    });
   }
 
   async delete(key: SessionKey): Promise<void> {
@@ -238,7 +270,8 @@ export class PostgresSessionService implements SessionService {
     const state = Object.fromEntries(row.state.map(([name, text]) => [name, JSON.parse(text) as unknown]));
     const events = row.events.map((text) => JSON.parse(text) as AgentEvent);
     const { appName, userId, sessionId } = key;
-    return { appName, userId, sessionId, state, events, lastUpdateTime: row.last_update_time };
+    const summary = summaryOf({ ...row, app_name: appName, user_id: userId, session_id: sessionId });
+    return { ...summary, state, events };
   }
 
   async #run<TRow extends QueryResultRow>(
@@ -276,6 +309,18 @@ export class PostgresSessionService implements SessionService {
       client.release(broken);
     }
   }
+}
+
+function summaryOf(row: SummaryRow): SessionSummary {
+  return {
+    appName: row.app_name,
+    userId: row.user_id,
+    sessionId: row.session_id,
+    lastUpdateTime: row.last_update_time,
+    status: row.status as SessionStatus,
+    statusTime: row.status_time,
+    turns: row.turns,
+  };
 }
 
 function names(key: SessionKey): [string, string, string] {

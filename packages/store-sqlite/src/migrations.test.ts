@@ -18,7 +18,10 @@ afterEach(() => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-/** A database as schema version 2 wrote it: checkpoints without `seq`, ordered by their ids. */
+/**
+ * A database as schema version 2 wrote it: checkpoints without `seq`, ordered by their ids, and a
+ * session without a status.
+ */
 function writeVersion2(): void {
   const db = new BetterSqlite3(filename);
   db.exec(`
@@ -32,6 +35,11 @@ function writeVersion2(): void {
       seq INTEGER PRIMARY KEY, thread_id TEXT NOT NULL, ns TEXT NOT NULL, checkpoint_id TEXT NOT NULL,
       task_id TEXT NOT NULL, payload TEXT NOT NULL, UNIQUE (thread_id, ns, checkpoint_id, task_id)
     );
+    CREATE TABLE weft_sessions (
+      app_name TEXT NOT NULL, user_id TEXT NOT NULL, session_id TEXT NOT NULL, created_at REAL NOT NULL,
+      last_update_time REAL NOT NULL, PRIMARY KEY (app_name, user_id, session_id)
+    );
+    INSERT INTO weft_sessions VALUES ('app', 'u1', 's1', 1000, 2000);
   `);
   const insert = db.prepare(
     `INSERT INTO weft_checkpoints VALUES (?, ?, ?, ?, ?, 0, 'loop', '2024-01-01T00:00:00.000Z', '{}', '{}')`,
@@ -74,5 +82,11 @@ it('gives the checkpoints of an existing database their positions in the old id 
   }
   const db = new BetterSqlite3(filename);
   expect(db.pragma('user_version', { simple: true })).toBe(SQLITE_SCHEMA_VERSION);
+  // Schema 6: an existing session is idle since its last update, with no turns counted.
+  expect(db.prepare('SELECT status, status_time, turns FROM weft_sessions').get()).toEqual({
+    status: 'idle',
+    status_time: 2000,
+    turns: 0,
+  });
   db.close();
 });

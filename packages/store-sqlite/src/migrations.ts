@@ -127,6 +127,16 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE weft_checkpoints ADD COLUMN checksum TEXT;
   ALTER TABLE weft_checkpoint_writes ADD COLUMN checksum TEXT;
   `,
+  // 6: the session state machine. A session's status (idle, running, waiting, failed, finished), when it
+  // was set (a waiting session waits since then) and its turn count; existing sessions are idle since
+  // their last update. The index serves listings by status (the waiting-timeout sweep).
+  `
+  ALTER TABLE weft_sessions ADD COLUMN status TEXT NOT NULL DEFAULT 'idle';
+  ALTER TABLE weft_sessions ADD COLUMN status_time REAL NOT NULL DEFAULT 0;
+  ALTER TABLE weft_sessions ADD COLUMN turns INTEGER NOT NULL DEFAULT 0;
+  UPDATE weft_sessions SET status_time = last_update_time;
+  CREATE INDEX weft_sessions_status ON weft_sessions (app_name, status, status_time);
+  `,
 ];
 
 /**

@@ -1,5 +1,6 @@
 import {
   type AgentEvent,
+  applyStatusChange,
   assertCommittableEvent,
   assertGetSessionOptions,
   assertSessionNames,
@@ -9,10 +10,14 @@ import {
   type Session,
   type SessionKey,
   type SessionService,
+  type SessionStatus,
+  type SessionStatusChange,
+  type SessionStatusQuery,
   type SessionSummary,
   type StateWrite,
   sessionExistsError,
   sessionNotFoundError,
+  statusFilter,
   toCommittedEvent,
   toJsonText,
   toStateWrites,
@@ -20,7 +25,12 @@ import {
 } from '@weft/adk';
 import type { Database } from 'better-sqlite3';
 import { openDatabase, type SqliteStoreOptions } from './open-database.js';
-import { prepareSessionStatements, type SessionStatements, scopeOwner } from './sqlite-session-statements.js';
+import {
+  prepareSessionStatements,
+  type SessionRow,
+  type SessionStatements,
+  scopeOwner,
+} from './sqlite-session-statements.js';
 
 /**
  * Options of {@link SqliteSessionService}: a file to open, or a database you already opened.
@@ -72,6 +82,7 @@ export class SqliteSessionService implements SessionService {
   readonly #create: (key: SessionKey, now: number, writes: SqlWrite[]) => Session | undefined;
   readonly #load: (key: SessionKey, options: GetSessionOptions) => Session | undefined;
   readonly #delete: (key: SessionKey) => void;
+  readonly #setStatus: (key: SessionKey, change: SessionStatusChange) => SessionSummary;
 
   /** @throws {WeftError} code `CHECKPOINT` when the file holds a schema newer than this package knows. */
   constructor(options: SqliteSessionServiceOptions = {}) {
@@ -87,6 +98,14 @@ export class SqliteSessionService implements SessionService {
       this.#statements.deleteEvents.run(...names);
       this.#statements.deleteSessionState.run(...names);
       this.#statements.deleteSession.run(...names);
+    }).immediate;
+    this.#setStatus = db.transaction((key: SessionKey, change: SessionStatusChange) => {
+      const names = [key.appName, key.userId, key.sessionId];
+      const row = this.#statements.sessionRow.get(...names);
+      if (row === undefined) throw sessionNotFoundError(key);
+      const next = applyStatusChange(key.sessionId, summaryOf(row), change);
+      this.#statements.setStatus.run(next.status, next.statusTime, next.turns - row.turns, ...names);
+      return { ...summaryOf(row), ...next };
     }).immediate;
   }
 
@@ -109,13 +128,26 @@ export class SqliteSessionService implements SessionService {
     return this.#load(key, options);
   }
 
-  async list(options: { readonly appName: string; readonly userId: string }): Promise<SessionSummary[]> {
-    return this.#statements.listSessions.all(options.appName, options.userId).map((row) => ({
-      appName: row.app_name,
-      userId: row.user_id,
-      sessionId: row.session_id,
-      lastUpdateTime: row.last_update_time,
-    }));
+  /** @throws {AdkError} code `INVALID_ARGUMENT` for an unknown status. */
+  async list(options: SessionStatusQuery): Promise<SessionSummary[]> {
+    const statuses = statusFilter(options);
+    return this.#statements.listSessions
+      .all({
+        app: options.appName,
+        user: options.userId ?? null,
+        statuses: statuses ? JSON.stringify(statuses) : null,
+      })
+      .map(summaryOf);
+  }
+
+  /**
+   * Sets the status in one immediate transaction (a compare-and-set across processes on one file).
+   *
+   * @throws {AdkError} code `SESSION_NOT_FOUND` for an unknown session; `SessionStatusError` when
+   * `change.expect` does not hold the status.
+   */
+  async setStatus(key: SessionKey, change: SessionStatusChange): Promise<SessionSummary> {
+    return this.#setStatus(key, change);
   }
 
   async delete(key: SessionKey): Promise<void> {
@@ -160,7 +192,7 @@ export class SqliteSessionService implements SessionService {
 
   #createInTransaction(key: SessionKey, now: number, writes: SqlWrite[]): Session | undefined {
     try {
-      this.#statements.insertSession.run(key.appName, key.userId, key.sessionId, now, now);
+      this.#statements.insertSession.run(key.appName, key.userId, key.sessionId, now, now, now);
     } catch (error) {
       if ((error as { code?: unknown }).code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') throw error;
       throw sessionExistsError(key, error);
@@ -190,9 +222,20 @@ export class SqliteSessionService implements SessionService {
     const limit = options.recentEvents ?? -1;
     const payloads = statements.events.all(key.appName, key.userId, key.sessionId, after, after, limit);
     const events = payloads.reverse().map((eventRow) => JSON.parse(eventRow.payload) as AgentEvent);
-    const { appName, userId, sessionId } = key;
-    return { appName, userId, sessionId, state, events, lastUpdateTime: row.last_update_time };
+    return { ...summaryOf(row), state, events };
   }
+}
+
+function summaryOf(row: SessionRow): SessionSummary {
+  return {
+    appName: row.app_name,
+    userId: row.user_id,
+    sessionId: row.session_id,
+    lastUpdateTime: row.last_update_time,
+    status: row.status as SessionStatus,
+    statusTime: row.status_time,
+    turns: row.turns,
+  };
 }
 
 function toSqlWrites(writes: readonly StateWrite[]): SqlWrite[] {

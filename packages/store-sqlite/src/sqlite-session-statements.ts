@@ -14,6 +14,9 @@ export interface SessionRow {
   user_id: string;
   session_id: string;
   last_update_time: number;
+  status: string;
+  status_time: number;
+  turns: number;
 }
 
 /**
@@ -37,6 +40,7 @@ const SCOPE_TABLES: Readonly<Record<StateScope, { readonly table: string; readon
 };
 
 const SESSION = 'app_name = ? AND user_id = ? AND session_id = ?';
+const SUMMARY = 'app_name, user_id, session_id, last_update_time, status, status_time, turns';
 
 /**
  * The prepared statements of a SQLite session service, prepared once per database.
@@ -51,7 +55,10 @@ export interface SessionStatements {
   readonly insertSession: Statement<unknown[]>;
   readonly sessionRow: Statement<unknown[], SessionRow>;
   readonly touchSession: Statement<unknown[]>;
+  /** Params `{ app, user (null: all), statuses (a JSON array; null: all) }`. */
   readonly listSessions: Statement<unknown[], SessionRow>;
+  /** Params: status, status_time, turns to add, then the session's three names. */
+  readonly setStatus: Statement<unknown[]>;
   readonly insertEvent: Statement<unknown[]>;
   /** Params: the session's three names, afterTimestamp (or null) twice, limit (-1 for all). Newest first. */
   readonly events: Statement<unknown[], { payload: string }>;
@@ -82,17 +89,21 @@ export function prepareSessionStatements(db: Database): SessionStatements {
   });
   return {
     insertSession: db.prepare(
-      'INSERT INTO weft_sessions (app_name, user_id, session_id, created_at, last_update_time) VALUES (?, ?, ?, ?, ?)',
+      `INSERT INTO weft_sessions (app_name, user_id, session_id, created_at, last_update_time, status, status_time)
+       VALUES (?, ?, ?, ?, ?, 'idle', ?)`,
     ),
-    sessionRow: db.prepare(
-      `SELECT app_name, user_id, session_id, last_update_time FROM weft_sessions WHERE ${SESSION}`,
+    sessionRow: db.prepare(`SELECT ${SUMMARY} FROM weft_sessions WHERE ${SESSION}`),
+    setStatus: db.prepare(
+      `UPDATE weft_sessions SET status = ?, status_time = ?, turns = turns + ? WHERE ${SESSION}`,
     ),
     touchSession: db.prepare(
       `UPDATE weft_sessions SET last_update_time = max(last_update_time, ?) WHERE ${SESSION}`,
     ),
     listSessions: db.prepare(
-      `SELECT app_name, user_id, session_id, last_update_time FROM weft_sessions
-       WHERE app_name = ? AND user_id = ? ORDER BY last_update_time DESC, session_id ASC`,
+      `SELECT ${SUMMARY} FROM weft_sessions
+       WHERE app_name = @app AND (@user IS NULL OR user_id = @user)
+         AND (@statuses IS NULL OR status IN (SELECT value FROM json_each(@statuses)))
+       ORDER BY last_update_time DESC, session_id ASC`,
     ),
     insertEvent: db.prepare(
       `INSERT INTO weft_session_events (app_name, user_id, session_id, event_id, event_time, payload)

@@ -24,6 +24,10 @@ export type AdkErrorCode =
   | 'SESSION_NOT_FOUND'
   | 'SESSION_EXISTS'
   | 'SESSION_STORE'
+  /** The session is finished and takes no new turns. */
+  | 'SESSION_FINISHED'
+  /** The session's status is not the one an operation expects (see `SessionStatusError`). */
+  | 'SESSION_STATUS'
   | 'MAX_ITERATIONS'
   | 'OUTPUT_INVALID'
   | 'NOT_RESUMABLE'

@@ -52,7 +52,7 @@ type OwnEventInit = Omit<AgentEvent, 'id' | 'invocationId' | 'timestamp'> & { re
  * before the reporting node goes on and forwards agents' `chunk` events as partial events, and ends with a
  * committed `turnComplete` event — carrying the interrupts when the run paused, or the error.
  */
-export async function runInvocation(args: InvocationArgs): Promise<void> {
+export async function runInvocation(args: InvocationArgs): Promise<InvocationOutcome> {
   const session = await args.sessionService.get(args.key, { recentEvents: 0 });
   if (!session) throw sessionNotFoundError(args.key);
   const invocationId = eventId('inv');
@@ -113,6 +113,8 @@ export async function runInvocation(args: InvocationArgs): Promise<void> {
       ...(interrupts.length > 0 ? { interrupts } : {}),
       ...totals(),
     });
+    if (interrupts.length === 0) return 'completed';
+    return interrupts.some((i) => !isCancelPause(i.value)) ? 'waiting' : 'cancelled';
   } catch (error) {
     const cancelled = args.signal.aborted;
     const code = cancelled ? 'CANCELLED' : ((error as { code?: string }).code ?? 'ERROR');
@@ -125,6 +127,7 @@ export async function runInvocation(args: InvocationArgs): Promise<void> {
       ...totals(),
     });
     if (!cancelled) throw error;
+    return 'cancelled';
   }
 }
 
@@ -147,6 +150,16 @@ async function graphInputOf(
  */
 function agentEventOf(body: AgentEventBody): OwnEventInit {
   return body as OwnEventInit;
+}
+
+/**
+ * How an invocation ended without failing: `completed`, `waiting` (paused for a human or a pending
+ * tool) or `cancelled` (stopped at a safe point or at once; resumable).
+ */
+export type InvocationOutcome = 'completed' | 'waiting' | 'cancelled';
+
+function isCancelPause(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'cancelled';
 }
 
 /**

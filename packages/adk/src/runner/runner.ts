@@ -8,6 +8,13 @@ import type { Message } from '../message/message.js';
 import type { SessionKey, SessionService } from '../session/session.js';
 import { type CancelOptions, CancelState, safePointsOf } from './cancel-state.js';
 import { nothingPending, runInvocation, threadOf } from './invocation.js';
+import {
+  beginTurn,
+  type ExpiredSession,
+  endTurn,
+  expireWaitingSessions,
+  type WaitingTimeout,
+} from './session-lifecycle.js';
 
 /** Options of a {@link Runner}. */
 export interface RunnerOptions {
@@ -29,6 +36,8 @@ export interface RunnerOptions {
    * in its event's `actions.artifactDelta`).
    */
   readonly artifactService?: ArtifactService;
+  /** How long a session may wait for a human and what happens then (see {@link Runner.expireWaiting}). */
+  readonly waitingTimeout?: WaitingTimeout;
 }
 
 /**
@@ -117,6 +126,48 @@ export class Runner {
   }
 
   /**
+   * Finishes a session: its status becomes `finished` and new turns or resumes are refused with a
+   * `SessionStatusError` (`SESSION_FINISHED`).
+   *
+   * @throws AdkError `INVALID_ARGUMENT` while a turn of the session runs here; `SESSION_NOT_FOUND`.
+   * @example
+   * ```ts
+   * await runner.finish({ userId: 'u1', sessionId: 's1' });
+   * ```
+   */
+  async finish(session: Pick<SessionRef, 'userId' | 'sessionId'>): Promise<void> {
+    const key = { appName: this.appName, userId: session.userId, sessionId: session.sessionId };
+    if (this.#active.has(threadOf(key)))
+      throw new AdkError('INVALID_ARGUMENT', `session "${session.sessionId}" is running; cancel it first`);
+    await this.sessionService.setStatus(key, { status: 'finished' });
+  }
+
+  /**
+   * Applies `waitingTimeout` to the app's sessions that wait for a human longer than it allows (call it
+   * from a timer or a cron job; several processes may sweep at once): `cancel` drops the pause,
+   * `{ resume }` resumes the turn with the default answer. Returns the sessions acted on.
+   *
+   * @throws AdkError `INVALID_ARGUMENT` when the runner has no `waitingTimeout`.
+   * @example
+   * ```ts
+   * setInterval(() => void runner.expireWaiting(), 60_000);
+   * ```
+   */
+  async expireWaiting(options: { readonly now?: number } = {}): Promise<ExpiredSession[]> {
+    const timeout = this.#options.waitingTimeout;
+    if (!timeout)
+      throw new AdkError('INVALID_ARGUMENT', 'expireWaiting needs the runner option waitingTimeout');
+    return expireWaitingSessions({
+      service: this.sessionService,
+      appName: this.appName,
+      agentName: this.#options.agent.name,
+      timeout,
+      now: options.now ?? Date.now(),
+      resume: (key, decisions) => this.resume({ userId: key.userId, sessionId: key.sessionId, decisions }),
+    });
+  }
+
+  /**
    * Cancels every running invocation, closes the `resources` it was given (all of them, even when one
    * fails: the first failure is rethrown after), and refuses new runs. Closing twice does nothing.
    */
@@ -171,8 +222,9 @@ export class Runner {
           );
         await this.#options.sessionService.create({ ...key, ...(state ? { state } : {}) });
       }
+      await beginTurn(this.sessionService, key, { resuming: 'resume' in input });
       const graph = this.#options.agent.compile({ checkpointer: this.#checkpointer });
-      await runInvocation({
+      const outcome = await runInvocation({
         graph,
         agentName: this.#options.agent.name,
         sessionService: this.#options.sessionService,
@@ -184,7 +236,11 @@ export class Runner {
         cancel,
         push: (event) => queue.push(event),
         ...(this.#options.artifactService ? { artifactService: this.#options.artifactService } : {}),
+      }).catch(async (error: unknown) => {
+        await endTurn(this.sessionService, key, 'failed');
+        throw error;
       });
+      await endTurn(this.sessionService, key, outcome);
     };
     // The session is released before its stream ends, so a caller that saw the end can start the next
     // turn at once.

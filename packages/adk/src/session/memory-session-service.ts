@@ -15,6 +15,13 @@ import {
   toStateWrites,
   type WriteStamp,
 } from './session-commit.js';
+import {
+  applyStatusChange,
+  type SessionStatusChange,
+  type SessionStatusInfo,
+  type SessionStatusQuery,
+  statusFilter,
+} from './session-status.js';
 
 /** A stored key: its value (`null` is a tombstone: deleted, but remembered for late commits) and stamp. */
 interface StoredValue {
@@ -30,6 +37,7 @@ interface StoredSession {
   readonly events: AgentEvent[];
   readonly eventIds: Set<string>;
   lastUpdateTime: number;
+  status: SessionStatusInfo;
 }
 
 /**
@@ -87,6 +95,7 @@ export class MemorySessionService implements SessionService {
       events: [],
       eventIds: new Set(),
       lastUpdateTime: now,
+      status: { status: 'idle', statusTime: now, turns: 0 },
     };
     this.#sessions.set(storageKey(key), stored);
     this.#applyWrites(stored, writes, { timestamp: now, id: '' });
@@ -100,17 +109,34 @@ export class MemorySessionService implements SessionService {
     return stored === undefined ? undefined : this.#snapshot(stored, options);
   }
 
-  async list(options: { readonly appName: string; readonly userId: string }): Promise<SessionSummary[]> {
+  /** @throws {AdkError} code `INVALID_ARGUMENT` for an unknown status. */
+  async list(options: SessionStatusQuery): Promise<SessionSummary[]> {
+    const statuses = statusFilter(options);
     const summaries: SessionSummary[] = [];
-    for (const { key, lastUpdateTime } of this.#sessions.values()) {
-      if (key.appName === options.appName && key.userId === options.userId) {
-        summaries.push({ ...key, lastUpdateTime });
-      }
+    for (const stored of this.#sessions.values()) {
+      const { key } = stored;
+      if (key.appName !== options.appName) continue;
+      if (options.userId !== undefined && key.userId !== options.userId) continue;
+      if (statuses && !statuses.includes(stored.status.status)) continue;
+      summaries.push(summaryOf(stored));
     }
     return summaries.sort(
       (left, right) =>
         right.lastUpdateTime - left.lastUpdateTime || compareText(left.sessionId, right.sessionId),
     );
+  }
+
+  /**
+   * @throws {AdkError} code `SESSION_NOT_FOUND` for an unknown session; `SessionStatusError` when
+   * `change.expect` does not hold the status.
+   */
+  async setStatus(key: SessionKey, change: SessionStatusChange): Promise<SessionSummary> {
+    return this.#serialize(storageKey(key), () => {
+      const stored = this.#sessions.get(storageKey(key));
+      if (stored === undefined) throw sessionNotFoundError(key);
+      stored.status = applyStatusChange(key.sessionId, stored.status, change);
+      return summaryOf(stored);
+    });
   }
 
   async delete(key: SessionKey): Promise<void> {
@@ -174,7 +200,7 @@ export class MemorySessionService implements SessionService {
       ...liveEntries(stored.state),
     ]);
     const events = selectEvents(stored.events, options);
-    return structuredClone({ ...stored.key, state, events, lastUpdateTime: stored.lastUpdateTime });
+    return structuredClone({ ...summaryOf(stored), state, events });
   }
 
   /** Runs `task` after every task queued before it for the same session (a promise chain per session). */
@@ -191,6 +217,10 @@ export class MemorySessionService implements SessionService {
     });
     return result;
   }
+}
+
+function summaryOf(stored: StoredSession): SessionSummary {
+  return { ...stored.key, lastUpdateTime: stored.lastUpdateTime, ...stored.status };
 }
 
 function storageKey(key: SessionKey): string {

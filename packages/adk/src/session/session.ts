@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../event/agent-event.js';
+import type { SessionStatusChange, SessionStatusInfo, SessionStatusQuery } from './session-status.js';
 
 /** Keys with this prefix are shared by all sessions of an app. */
 export const APP_PREFIX = 'app:';
@@ -14,8 +15,11 @@ export interface SessionKey {
   readonly sessionId: string;
 }
 
-/** A conversation: its merged state (session, `user:` and `app:` keys) and its committed events. */
-export interface Session extends SessionKey {
+/**
+ * A conversation: its merged state (session, `user:` and `app:` keys), its committed events and its
+ * status (see `SessionStatus`).
+ */
+export interface Session extends SessionKey, SessionStatusInfo {
   /** Session keys plus the app's `app:` keys and the user's `user:` keys (never `temp:` keys). */
   readonly state: Readonly<Record<string, unknown>>;
   /** Committed (non-partial) events, oldest first. */
@@ -24,8 +28,8 @@ export interface Session extends SessionKey {
   readonly lastUpdateTime: number;
 }
 
-/** A session without its events, for listings. */
-export interface SessionSummary extends SessionKey {
+/** A session without its state and events, for listings. */
+export interface SessionSummary extends SessionKey, SessionStatusInfo {
   readonly lastUpdateTime: number;
 }
 
@@ -54,8 +58,17 @@ export interface SessionService {
   }): Promise<Session>;
   /** Loads a session with its merged state and events; `undefined` when absent. */
   get(key: SessionKey, options?: GetSessionOptions): Promise<Session | undefined>;
-  /** Lists a user's sessions, most recently updated first. */
-  list(options: { readonly appName: string; readonly userId: string }): Promise<SessionSummary[]>;
+  /**
+   * Lists an app's sessions — one user's, or every user's without `userId` — most recently updated
+   * first, only those in the given status(es) when `status` is set.
+   */
+  list(options: SessionStatusQuery): Promise<SessionSummary[]>;
+  /**
+   * Sets a session's status atomically: when `change.expect` is given and the stored status is not in
+   * it, nothing changes and a `SessionStatusError` is thrown (`SESSION_FINISHED` when the session is
+   * finished, else `SESSION_STATUS`); `countTurn` adds one to `turns`. Returns the new summary.
+   */
+  setStatus(key: SessionKey, change: SessionStatusChange): Promise<SessionSummary>;
   /** Deletes a session and its events (user and app state stay). */
   delete(key: SessionKey): Promise<void>;
   /** Commits an event (see the contract above) and returns it; partial events are returned untouched. */

@@ -127,6 +127,9 @@ function describeCases(make: () => Promise<Store>): void {
       ...key('u1'),
       state: {},
       lastUpdateTime: 1,
+      status: 'idle',
+      statusTime: 1,
+      turns: 1,
       events: [
         event(userMessage('I am allergic to peanuts')),
         event(assistantMessage('I will remember.')),

@@ -5,6 +5,7 @@ import { describeCommitCases } from './session-conformance/commit-cases.js';
 import { describeIsolationCases } from './session-conformance/isolation-cases.js';
 import { describeLifecycleCases } from './session-conformance/lifecycle-cases.js';
 import { describeScopeCases } from './session-conformance/scope-cases.js';
+import { describeStatusCases } from './session-conformance/status-cases.js';
 import { describeVolumeCases } from './session-conformance/volume-cases.js';
 
 /**
@@ -32,8 +33,10 @@ export interface SessionServiceFixture {
  * user's other sessions only), initial state, deletes by `null`/`undefined`, late commits (with id
  * tie-breaks and deletes), partial events, duplicate event ids, commit order, `recentEvents` and
  * `afterTimestamp`, list order, delete (user and app state stay), deep copies, errors, 50 concurrent
- * appends, concurrent appends to shared scopes, unicode and 1 MB values, and ids that a joined key would
- * confuse (`/`, `%`, quotes, unicode) kept apart in the service and in a Runner's checkpoint threads.
+ * appends, concurrent appends to shared scopes, unicode and 1 MB values, ids that a joined key would
+ * confuse (`/`, `%`, quotes, unicode) kept apart in the service and in a Runner's checkpoint threads,
+ * and the session state machine (status, turns, compare-and-set, listing by status, a Runner's
+ * transitions, the waiting timeout's actions).
  *
  * @example
  * ```ts
@@ -73,5 +76,6 @@ export function describeSessionServiceConformance(
     describeLifecycleCases(service);
     describeVolumeCases(service);
     describeIsolationCases(service, () => fixture?.checkpointer);
+    describeStatusCases(service, () => fixture?.checkpointer);
   });
 }

@@ -75,7 +75,12 @@ export function describeLifecycleCases(service: SessionServiceAccessor): void {
       await service().appendEvent(first, event('0002', { timestamp: LATER + 2 }));
       const listed = await service().list({ appName: 'app', userId: 'u1' });
       expect(listed.map((item) => item.sessionId)).toEqual(['s1', 's2', 's3']);
-      expect(listed[0]).toEqual({ appName: 'app', userId: 'u1', sessionId: 's1', lastUpdateTime: LATER + 2 });
+      expect(listed[0]).toMatchObject({
+        appName: 'app',
+        userId: 'u1',
+        sessionId: 's1',
+        lastUpdateTime: LATER + 2,
+      });
       expect(listed[2]?.lastUpdateTime).toBeLessThan(LATER);
       expect(await service().list({ appName: 'app', userId: 'nobody' })).toEqual([]);
     });

@@ -1,0 +1,153 @@
+import type { AgentEvent } from '../event/agent-event.js';
+import { eventId } from '../internal/event-id.js';
+import type { SessionKey, SessionService } from '../session/session.js';
+import { type SessionStatus, SessionStatusError } from '../session/session-status.js';
+import type { InvocationOutcome } from './invocation.js';
+
+/** The statuses a turn may start (or a crashed one be resumed) from: all but `finished`. */
+const OPEN: readonly SessionStatus[] = ['idle', 'running', 'waiting', 'failed'];
+
+/**
+ * Stores the move to `running` before a turn (or a resume) starts; a new message counts a turn.
+ *
+ * @throws SessionStatusError `SESSION_FINISHED` when the session is finished.
+ * @example
+ * ```ts
+ * await beginTurn(sessions, key, { resuming: false });
+ * ```
+ */
+export async function beginTurn(
+  service: SessionService,
+  key: SessionKey,
+  options: { readonly resuming: boolean },
+): Promise<void> {
+  await service.setStatus(key, { status: 'running', expect: OPEN, countTurn: !options.resuming });
+}
+
+/**
+ * Stores how a turn ended: `waiting` when it paused for a human, `failed` when it threw, `idle`
+ * otherwise (a cancelled turn is resumable from `idle`). A session finished meanwhile stays finished.
+ *
+ * @example
+ * ```ts
+ * await endTurn(sessions, key, 'waiting');
+ * ```
+ */
+export async function endTurn(
+  service: SessionService,
+  key: SessionKey,
+  outcome: InvocationOutcome | 'failed',
+): Promise<void> {
+  const status: SessionStatus = outcome === 'waiting' ? 'waiting' : outcome === 'failed' ? 'failed' : 'idle';
+  try {
+    await service.setStatus(key, { status, expect: OPEN });
+  } catch (error) {
+    if (!SessionStatusError.isInstance(error)) throw error;
+  }
+}
+
+/**
+ * How long a session may wait for a human, and what happens then: `cancel` (the pause is dropped: the
+ * session goes back to `idle` with a `WAIT_EXPIRED` event; a new message starts afresh) or
+ * `{ resume: answer }` (the turn is resumed with `answer` for every pending pause).
+ *
+ * @example
+ * ```ts
+ * const timeout: WaitingTimeout = { afterMs: 24 * 3_600_000, action: { resume: { approved: false, reason: 'no answer' } } };
+ * ```
+ */
+export interface WaitingTimeout {
+  readonly afterMs: number;
+  readonly action: 'cancel' | { readonly resume: unknown };
+}
+
+/**
+ * A session {@link expireWaitingSessions} acted on.
+ *
+ * @example
+ * ```ts
+ * const expired: ExpiredSession = { userId: 'u1', sessionId: 's1', action: 'resumed' };
+ * ```
+ */
+export interface ExpiredSession {
+  readonly userId: string;
+  readonly sessionId: string;
+  readonly action: 'cancelled' | 'resumed';
+  /** Why the resumed turn failed, if it did. */
+  readonly error?: unknown;
+}
+
+/** What {@link expireWaitingSessions} needs of a runner. */
+export interface ExpiryArgs {
+  readonly service: SessionService;
+  readonly appName: string;
+  readonly agentName: string;
+  readonly timeout: WaitingTimeout;
+  readonly now: number;
+  /** Resumes a session (the runner's `resume`). */
+  readonly resume: (key: SessionKey, decisions: unknown) => AsyncIterable<AgentEvent>;
+}
+
+/**
+ * Acts on every session of the app that has waited longer than `timeout.afterMs`: the move out of
+ * `waiting` is a compare-and-set, so of several processes sweeping at once only one acts on a session.
+ *
+ * @example
+ * ```ts
+ * const expired = await expireWaitingSessions({ service, appName: 'shop', agentName: 'desk', timeout, now: Date.now(), resume });
+ * ```
+ */
+export async function expireWaitingSessions(args: ExpiryArgs): Promise<ExpiredSession[]> {
+  const waiting = await args.service.list({ appName: args.appName, status: 'waiting' });
+  const expired: ExpiredSession[] = [];
+  for (const summary of waiting) {
+    if (summary.statusTime + args.timeout.afterMs > args.now) continue;
+    const key: SessionKey = { appName: args.appName, userId: summary.userId, sessionId: summary.sessionId };
+    const { action } = args.timeout;
+    const moved = await claim(args.service, key, action === 'cancel' ? 'idle' : 'running');
+    if (!moved) continue;
+    const ref = { userId: key.userId, sessionId: key.sessionId };
+    if (action === 'cancel') {
+      await args.service.appendEvent(key, {
+        id: eventId(),
+        invocationId: eventId('inv'),
+        author: args.agentName,
+        timestamp: Date.now(),
+        actions: {},
+        turnComplete: true,
+        error: {
+          code: 'WAIT_EXPIRED',
+          message: `no answer within ${args.timeout.afterMs} ms; the pause was cancelled`,
+        },
+      });
+      expired.push({ ...ref, action: 'cancelled' });
+      continue;
+    }
+    const decisions = await answerEveryPause(args.service, key, action.resume);
+    try {
+      for await (const _ of args.resume(key, decisions));
+      expired.push({ ...ref, action: 'resumed' });
+    } catch (error) {
+      expired.push({ ...ref, action: 'resumed', error });
+    }
+  }
+  return expired;
+}
+
+async function claim(service: SessionService, key: SessionKey, status: SessionStatus): Promise<boolean> {
+  try {
+    await service.setStatus(key, { status, expect: ['waiting'] });
+    return true;
+  } catch (error) {
+    if (SessionStatusError.isInstance(error)) return false;
+    throw error;
+  }
+}
+
+/** The default answer for one pending pause, or `{ [id]: answer }` for several (from the last turn's event). */
+async function answerEveryPause(service: SessionService, key: SessionKey, answer: unknown): Promise<unknown> {
+  const session = await service.get(key, { recentEvents: 1 });
+  const pending = session?.events.at(-1)?.interrupts ?? [];
+  if (pending.length <= 1) return answer;
+  return Object.fromEntries(pending.map((p) => [p.id, answer]));
+}

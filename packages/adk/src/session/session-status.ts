@@ -1,0 +1,158 @@
+import { AdkError } from '../errors/adk-error.js';
+
+/**
+ * Where a session is in its life:
+ * - `idle` — no turn runs; a new message starts one (new sessions, finished or cancelled turns);
+ * - `running` — a turn runs (set and stored before the turn starts, so a session whose process died
+ *   shows `running` and is resumed by `runner.resume`);
+ * - `waiting` — a turn paused for a human (a tool approval, `interrupt()`, a pending long-running tool);
+ * - `failed` — the last turn failed; a new message or a resume may retry;
+ * - `finished` — closed by `runner.finish`; it refuses new turns (`SESSION_FINISHED`).
+ *
+ * @example
+ * ```ts
+ * const waiting = await sessions.list({ appName: 'shop', status: 'waiting' });
+ * ```
+ */
+export type SessionStatus = 'idle' | 'running' | 'waiting' | 'finished' | 'failed';
+
+/** Every {@link SessionStatus}, in life order. */
+export const SESSION_STATUSES: readonly SessionStatus[] = [
+  'idle',
+  'running',
+  'waiting',
+  'failed',
+  'finished',
+];
+
+/**
+ * The status fields every stored session carries.
+ *
+ * @example
+ * ```ts
+ * const { status, statusTime, turns } = (await sessions.get(key))!;
+ * ```
+ */
+export interface SessionStatusInfo {
+  readonly status: SessionStatus;
+  /** When the status was last set (ms since the epoch): for a `waiting` session, since when it waits. */
+  readonly statusTime: number;
+  /** User turns started (a resume continues a turn and does not count). */
+  readonly turns: number;
+}
+
+/**
+ * A status change for `SessionService.setStatus`.
+ *
+ * @example
+ * ```ts
+ * await sessions.setStatus(key, { status: 'running', expect: ['idle', 'waiting', 'failed'], countTurn: true });
+ * ```
+ */
+export interface SessionStatusChange {
+  readonly status: SessionStatus;
+  /** Change only from one of these; otherwise a `SessionStatusError` and nothing changes. */
+  readonly expect?: readonly SessionStatus[];
+  /** Counts a new user turn. */
+  readonly countTurn?: boolean;
+  /** The time stored as `statusTime` (default now). */
+  readonly time?: number;
+}
+
+/**
+ * Which sessions `SessionService.list` returns.
+ *
+ * @example
+ * ```ts
+ * const query: SessionStatusQuery = { appName: 'shop', status: ['waiting', 'failed'] };
+ * ```
+ */
+export interface SessionStatusQuery {
+  readonly appName: string;
+  /** One user's sessions (default: every user's). */
+  readonly userId?: string;
+  /** Only sessions in this status, or in one of these. */
+  readonly status?: SessionStatus | readonly SessionStatus[];
+}
+
+/**
+ * A session was not in the status an operation expects: `SESSION_FINISHED` when it is finished (it
+ * takes no new turns), `SESSION_STATUS` otherwise.
+ *
+ * @example
+ * ```ts
+ * if (SessionStatusError.isInstance(error) && error.code === 'SESSION_FINISHED') startNewSession();
+ * ```
+ */
+export class SessionStatusError extends AdkError {
+  override readonly name = 'SessionStatusError';
+
+  constructor(
+    readonly sessionId: string,
+    readonly status: SessionStatus,
+    readonly expected: readonly SessionStatus[],
+  ) {
+    super(
+      status === 'finished' ? 'SESSION_FINISHED' : 'SESSION_STATUS',
+      status === 'finished'
+        ? `session "${sessionId}" is finished and takes no new turns; start a new session`
+        : `session "${sessionId}" is ${status}, expected ${expected.join(' or ')}`,
+    );
+  }
+
+  /** True for a status error, even one thrown by another copy of this package. */
+  static override isInstance(value: unknown): value is SessionStatusError {
+    return (
+      AdkError.isInstance(value) && (value.code === 'SESSION_FINISHED' || value.code === 'SESSION_STATUS')
+    );
+  }
+}
+
+/**
+ * Applies a status change to a stored status (the rule every session service follows).
+ *
+ * @throws SessionStatusError when `change.expect` does not hold the current status.
+ * @example
+ * ```ts
+ * const next = applyStatusChange('s1', { status: 'idle', statusTime: 0, turns: 0 }, { status: 'running', countTurn: true });
+ * // { status: 'running', statusTime: Date.now(), turns: 1 }
+ * ```
+ */
+export function applyStatusChange(
+  sessionId: string,
+  current: SessionStatusInfo,
+  change: SessionStatusChange,
+): SessionStatusInfo {
+  assertStatus(change.status);
+  if (change.expect && !change.expect.includes(current.status))
+    throw new SessionStatusError(sessionId, current.status, change.expect);
+  return {
+    status: change.status,
+    statusTime: change.time ?? Date.now(),
+    turns: current.turns + (change.countTurn ? 1 : 0),
+  };
+}
+
+/**
+ * The statuses a list query asks for (`undefined`: all).
+ *
+ * @throws AdkError `INVALID_ARGUMENT` for an unknown status.
+ * @example
+ * ```ts
+ * statusFilter({ appName: 'a', status: 'waiting' }); // ['waiting']
+ * ```
+ */
+export function statusFilter(query: SessionStatusQuery): readonly SessionStatus[] | undefined {
+  if (query.status === undefined) return undefined;
+  const statuses = typeof query.status === 'string' ? [query.status] : query.status;
+  for (const status of statuses) assertStatus(status);
+  return statuses;
+}
+
+function assertStatus(status: string): asserts status is SessionStatus {
+  if (!(SESSION_STATUSES as readonly string[]).includes(status))
+    throw new AdkError(
+      'INVALID_ARGUMENT',
+      `unknown session status "${status}"; use one of ${SESSION_STATUSES.join(', ')}`,
+    );
+}
