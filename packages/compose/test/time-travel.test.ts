@@ -103,13 +103,15 @@ describe('replay and fork', () => {
     expect(replayed).toEqual({ log: finalLog });
     expect(runs).toEqual(['b', 'c', 'i1', 'd']);
     const all = await app.getStateHistory('t');
-    expect(all).toHaveLength(history.length + 3);
+    // The replay writes its fork checkpoint at once (a copy of afterA), then one per step.
+    expect(all).toHaveLength(history.length + 4);
     for (const old of history) expect(all.map((h) => h.checkpointId)).toContain(old.checkpointId);
     const branch = all.filter((h) => !history.some((old) => old.checkpointId === h.checkpointId));
     expect(branch.map((h) => [h.step, h.source])).toEqual([
       [3, 'loop'],
       [2, 'loop'],
-      [1, 'fork'],
+      [1, 'loop'],
+      [0, 'fork'],
     ]);
     expect(branch.at(-1)?.parentId).toBe(afterA.checkpointId);
   });

@@ -96,6 +96,16 @@ export class CheckpointSession {
     this.source = source;
   }
 
+  /**
+   * Writes the fork checkpoint of a replay at once: the loaded checkpoint's values and step, the loop's
+   * (renewed) next tasks, no writes. It becomes the thread's head, so a replay that pauses before any
+   * step completes can be resumed without naming a checkpoint.
+   */
+  saveFork(loop: PregelLoop): Promise<void> | undefined {
+    this.source = 'fork';
+    return this.afterStep(loop, { writes: [], changed: [] }, loop.step - 1);
+  }
+
   /** The loop hooks that write this session's checkpoints. */
   hooks(): LoopHooks {
     return {
@@ -131,13 +141,13 @@ export class CheckpointSession {
     await this.pending;
   }
 
-  private afterStep(loop: PregelLoop, record: StepRecord): Promise<void> | undefined {
+  private afterStep(loop: PregelLoop, record: StepRecord, step = loop.step): Promise<void> | undefined {
     this.held = undefined;
     const writes = record.writes.map(([node, update]) => [node, entriesOf(update)] as const);
     const id = this.upcoming;
     this.upcoming = sortableId();
     if (this.options.durability === 'exit') {
-      this.holdForExit(loop, record, id, writes);
+      this.holdForExit(loop, { record, id, writes, step });
       return undefined;
     }
     const writesText = serializeWrites(writes);
@@ -160,7 +170,7 @@ export class CheckpointSession {
     }
     this.sinceBytes = sinceBase.bytes;
     this.sinceCount = sinceBase.count;
-    const checkpoint = this.checkpointRecord(loop, record, id, this.parentId, this.source, payload);
+    const checkpoint = this.checkpointRecord({ record, id, step, payload }, this.parentId, this.source);
     this.nextSeq++;
     this.source = 'loop';
     this.parentId = id;
@@ -179,15 +189,17 @@ export class CheckpointSession {
    * its values (never changed in place) and its writes, and copies the loop's versions, tasks and
    * routing in stored form, so a long run costs no serialization per step.
    */
-  private holdForExit(loop: PregelLoop, record: StepRecord, id: string, writes: StepWrites): void {
+  private holdForExit(loop: PregelLoop, step: HeldStep): void {
+    const { record, id, writes } = step;
     const held = this.unsaved;
     this.baseId = id;
-    const fields = held
-      ? this.checkpointRecord(loop, record, id, held.record.parentId, held.record.source, '')
-      : this.checkpointRecord(loop, record, id, this.parentId, this.source, '');
+    const fields = { record, id, step: step.step, payload: '' };
+    const checkpoint = held
+      ? this.checkpointRecord(fields, held.record.parentId, held.record.source)
+      : this.checkpointRecord(fields, this.parentId, this.source);
     const allWrites: Array<StepWrites[number]> = held ? held.writes : [];
     allWrites.push(...writes);
-    this.unsaved = { record: fields, parts: bodyParts(loop, true), writes: allWrites };
+    this.unsaved = { record: checkpoint, parts: bodyParts(loop, true), writes: allWrites };
     this.sinceBytes = 0;
     this.sinceCount = 0;
     this.source = 'loop';
@@ -197,13 +209,11 @@ export class CheckpointSession {
 
   /** One literal with every field (spreading a record into another costs more than building it). */
   private checkpointRecord(
-    loop: PregelLoop,
-    record: StepRecord,
-    id: string,
+    fields: CheckpointFields,
     parentId: string | null,
     source: CheckpointSource,
-    payload: string,
   ): CheckpointRecord {
+    const { record, id, step, payload } = fields;
     return {
       threadId: this.options.threadId,
       ns: this.options.ns,
@@ -211,10 +221,10 @@ export class CheckpointSession {
       seq: this.nextSeq,
       parentId,
       baseId: this.baseId ?? id,
-      step: loop.step,
+      step,
       source,
       createdAt: isoNow(),
-      metadata: this.metadata(loop.step, source, record),
+      metadata: this.metadata(step, source, record),
       payload,
       // The held checkpoint of `exit` durability gets its payload, and so its checksum, at `flush`.
       checksum: payload === '' ? '' : payloadChecksum(payload),
@@ -278,6 +288,22 @@ export class CheckpointSession {
   private enqueue(work: () => Promise<void>, after?: () => void): void {
     this.pending = this.pending.then(work).then(after);
   }
+}
+
+/** The fields of a checkpoint that come from the step it stands for. */
+interface CheckpointFields {
+  readonly record: StepRecord;
+  readonly id: string;
+  readonly step: number;
+  readonly payload: string;
+}
+
+/** A step `exit` durability holds: its fields and its writes in stored form. */
+interface HeldStep {
+  readonly record: StepRecord;
+  readonly id: string;
+  readonly step: number;
+  readonly writes: StepWrites;
 }
 
 /** What a checkpoint body holds besides its writes and values, taken from the loop after a step. */

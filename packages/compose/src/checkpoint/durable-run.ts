@@ -122,6 +122,8 @@ async function runClaimed(
           `thread "${threadId}" has no checkpoint to continue from; start it with an input`,
         );
       resumeById = restore(loop, loaded, input, resumeById, fork);
+      if (fork) await session.saveFork(loop);
+      await showResumed(loop);
     } else {
       if (loaded) continueState(loop, loaded);
       session.startInput();
@@ -172,17 +174,19 @@ function restore(
   continueState(loop, loaded);
   loop.routing = loadRouting(loop.topology, loaded.body.routing);
   const tasks = loadTasks(loop.topology, loaded.body.next);
-  // Replaying an older checkpoint runs its next step again: outputs and subgraph checkpoints the other
-  // branch stored under these task ids are not reused (a paused task keeps its id, so it can be resumed).
+  const command = isCommand(input) ? input : undefined;
+  // Replaying an older checkpoint runs its next step again: outputs, pauses and subgraph checkpoints the
+  // other branch stored under these task ids are not reused, so a subgraph runs again from its start.
+  // Answering the older checkpoint's pauses (`Command({ resume })`) keeps the paused tasks' ids.
+  const answering = command?.hasResume === true;
   loop.tasks = fork
     ? renewTaskIds(
         loop.topology,
         tasks,
         sortableId(),
-        (task) => loaded.taskWrites.get(task.id)?.kind === 'paused',
+        (task) => answering && loaded.taskWrites.get(task.id)?.kind === 'paused',
       )
     : tasks;
-  const command = isCommand(input) ? input : undefined;
   const answer =
     command?.hasResume === true
       ? { kind: 'value' as const, value: command.resume }
@@ -196,6 +200,19 @@ function restore(
   loop.skipBefore =
     loaded.record.source === 'update' || loop.tasks.some((task) => loaded.taskWrites.has(task.id));
   return new Map([...inherited, ...plan.byId]);
+}
+
+/**
+ * A continuation's `values` stream starts with the state it continues from (as the reference engine's
+ * does): the checkpoint's values with the writes of the paused step's finished tasks, as `getState` shows.
+ */
+async function showResumed(loop: PregelLoop): Promise<void> {
+  const { run } = loop;
+  if (!run.observer.values || !loop.topology.state) return;
+  const outputs: unknown[] = new Array(loop.tasks.length);
+  for (const [position, output] of loop.known ?? []) outputs[position] = output;
+  const wait = run.observer.values(loop.pausedOutput(outputs), run.path);
+  if (wait) await wait;
 }
 
 function isFinished(loaded: LoadedCheckpoint): boolean {

@@ -138,8 +138,8 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
         if (modes.includes('values')) await stream.put('values', presentOutput(result));
         if (modes.includes('updates'))
           await stream.put('updates', { node: '__interrupt__', update: result.interrupts, path: [] });
-      } else if (modes.includes('values') && (dataflow || (result.steps === 0 && isContinuation(parsed)))) {
-        // Dataflow graphs have no per-step state; a continuation with nothing left to run has no step.
+      } else if (modes.includes('values') && dataflow) {
+        // Dataflow graphs have no per-step state (a state graph's continuation starts with its state).
         await stream.put('values', result.output);
       }
       stream.queue.close();
@@ -333,6 +333,7 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
       concurrency: 1,
       abort: () => undefined,
       kind: this.#runtime.topology.kind,
+      state: this.#runtime.topology.state,
     };
   }
 

@@ -3,15 +3,15 @@ import { drive } from '../pregel/drive.js';
 import type { RunContext } from '../pregel/run-context.js';
 import { RunControl } from '../pregel/run-control.js';
 import { SubgraphPaused } from '../pregel/subgraph-paused.js';
-import { SubgraphWrites } from '../pregel/subgraph-writes.js';
 import type { NestedRunParent } from './graph-spec.js';
 import { breakpointsOf, type GraphRuntime } from './run-graph.js';
+import { subgraphUpdate } from './subgraph-update.js';
 
 /**
  * Runs a compiled graph as a task of a parent run: same run id, events, signal and config, a path one
  * node deeper, and (when the parent checkpoints) its own namespace of checkpoints, so a pause inside it
- * resumes inside it. A state graph inside a state graph returns its nodes' writes, which the parent
- * applies through its own reducers.
+ * resumes inside it. A state graph inside a state graph returns one update of the parent's keys (see
+ * {@link subgraphUpdate}), which the parent applies through its own reducers.
  */
 export async function runNested(
   runtime: GraphRuntime,
@@ -33,11 +33,13 @@ export async function runNested(
     maxSteps: runtime.maxSteps,
     concurrency: runtime.concurrency ?? parent.run.concurrency,
     kind: topology.kind,
+    state: topology.state,
     durable: undefined,
   };
   const state = topology.state;
   const childInput = state ? await parse(pickKeys(input, state.keys)) : input;
-  const recordWrites = state !== undefined && parent.run.kind === 'state' && parent.key === undefined;
+  const parentState = parent.key === undefined ? parent.run.state : undefined;
+  const recordWrites = state !== undefined && parentState !== undefined;
   const key = parent.key === undefined ? '' : `:${parent.key}`;
   const durable = parent.run.durable;
   const result = await (durable
@@ -61,7 +63,10 @@ export async function runNested(
     : drive(topology, run, childInput, { recordWrites })
   ).finally(unfollow);
   if (result.status === 'interrupted') throw new SubgraphPaused(result.interrupts);
-  if (result.writes) return new SubgraphWrites(result.writes);
+  if (state && parentState && result.writes) {
+    const values = result.output as Record<string, unknown>;
+    return subgraphUpdate(state, parentState, { writes: result.writes, values }, parent.ctx.node);
+  }
   return result.output;
 }
 

@@ -57,6 +57,7 @@ export async function executeRun(
     concurrency: options.concurrency ?? defaults.concurrency ?? Number.POSITIVE_INFINITY,
     abort: (reason) => control.abort(reason),
     kind: topology.kind,
+    state: topology.state,
   };
   const started = observer.event ? Date.now() : 0;
   observer.event?.({

@@ -2,6 +2,7 @@ import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import type { RunEvent } from '../events/run-event.js';
 import type { Store } from '../store/store.js';
 import type { RunControl } from './run-control.js';
+import type { CompiledState } from './topology.js';
 
 /**
  * Optional listeners of one run. Each is `undefined` unless someone subscribed, and the engine checks
@@ -67,6 +68,8 @@ export interface RunContext {
   readonly concurrency: number;
   /** The kind of graph this context runs (nested graphs get their own context). */
   readonly kind: 'state' | 'dataflow';
+  /** The state channels of the graph this context runs (state graphs): what a nested graph may update. */
+  readonly state?: CompiledState | undefined;
   /** Set when the run checkpoints. */
   readonly durable?: DurableContext | undefined;
   /** Aborts the whole run (used when a task fails, so its siblings stop). */

@@ -1,9 +1,8 @@
 /**
  * A list of `[key, value]` writes a state graph applies in order through its reducers, as if its nodes
- * had made them one by one. Two sources: a state subgraph used as a node (the writes its nodes made, so
- * appends are not doubled and unchanged keys are not rewritten; keys the parent lacks are skipped), and
- * a node that returned a list of updates and `Command`s (`checked`: an unknown key is an error, as for
- * a single update).
+ * had made them one by one: what a node that returned a list of updates and `Command`s wrote (`checked`:
+ * an unknown key is an error, as for a single update; unchecked writes skip keys the state lacks). A state
+ * subgraph used as a node no longer hands its parent its writes but one update (see `subgraphUpdate`).
  */
 export class SubgraphWrites {
   constructor(

@@ -158,11 +158,12 @@ describe('stream modes', () => {
       .addEdge('sub', END)
       .compile();
     const flat = await all(app.stream({}, { mode: 'updates' }));
-    expect(flat).toEqual([{ node: 'sub', update: { log: 'inner' }, path: [] }]);
+    // The subgraph's update is its reducer result for the parent's keys (one update of the node).
+    expect(flat).toEqual([{ node: 'sub', update: { log: ['inner'] }, path: [] }]);
     const nested = await all(app.stream({}, { mode: 'updates', subgraphs: true }));
     expect(nested).toEqual([
       { node: 'inner', update: { log: 'inner' }, path: ['sub'] },
-      { node: 'sub', update: { log: 'inner' }, path: [] },
+      { node: 'sub', update: { log: ['inner'] }, path: [] },
     ]);
   });
 });

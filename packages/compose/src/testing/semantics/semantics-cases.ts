@@ -3,7 +3,9 @@ import { describeBulkUpdateCases } from './bulk-update-cases.js';
 import { describeFirstWriteCases } from './first-write-cases.js';
 import { describeListUpdateCases } from './list-update-cases.js';
 import { describePausedStepCases } from './paused-step-cases.js';
+import { describeReplayCases } from './replay-cases.js';
 import { describeResumeCases } from './resume-cases.js';
+import { describeSubgraphOutputCases } from './subgraph-output-cases.js';
 import type { StoreOf } from './threads.js';
 import { describeUpdateStateCases } from './update-state-cases.js';
 
@@ -19,5 +21,7 @@ export function describeSemanticsCases(store: StoreOf): void {
     describePausedStepCases(store);
     describeListUpdateCases(store);
     describeBulkUpdateCases(store);
+    describeReplayCases(store);
+    describeSubgraphOutputCases(store);
   });
 }
