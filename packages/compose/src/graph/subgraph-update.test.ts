@@ -7,7 +7,7 @@ function state(
   reducers: Record<string, AnyReducer | undefined>,
   keys = Object.keys(reducers),
 ): CompiledState {
-  return { keys, keySet: new Set(keys), reducers, defaults: {} };
+  return { keys, keySet: new Set(keys), reducers, defaults: {}, checks: undefined };
 }
 
 const concat = (current: string, update: string): string => current + update;
