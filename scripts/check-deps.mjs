@@ -9,6 +9,7 @@
 //    `ai` under packages/adk/src/model/ai-sdk/), and that folder is reached only through its own
 //    package entry (`@weft/adk/anthropic`, `@weft/adk/ai-sdk`): no other module of adk imports it, so
 //    the main entry never loads an SDK the user did not install (docs/adr/011-provider-adapters.md);
+//    likewise `rxjs` only under packages/compose/src/rx/ (the `@weft/compose/rx` entry);
 // 4. a package imports only what its package.json declares;
 // 5. @weft/compose imports zod for types only (its ./testing entry aside): loading zod takes longer than all of compose, so the
 //    engine loads it on the first input it checks (packages/compose/src/state/update-schema.ts).
@@ -30,6 +31,8 @@ const problems = [];
 const confinedSdks = [
   [(name) => name === '@anthropic-ai/sdk', 'packages/adk/src/model/anthropic/'],
   [(name) => name === 'ai' || name.startsWith('@ai-sdk/'), 'packages/adk/src/model/ai-sdk/'],
+  // rxjs is compose's optional peer: only its `./rx` entry loads it.
+  [(name) => name === 'rxjs', 'packages/compose/src/rx/'],
 ];
 
 function walk(dir, out = []) {

@@ -1,3 +1,4 @@
+import { Observable } from 'rxjs';
 import type {
   ApiError,
   Breakpoints,
@@ -55,25 +56,35 @@ export const api = {
   stop: (runId: string) => call<RunInfo>('POST', `/api/runs/${runId}/stop`),
 };
 
+/** One message of a run's event stream: an event, or how the run ended (undefined: the stream broke off). */
+export type RunMessage = { readonly event: WireEvent } | { readonly end: RunInfo | undefined };
+
 /**
- * Follows a run's events over Server-Sent Events: the backlog, then live events, then `onEnd` with how
- * the run ended (the stream's closing `end` message; undefined when the stream broke off). Returns a
- * function that stops listening.
+ * A run's event stream over Server-Sent Events as an Observable: the backlog, then live events, then
+ * the end (with the run's final info), after which it completes. Unsubscribing closes the connection.
+ *
+ * @example
+ * ```ts
+ * const subscription = runMessages(runId).subscribe((m) => ('event' in m ? show(m.event) : done(m.end)));
+ * ```
  */
-export function followRun(
-  runId: string,
-  onEvent: (event: WireEvent) => void,
-  onEnd: (info: RunInfo | undefined) => void,
-): () => void {
-  const source = new EventSource(`/api/runs/${runId}/events`);
-  source.onmessage = (message) => onEvent(JSON.parse(message.data as string) as WireEvent);
-  source.addEventListener('end', (message) => {
-    source.close();
-    onEnd(JSON.parse((message as MessageEvent<string>).data) as RunInfo);
+export function runMessages(runId: string): Observable<RunMessage> {
+  return new Observable<RunMessage>((subscriber) => {
+    const source = new EventSource(`/api/runs/${runId}/events`);
+    const end = (info: RunInfo | undefined) => {
+      source.close();
+      subscriber.next({ end: info });
+      subscriber.complete();
+    };
+    source.onmessage = (message) =>
+      subscriber.next({ event: JSON.parse(message.data as string) as WireEvent });
+    source.addEventListener('end', (message) =>
+      end(JSON.parse((message as MessageEvent<string>).data) as RunInfo),
+    );
+    source.onerror = () => {
+      // The server went away (e.g. a restart) or the run is unknown: stop instead of retrying forever.
+      if (source.readyState === EventSource.CLOSED) end(undefined);
+    };
+    return () => source.close();
   });
-  source.onerror = () => {
-    // The server went away (e.g. a restart) or the run is unknown: stop instead of retrying forever.
-    if (source.readyState === EventSource.CLOSED) onEnd(undefined);
-  };
-  return () => source.close();
 }
