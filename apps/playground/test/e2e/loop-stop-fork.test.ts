@@ -71,6 +71,10 @@ describe.skipIf(!hasChromium)('playground in Chromium: loop, stop, fork', () => 
     expect(sources).toContain('update');
     await page.locator('[data-testid=checkpoint][data-source=update]').click();
     await page.waitForSelector('[data-testid=checkpoint-view]');
+    // The fork wrote only the edited keys, on top of step 2: the others keep step 2's values.
+    await expect
+      .poll(async () => JSON.parse(await editor.inputValue()) as unknown, { timeout: 10_000 })
+      .toEqual({ ...values, count: 20, target: 22 });
     await s.shot('05-fork-history-branches');
   });
 });

@@ -47,6 +47,30 @@ describe('fork and time travel over HTTP', () => {
     expect(after.filter((s) => s.parentId === first.checkpointId)).toHaveLength(2);
   });
 
+  it('edit and fork apply on top of the checkpoint through the reducers: keys not given keep their values', async () => {
+    const thread = await h.thread('counter-loop');
+    await h.events((await h.start(thread, { target: 3, delayMs: 1 })).id);
+    const before: SnapshotInfo[] = (await h.request('GET', `/api/threads/${thread}/history`)).body;
+    const step1 = before.find((s) => s.step === 1)!;
+    const at1 = step1.values as { count: number; log: string[] };
+    const fork = await h.request('POST', `/api/threads/${thread}/fork`, {
+      checkpointId: step1.checkpointId,
+      values: { count: 2, log: 'edited' },
+    });
+    expect(fork.status).toBe(202);
+    await h.finished(fork.body.id);
+    const after: SnapshotInfo[] = (await h.request('GET', `/api/threads/${thread}/history`)).body;
+    const update = after.find((s) => s.source === 'update')!;
+    // `target` and `delayMs` keep the checkpoint's values (not the schema defaults 5 and 300); `log`
+    // appends through its reducer.
+    expect(update.values).toEqual({ count: 2, target: 3, delayMs: 1, log: [...at1.log, 'edited'] });
+    const edit = await h.request('POST', `/api/threads/${thread}/state`, { values: { log: 'note' } });
+    expect(edit.status).toBe(200);
+    const latest = (await h.request('GET', `/api/threads/${thread}/state`)).body;
+    expect(latest.values).toMatchObject({ count: 3, target: 3, delayMs: 1 });
+    expect(latest.values.log.slice(-2)).toEqual(['reached 3 (target 3)', 'note']);
+  });
+
   it('updates state as a node, validated against the graph schema', async () => {
     const thread = await h.thread('counter-loop');
     await h.events((await h.start(thread, { target: 1, delayMs: 1 })).id);
