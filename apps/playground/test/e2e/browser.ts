@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import type { PlaygroundApp } from '../../src/server/define-app.ts';
 import { createDemoApp } from '../../src/server/demo/demo-app.ts';
 import { type PlaygroundServer, startServer } from '../../src/server/server.ts';
 import { chromiumPath, hasChromium } from './chromium.ts';
@@ -24,11 +25,16 @@ export interface DemoSession {
   close(): Promise<void>;
 }
 
-/** Starts the demo server (ephemeral port, in-memory store) and opens it in headless Chromium. */
-export async function openDemo(): Promise<DemoSession> {
+/**
+ * Starts the demo server (ephemeral port, in-memory store) — or one serving `app` — and opens it in
+ * headless Chromium.
+ */
+export async function openDemo(
+  app: PlaygroundApp = createDemoApp({ chunkDelayMs: 60 }),
+): Promise<DemoSession> {
   mkdirSync(outputDir, { recursive: true });
   const server = await startServer({
-    app: createDemoApp({ chunkDelayMs: 60 }),
+    app,
     port: 0,
     database: ':memory:',
   });
