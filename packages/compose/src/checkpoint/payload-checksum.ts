@@ -6,12 +6,31 @@
  * about 2 µs on a small one); a store can verify it in SQL too, e.g. PostgreSQL
  * `'sha256:' || encode(sha256(convert_to(payload, 'UTF8')), 'hex')`.
  *
+ * In Node the hash comes from node:crypto (found through `process.getBuiltinModule`, so no bundler sees a
+ * `node:` import); where that is missing (browsers, workers) from `@noble/hashes`, a pure-JS SHA-256 that
+ * gives the same bytes.
+ *
  * A checksum detects corruption, not a forger: whoever can rewrite a payload can rewrite its checksum.
  */
-import { createHash } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /** The prefix of the checksums this version writes (the algorithm, so another can follow). */
 const PREFIX = 'sha256:';
+
+type HexSha256 = (payload: string) => string;
+
+/** SHA-256 in pure JS: the same digest as node:crypto's, for runtimes without it. */
+export const portableSha256: HexSha256 = (payload) => bytesToHex(sha256(utf8ToBytes(payload)));
+
+function nodeSha256(): HexSha256 | undefined {
+  const host = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const crypto = host?.getBuiltinModule?.('node:crypto') as typeof import('node:crypto') | undefined;
+  if (crypto?.createHash === undefined) return undefined;
+  return (payload) => crypto.createHash('sha256').update(payload, 'utf8').digest('hex');
+}
+
+const hexSha256: HexSha256 = nodeSha256() ?? portableSha256;
 
 /**
  * The checksum stored with a payload: `sha256:` and the hex SHA-256 of its UTF-8 bytes.
@@ -22,7 +41,7 @@ const PREFIX = 'sha256:';
  * ```
  */
 export function payloadChecksum(payload: string): string {
-  return PREFIX + createHash('sha256').update(payload, 'utf8').digest('hex');
+  return PREFIX + hexSha256(payload);
 }
 
 /**
