@@ -23,6 +23,7 @@ import type { GraphSpec, NestedRunParent, SubgraphHandle } from './graph-spec.js
 import { checkInput } from './input-check.js';
 import { runNested } from './nested-run.js';
 import { type GraphRuntime, presentOutput, type RunResult, runGraph } from './run-graph.js';
+import { pickOutput } from './state-io.js';
 import { type GraphJSON, jsonToMermaid, specToJSON } from './topology-json.js';
 
 /** Options of `stream()`. */
@@ -98,12 +99,17 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
    *   WeftError `ABORTED` when `signal` fires.
    */
   async invoke(input: TInput | Continue, options: RunOptions = {}): Promise<TOutput> {
-    return presentOutput(await this.run(input, options)) as TOutput;
+    return pickOutput(this.spec, presentOutput(await this.#runRaw(input, options))) as TOutput;
   }
 
   /** Runs the graph like `invoke` and reports how it ended: status, output, interrupts, checkpoint. */
   async run(input: TInput | Continue, options: RunOptions = {}): Promise<RunResult<TOutput>> {
-    return (await runGraph(this.#runtime, await this.#parse(input), options)) as RunResult<TOutput>;
+    const result = await this.#runRaw(input, options);
+    return { ...result, output: pickOutput(this.spec, result.output) } as RunResult<TOutput>;
+  }
+
+  async #runRaw(input: TInput | Continue, options: RunOptions): Promise<RunResult<unknown>> {
+    return runGraph(this.#runtime, await this.#parse(input), options);
   }
 
   /**
@@ -124,7 +130,12 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
     // Breaking out of the loop waits for the aborted run to end, so its thread is free (and its last
     // checkpoint stored) when the loop exits.
     const stream = createGraphStream(
-      { modes, tagged: Array.isArray(mode), subgraphs: options.subgraphs ?? false },
+      {
+        modes,
+        tagged: Array.isArray(mode),
+        subgraphs: options.subgraphs ?? false,
+        present: (values) => pickOutput(this.spec, values),
+      },
       () => {
         control.abort(new WeftError('ABORTED', 'the stream consumer stopped reading'));
         return ended;
@@ -135,7 +146,8 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
       const parsed = await this.#parse(input);
       const result = await runGraph(this.#runtime, parsed, options, stream.observer, control);
       if (result.status === 'interrupted') {
-        if (modes.includes('values')) await stream.put('values', presentOutput(result));
+        if (modes.includes('values'))
+          await stream.put('values', pickOutput(this.spec, presentOutput(result)));
         if (modes.includes('updates'))
           await stream.put('updates', { node: '__interrupt__', update: result.interrupts, path: [] });
       } else if (modes.includes('values') && dataflow) {

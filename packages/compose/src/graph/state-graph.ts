@@ -9,6 +9,7 @@ import type { CompiledGraph } from './compiled-graph.js';
 import type { End, Start } from './constants.js';
 import type { NodeOptions } from './node-options.js';
 import { SpecBuilder } from './spec-builder.js';
+import { type InputOfIO, type OutputOfIO, type StateGraphIO, withDeclaredKeys } from './state-io.js';
 
 /** Per-key reducers of a state schema. */
 export type ReducersOf<TState> = { readonly [TKey in keyof TState]?: AnyReducer };
@@ -53,12 +54,23 @@ export type SequenceNodes<TName extends string, TState, TUpdate, TNodes extends 
   readonly [TName, StateNode<TState, TUpdate, TNodes>]
 >;
 
+/**
+ * The keys a node's input declares beyond the state (its private keys, given at run time by its `input`
+ * schema), which it may also write; nothing for a node that reads the state.
+ */
+export type PrivateKeys<TIn, TState> = TIn extends object ? Omit<TIn, keyof TState> : {};
+
 /** Options of a {@link StateGraph}. */
 export interface StateGraphOptions<TReducers> {
   /** Reducers per key; keys without one keep the last value written. */
   readonly reducers?: TReducers;
-  /** Schema of the run input (default: every key optional, reducer keys take their update type). */
+  /**
+   * Schema of the run input (default: every key optional, reducer keys take their update type). An
+   * object schema limits the input to its keys; keys the state lacks become channels of their own.
+   */
   readonly input?: ZodType;
+  /** Schema of the result: `invoke`, `run` and the `values` stream return only its keys. */
+  readonly output?: ZodType;
 }
 
 /**
@@ -80,13 +92,14 @@ export class StateGraph<
   TSchema extends ZodObject,
   TReducers extends ReducersOf<z.infer<TSchema>> = {},
   TNodes extends string = never,
+  TIO extends StateGraphIO = {},
 > {
   readonly #builder: SpecBuilder;
 
-  constructor(schema: TSchema, options: StateGraphOptions<TReducers> = {}) {
+  constructor(schema: TSchema, options: StateGraphOptions<TReducers> & TIO = {} as TIO) {
     const reducers = (options.reducers ?? {}) as Record<string, AnyReducer | undefined>;
     this.#builder = new SpecBuilder('state', { schema, reducers });
-    this.#builder.setSchemas(options.input, undefined);
+    this.#builder.setSchemas(options.input, options.output);
   }
 
   /**
@@ -98,9 +111,27 @@ export class StateGraph<
     // NoInfer: a Command's goto in the node's return must not be taken as the node's name.
     node: StateNode<TIn, StateUpdate<z.infer<TSchema>, TReducers>, TNodes | NoInfer<TName>>,
     options?: NodeOptions & { readonly goto?: readonly (TNodes | NoInfer<TName> | End)[] },
-  ): StateGraph<TSchema, TReducers, TNodes | TName> {
+  ): StateGraph<TSchema, TReducers, TNodes | TName, TIO>;
+  /**
+   * Adds a node with private keys: its `input` schema declares keys the state does not have, which the
+   * node reads (annotate its parameter with the schema's type) and may write; successors that declare
+   * them in their own `input` read them.
+   */
+  addNode<const TName extends string, TIn extends object>(
+    name: NewNodeName<TName, TNodes>,
+    node: StateNode<
+      TIn,
+      StateUpdate<z.infer<TSchema> & PrivateKeys<TIn, z.infer<TSchema>>, TReducers>,
+      TNodes | NoInfer<TName>
+    >,
+    options: NodeOptions & {
+      readonly input: ZodType<TIn>;
+      readonly goto?: readonly (TNodes | NoInfer<TName> | End)[];
+    },
+  ): StateGraph<TSchema, TReducers, TNodes | TName, TIO>;
+  addNode(name: string, node: unknown, options?: NodeOptions): unknown {
     this.#builder.addNode(name, node, options);
-    return this as unknown as StateGraph<TSchema, TReducers, TNodes | TName>;
+    return this;
   }
 
   /**
@@ -124,7 +155,7 @@ export class StateGraph<
    */
   addSequence<const TName extends string>(
     nodes: SequenceNodes<TName, z.infer<TSchema>, StateUpdate<z.infer<TSchema>, TReducers>, TNodes>,
-  ): StateGraph<TSchema, TReducers, TNodes | TName>;
+  ): StateGraph<TSchema, TReducers, TNodes | TName, TIO>;
   addSequence(nodes: ReadonlyArray<readonly [string, unknown]>): unknown {
     const pairs = nodes;
     if (pairs.length === 0) {
@@ -171,11 +202,11 @@ export class StateGraph<
   compile(
     options?: CompileOptions<TNodes>,
   ): CompiledGraph<
-    StateUpdate<z.infer<TSchema>, TReducers>,
-    z.infer<TSchema>,
+    InputOfIO<TIO, StateUpdate<z.infer<TSchema>, TReducers>>,
+    OutputOfIO<TIO, z.infer<TSchema>>,
     TNodes,
     StateUpdate<z.infer<TSchema>, TReducers>
   > {
-    return compileSpec(this.#builder.spec(), options);
+    return compileSpec(withDeclaredKeys(this.#builder.spec()), options);
   }
 }

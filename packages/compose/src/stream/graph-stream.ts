@@ -9,6 +9,8 @@ export interface GraphStreamOptions {
   readonly tagged: boolean;
   /** Also yield values/updates/messages/custom of nested subgraphs. */
   readonly subgraphs: boolean;
+  /** Shapes the root graph's `values` (a state graph's `output` schema keeps only its keys). */
+  readonly present?: (values: unknown) => unknown;
   /** Items buffered before the run waits for the consumer. */
   readonly highWaterMark?: number;
 }
@@ -31,7 +33,12 @@ export function createGraphStream(options: GraphStreamOptions, onCancel: () => P
   const paced = events || wants.has('custom');
   const observer: RunObserver = {
     ...(wants.has('values')
-      ? { values: (values, path) => (inScope(path) ? put('values', values) : wait()) }
+      ? {
+          values: (values, path) => {
+            if (!inScope(path)) return wait();
+            return put('values', path.length === 0 && options.present ? options.present(values) : values);
+          },
+        }
       : {}),
     ...(wants.has('updates')
       ? { updates: (node, update, path) => (inScope(path) ? put('updates', { node, update, path }) : wait()) }
