@@ -44,11 +44,11 @@ function start(args: readonly string[]) {
   process.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
+  // No deadline of its own: on a loaded machine the child's start alone can take tens of seconds; the
+  // test's timeout is the only clock.
   const exited = new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>(
-    (resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`child did not exit in time: ${stderr}`)), 45_000);
+    (resolve) => {
       process.on('exit', (code, signal) => {
-        clearTimeout(timer);
         // Give the pipes a moment to drain after exit.
         setImmediate(() => resolve({ code, signal, stdout, stderr }));
       });
@@ -61,10 +61,11 @@ function lines(file: string): string[] {
   return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
 }
 
-async function waitForLines(file: string, count: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+/** Waits until the log has `count` lines; fails if the child exits first (no wall-clock deadline). */
+async function waitForLines(file: string, count: number, child: ChildProcess): Promise<void> {
   while (lines(file).length < count) {
-    if (Date.now() > deadline) throw new Error(`the side-effect log did not reach ${count} lines`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the child exited before the side-effect log reached ${count} lines`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
@@ -75,7 +76,7 @@ it('a run killed with SIGKILL resumes in a new process without re-running finish
   const threadId = 'crash-thread';
 
   const first = start([filename, log, threadId, 'start']);
-  await waitForLines(log, 10, 30_000);
+  await waitForLines(log, 10, first.process);
   first.process.kill('SIGKILL');
   const killed = await first.exited;
   expect(killed.signal).toBe('SIGKILL');
@@ -111,4 +112,4 @@ it('a run killed with SIGKILL resumes in a new process without re-running finish
   } finally {
     await store.close();
   }
-}, 90_000);
+}, 600_000);
