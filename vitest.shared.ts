@@ -6,6 +6,9 @@ export const sourceConditions = ['@weft/source'];
 /**
  * The vitest config every package shares: co-located tests, type tests switched on,
  * a JSON report for the CI totals line, and workspace packages resolved to `src`.
+ *
+ * Timeouts only catch hangs: no test may depend on how fast a loaded 2-core machine is, so the default
+ * is two minutes per test and per hook (a 200-turn agent test took 20 s at load average 100).
  */
 export function weftVitestConfig(options: { typecheck?: boolean; testTimeout?: number } = {}) {
   return defineConfig({
@@ -13,7 +16,8 @@ export function weftVitestConfig(options: { typecheck?: boolean; testTimeout?: n
     ssr: { resolve: { conditions: sourceConditions, externalConditions: ['@weft/source'] } },
     test: {
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-      testTimeout: options.testTimeout ?? 20_000,
+      testTimeout: options.testTimeout ?? 120_000,
+      hookTimeout: 120_000,
       reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
       typecheck: {
         enabled: options.typecheck ?? true,

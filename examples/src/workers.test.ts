@@ -27,7 +27,7 @@ describe.skipIf(missing)('the workers example', () => {
     const pool = new pg.Pool({ connectionString: pgUrl });
     await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await pool.end();
-  }, 60_000);
+  }, 300_000);
 
   test('runs graphs on two worker processes, follows one, and resumes an approval', async () => {
     const lines: string[] = [];

@@ -117,5 +117,5 @@ describe.skipIf(url === '')('PostgresCheckpointer schema 3 and claims', () => {
     expect(claim).toBeDefined();
     await claim?.release();
     await store.close();
-  }, 60_000);
+  }, 300_000);
 });

@@ -69,5 +69,5 @@ describe('SqliteCheckpointer thread claims across connections and processes', ()
     const claim = await store.claimThread('t1');
     await claim.release();
     await store.close();
-  }, 60_000);
+  }, 300_000);
 });

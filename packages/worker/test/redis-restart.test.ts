@@ -78,7 +78,7 @@ describe.skipIf(missingServices)('a Redis restart without persistence', () => {
       });
     workers = [await start('w1'), await start('w2')];
     client = createClient({ connection: redis.url, queueName, journal });
-  }, 60_000);
+  }, 300_000);
 
   afterAll(async () => {
     openGate();

@@ -64,7 +64,7 @@ beforeAll(async () => {
     output += chunk.toString();
   });
   url = await waitFor(() => /open (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], 30_000);
-}, 40_000);
+}, 300_000);
 
 afterAll(async () => {
   if (child.exitCode === null) {

@@ -52,7 +52,7 @@ beforeAll(async () => {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk: Buffer) => (output += chunk));
-}, 60_000);
+}, 300_000);
 
 afterAll(async () => {
   if (child.exitCode === null) {
