@@ -1,6 +1,7 @@
 import { START } from '../graph/constants.js';
 import { isoNow, sortableId } from '../internal/ids.js';
-import type { LoopHooks, PregelLoop, StepRecord } from '../pregel/loop.js';
+import type { PregelLoop } from '../pregel/loop.js';
+import type { LoopHooks, StepRecord } from '../pregel/loop-hooks.js';
 import { type PendingInterrupt, type Task, TaskPaused } from '../pregel/task.js';
 import type { CompiledNode } from '../pregel/topology.js';
 import type { CheckpointBody, TaskWrite } from './checkpoint-body.js';

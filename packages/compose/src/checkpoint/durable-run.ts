@@ -3,7 +3,9 @@ import { type Command, isCommand } from '../graph/command.js';
 import { sortableId } from '../internal/ids.js';
 import { matchValues, pendingInterrupts, planResume } from '../interrupt/resume.js';
 import type { Breakpoints } from '../pregel/breakpoints.js';
-import { type LoopResult, PregelLoop } from '../pregel/loop.js';
+import { PregelLoop } from '../pregel/loop.js';
+import type { LoopResult } from '../pregel/loop-hooks.js';
+import { pausedOutput } from '../pregel/paused-step.js';
 import type { DurableContext, RunContext } from '../pregel/run-context.js';
 import type { Topology } from '../pregel/topology.js';
 import { CheckpointSession, type Durability } from './checkpoint-session.js';
@@ -211,7 +213,7 @@ async function showResumed(loop: PregelLoop): Promise<void> {
   if (!run.observer.values || !loop.topology.state) return;
   const outputs: unknown[] = new Array(loop.tasks.length);
   for (const [position, output] of loop.known ?? []) outputs[position] = output;
-  const wait = run.observer.values(loop.pausedOutput(outputs), run.path);
+  const wait = run.observer.values(pausedOutput(loop, outputs), run.path);
   if (wait) await wait;
 }
 

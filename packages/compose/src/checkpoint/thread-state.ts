@@ -6,7 +6,8 @@ import { isSend } from '../graph/send.js';
 import { sortableId } from '../internal/ids.js';
 import { pendingInterrupts } from '../interrupt/resume.js';
 import { applyStateWrites } from '../pregel/apply.js';
-import { type ExternalChange, PregelLoop } from '../pregel/loop.js';
+import { applyExternal, type ExternalChange } from '../pregel/external-change.js';
+import { PregelLoop } from '../pregel/loop.js';
 import type { RunContext } from '../pregel/run-context.js';
 import { type PendingInterrupt, PlannedTask, type Task } from '../pregel/task.js';
 import type { CompiledNode, Topology } from '../pregel/topology.js';
@@ -219,7 +220,7 @@ export async function writeClaimed(
   for (const earlier of options.before ?? []) finished.push(earlier);
   loop.tasks = renewTaskIds(topology, planned, sortableId(), (task) => kept.has(task.id));
   loop.step = loaded.record.step + 1;
-  const record = await loop.applyExternal({ finished, update, as });
+  const record = await applyExternal(loop, { finished, update, as });
   if (options.goto) loop.tasks = withGoto(topology, loop.tasks, options.goto, String(loop.step));
   await session.hooks().afterStep?.(loop, record);
   await session.flush();

@@ -5,7 +5,7 @@ import { WeftError } from '../errors/weft-error.js';
 import type { Breakpoints } from '../pregel/breakpoints.js';
 import { drive } from '../pregel/drive.js';
 import { executeRun } from '../pregel/execute.js';
-import type { LoopResult } from '../pregel/loop.js';
+import type { LoopResult } from '../pregel/loop-hooks.js';
 import type { RunObserver } from '../pregel/run-context.js';
 import type { RunControl } from '../pregel/run-control.js';
 import type { RunOptions } from '../pregel/run-options.js';

@@ -7,7 +7,7 @@ import { applyStateWrites } from './apply.js';
 import { DagConflicts } from './dag-conflicts.js';
 import { type DagPlan, START_INDEX } from './dag-plan.js';
 import { addRouted } from './dag-route.js';
-import type { LoopResult } from './loop.js';
+import type { LoopResult } from './loop-hooks.js';
 import { mergeInbox } from './plan.js';
 import type { RunContext } from './run-context.js';
 import { executeTask } from './runner.js';

@@ -1,6 +1,7 @@
 import { DagLoop } from './dag-loop.js';
 import { dagPlanOf } from './dag-plan.js';
-import { type LoopHooks, type LoopResult, PregelLoop } from './loop.js';
+import { PregelLoop } from './loop.js';
+import type { LoopHooks, LoopResult } from './loop-hooks.js';
 import type { RunContext } from './run-context.js';
 import type { Topology } from './topology.js';
 

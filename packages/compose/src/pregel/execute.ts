@@ -8,7 +8,7 @@ import type { UsageTotals } from '../events/usage-totals.js';
 import { runId as newRunId } from '../internal/ids.js';
 import type { Store } from '../store/store.js';
 import { drive } from './drive.js';
-import type { LoopResult } from './loop.js';
+import type { LoopResult } from './loop-hooks.js';
 import type { RunContext, RunObserver } from './run-context.js';
 import { RunControl } from './run-control.js';
 import type { RunOptions } from './run-options.js';

@@ -1,0 +1,70 @@
+import { isPromiseLike } from '../runnable/runnable.js';
+import type { PregelLoop } from './loop.js';
+import { type Finished, planNext } from './plan.js';
+import { applyTasks, type StepWrites, streamUpdates } from './step-writes.js';
+import type { Task } from './task.js';
+
+/**
+ * Completes a step that ran to the end: applies its writes, streams them, plans the next step, reports
+ * `step-end` and the values, and hands the step to `afterStep` (checkpoints). Returns a promise only when
+ * routing, an observer or a hook is asynchronous, so synchronous steps never await.
+ */
+export function completeStep(
+  loop: PregelLoop,
+  tasks: readonly Task[],
+  outputs: unknown[],
+  started: number,
+): Promise<void> | undefined {
+  const { finished, writes, changed } = applyTasks(loop, tasks, outputs);
+  const streaming = loop.run.observer.updates ? streamUpdates(loop.run, writes) : undefined;
+  const done: StepDone = { writes, changed, started };
+  if (streaming) return streaming.then(() => route(loop, finished, done));
+  return route(loop, finished, done);
+}
+
+/** What a completed step hands on to its end. */
+interface StepDone {
+  readonly writes: StepWrites;
+  readonly changed: readonly string[];
+  readonly started: number;
+}
+
+function route(loop: PregelLoop, finished: Finished[], done: StepDone): Promise<void> | undefined {
+  const planned = planNext(loop.topology, finished, loop.routing, loop.routerInput, loop.prefix());
+  if (isPromiseLike(planned)) {
+    return planned.then((tasks) => {
+      loop.tasks = tasks;
+      return finishStep(loop, done);
+    });
+  }
+  loop.tasks = planned;
+  return finishStep(loop, done);
+}
+
+function finishStep(loop: PregelLoop, done: StepDone): Promise<void> | undefined {
+  const { run, topology } = loop;
+  loop.stepsRun++;
+  if (run.observer.event) {
+    const now = Date.now();
+    run.observer.event({
+      type: 'step-end',
+      runId: run.runId,
+      ts: now,
+      path: run.path,
+      step: loop.step,
+      durationMs: now - done.started,
+      values: loop.values,
+    });
+  }
+  const shown =
+    run.observer.values && topology.state
+      ? run.observer.values(loop.values, run.path)
+      : run.observer.pace?.();
+  const save = (): Promise<void> | undefined => {
+    const saved = loop.hooks.afterStep?.(loop, { writes: done.writes.records, changed: done.changed });
+    if (saved) return saved.then(() => void loop.step++);
+    loop.step++;
+    return undefined;
+  };
+  return shown ? shown.then(save) : save();
+}

@@ -1,0 +1,87 @@
+import { isCommand } from '../graph/command.js';
+import type { PregelLoop } from './loop.js';
+import type { Finished } from './plan.js';
+import type { RunContext, RunObserver } from './run-context.js';
+import { SubgraphWrites } from './subgraph-writes.js';
+import type { Task } from './task.js';
+import type { CompiledNode } from './topology.js';
+
+/** A step's writes: per node (for hooks) and per node as streamed to `updates` subscribers. */
+export interface StepWrites {
+  records: Array<readonly [string, unknown]>;
+  streamed: Array<readonly [string, unknown]>;
+}
+
+/** What applying a step gives routing and the hooks. */
+export interface AppliedTasks {
+  readonly finished: Finished[];
+  readonly writes: StepWrites;
+  readonly changed: readonly string[];
+}
+
+/**
+ * Applies a finished step's writes to the loop's state (through the reducers) and collects what routing
+ * and the hooks need: each task as routed, and the writes kept when a hook, the `updates` stream or a
+ * parent graph (`loop.writes`) reads them.
+ */
+export function applyTasks(loop: PregelLoop, tasks: readonly Task[], outputs: unknown[]): AppliedTasks {
+  const { topology, run } = loop;
+  const names = tasks.map((t) => (topology.nodes[t.node] as CompiledNode).name);
+  const keep =
+    loop.hooks.afterStep !== undefined || run.observer.updates !== undefined || loop.writes !== undefined;
+  const writes: StepWrites = { records: [], streamed: [] };
+  const finished: Finished[] = new Array(tasks.length);
+  let changed: readonly string[] = [];
+  if (topology.state) {
+    const applied = loop.applyState(names, outputs);
+    loop.values = applied.values;
+    changed = applied.changed;
+    loop.bump(changed);
+    for (let i = 0; i < tasks.length; i++) {
+      finished[i] = {
+        node: topology.nodes[(tasks[i] as Task).node],
+        output: applied.updates[i],
+        goto: applied.gotos[i],
+      };
+      if (!keep) continue;
+      const output = outputs[i];
+      const raw = isCommand(output) ? output.update : output;
+      if (raw === undefined || raw === null) continue;
+      writes.records.push([names[i] as string, raw]);
+      writes.streamed.push([names[i] as string, applied.updates[i]]);
+      if (loop.writes) record(loop.writes, raw);
+    }
+  } else {
+    for (let i = 0; i < tasks.length; i++) {
+      const item = dataflowFinished(topology.nodes[(tasks[i] as Task).node] as CompiledNode, outputs[i]);
+      finished[i] = item;
+      if (keep) writes.records.push([names[i] as string, item.output]);
+    }
+    writes.streamed = writes.records;
+  }
+  return { finished, writes, changed };
+}
+
+/** Hands each node's write to the `updates` subscriber; a promise only when it asks the run to wait. */
+export function streamUpdates(run: RunContext, writes: StepWrites, from = 0): Promise<void> | undefined {
+  const updates = run.observer.updates as NonNullable<RunObserver['updates']>;
+  const { streamed } = writes;
+  for (let i = from; i < streamed.length; i++) {
+    const [node, update] = streamed[i] as readonly [string, unknown];
+    const wait = updates(node, update, run.path);
+    if (wait) return wait.then(() => streamUpdates(run, writes, i + 1));
+  }
+  return undefined;
+}
+
+/** A task's output as routing sees it: a `Command`'s update and goto, or the output itself. */
+export function dataflowFinished(node: CompiledNode | undefined, output: unknown): Finished {
+  if (isCommand(output))
+    return { node, output: output.update, goto: output.goto.length > 0 ? output.goto : undefined };
+  return { node, output, goto: undefined };
+}
+
+function record(writes: Array<readonly [string, unknown]>, raw: unknown): void {
+  if (raw instanceof SubgraphWrites) writes.push(...raw.writes);
+  else for (const entry of Object.entries(raw as object)) writes.push(entry);
+}
