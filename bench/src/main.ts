@@ -12,6 +12,7 @@ import { agentLoopWorkload } from './workloads/agent-loop.ts';
 import { checkpointWorkload, storageWorkload } from './workloads/checkpoint.ts';
 import { coldImportWorkload } from './workloads/cold-import.ts';
 import { compileWorkload } from './workloads/compile.ts';
+import { memorySearchWorkload } from './workloads/memory-search.ts';
 import { otelWorkload } from './workloads/otel.ts';
 import { heapWorkload, warningsWorkload } from './workloads/process-health.ts';
 import { chainScalingWorkload, sendWorkload } from './workloads/scaling.ts';
@@ -34,6 +35,7 @@ const WORKLOADS: readonly Workload[] = [
   compileWorkload,
   agentLoopWorkload,
   storeSearchWorkload,
+  memorySearchWorkload,
   coldImportWorkload,
   warningsWorkload,
   heapWorkload,

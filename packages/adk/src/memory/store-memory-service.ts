@@ -81,13 +81,13 @@ export class StoreMemoryService implements MemoryService {
   ): Promise<MemoryEntry[]> {
     checkScope(key, 'addMessages');
     if (messages.length === 0) return [];
-    const existing = (await this.list(key)).slice(0, 50);
+    const namespace = memoryNamespace(key.appName, key.userId);
+    const existing = (await this.#store.search(namespace, { limit: 50 })).map(entryOf);
     const drafts = await this.#extractor(messages, {
       key,
       existing,
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    const namespace = memoryNamespace(key.appName, key.userId);
     const timestamp = (this.#options.now ?? Date.now)();
     const entries: MemoryEntry[] = [];
     for (const draft of drafts) {
