@@ -1,7 +1,8 @@
-import type { Agent } from '@weft/adk';
+import { AGENT_CONTEXT_KEY, type Agent, type AgentRunContext, type ArtifactService } from '@weft/adk';
 import type { Checkpointer } from '@weft/compose';
 import { z } from 'zod';
 import type { AnyCompiledGraph } from './define-app.ts';
+import { type RecallLog, recallOf } from './memory/recall-log.ts';
 import { inputJsonSchema, nodeNames, type RegistryEntry } from './registry-entry.ts';
 
 /** The input form of an agent: one user message. */
@@ -22,6 +23,7 @@ const agentInput = z.object({
 export function agentEntry(
   source: { readonly id: string; readonly agent: Agent; readonly description?: string },
   checkpointer: Checkpointer,
+  services?: AgentServices,
 ): RegistryEntry {
   const graph = source.agent.compile({ checkpointer }) as unknown as AnyCompiledGraph;
   return {
@@ -47,7 +49,58 @@ export function agentEntry(
         interruptBefore: request.breakpoints.before,
         interruptAfter: request.breakpoints.after,
         ...(request.checkpointId === undefined ? {} : { checkpointId: request.checkpointId }),
-        callbacks: { onEvent: request.onEvent },
+        callbacks: { onEvent: services ? tapRecalls(request, services) : request.onEvent },
+        ...(services ? { config: { [AGENT_CONTEXT_KEY]: runContext(request, services) } } : {}),
       }),
+  };
+}
+
+/**
+ * The session the playground's agents run in (the thread is the session) and the services they reach
+ * through it; set when the app has a memory or artifacts.
+ *
+ * @example
+ * ```ts
+ * const services: AgentServices = { appName: 'playground', userId: 'playground-user', recalls: new RecallLog() };
+ * ```
+ */
+export interface AgentServices {
+  readonly appName: string;
+  readonly userId: string;
+  readonly artifacts?: ArtifactService;
+  /** Receives what `recall` put in the instruction for each turn. */
+  readonly recalls?: RecallLog;
+}
+
+type ExecuteRequest = Parameters<RegistryEntry['execute']>[0];
+
+function runContext(request: ExecuteRequest, services: AgentServices): AgentRunContext {
+  return {
+    invocationId: request.runId,
+    sessionState: {},
+    temp: new Map(),
+    cancelRequested: () => false,
+    session: { appName: services.appName, userId: services.userId, sessionId: request.threadId },
+    ...(services.artifacts ? { artifacts: services.artifacts } : {}),
+  };
+}
+
+function tapRecalls(request: ExecuteRequest, services: AgentServices): ExecuteRequest['onEvent'] {
+  return (event) => {
+    const recall = recallOf(event);
+    if (recall && services.recalls) {
+      const memories = Array.isArray(recall.data.memories) ? recall.data.memories : [];
+      services.recalls.add({
+        runId: request.runId,
+        threadId: request.threadId,
+        userId: services.userId,
+        agent: recall.agent,
+        query: String(recall.data.query ?? ''),
+        memories: memories as never,
+        dropped: Number(recall.data.dropped ?? 0),
+        at: Date.now(),
+      });
+    }
+    request.onEvent(event);
   };
 }

@@ -7,6 +7,7 @@ import { type GuardOptions, requestGuard } from './guard/request-guard.ts';
 import { errorResponse } from './http-error.ts';
 import { type EvalRouteContext, evalRoutes } from './routes/eval-routes.ts';
 import { graphRoutes } from './routes/graph-routes.ts';
+import { type MemoryRouteContext, memoryRoutes } from './routes/memory-routes.ts';
 import { threadRunRoutes } from './routes/run-routes.ts';
 import { runRoutes } from './routes/sse-routes.ts';
 import { stateRoutes } from './routes/state-routes.ts';
@@ -23,6 +24,8 @@ export interface CreateAppOptions {
   readonly maxBodyBytes?: number | undefined;
   /** The Evals tab's sets and runs (without it, `/api/evals` is not served). */
   readonly evals?: EvalRouteContext | undefined;
+  /** The Memory tab and thread artifacts (without it, `/api/memory` and `/api/artifacts` are not served). */
+  readonly memory?: MemoryRouteContext | undefined;
 }
 
 /**
@@ -53,6 +56,7 @@ export function createApp(ctx: ServerContext, options: CreateAppOptions = {}): H
   app.route('/api/threads', threadRunRoutes(ctx));
   app.route('/api/runs', runRoutes(ctx));
   if (options.evals) app.route('/api/evals', evalRoutes(options.evals));
+  if (options.memory) app.route('/api', memoryRoutes(options.memory));
   app.all('/api/*', (c) =>
     c.json({ error: { code: 'NOT_FOUND', message: `no route ${c.req.method} ${c.req.path}` } }, 404),
   );

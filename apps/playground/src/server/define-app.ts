@@ -1,4 +1,4 @@
-import type { Agent } from '@weft/adk';
+import type { Agent, ArtifactService, MemoryService } from '@weft/adk';
 import { type CompiledGraph, MemoryCheckpointer } from '@weft/compose';
 import type { EvalSet } from '@weft/eval';
 
@@ -29,6 +29,15 @@ export interface AppDefinition {
    * file (relative to where `weft dev` runs; re-read on every listing). Each runs against any agent.
    */
   readonly evals?: Readonly<Record<string, EvalSet | string>>;
+  /**
+   * The long-term memory the app's agents use (`recall`, `memorize`, `load_memory`): the Memory tab
+   * searches it and shows what was recalled for each turn.
+   */
+  readonly memory?: MemoryService;
+  /** Artifacts of the app's agents: tools get `context.artifacts`; each thread shows its artifacts. */
+  readonly artifacts?: ArtifactService;
+  /** The session agents run in: `appName` (default `playground`), `userId` (default `playground-user`), the thread as session. */
+  readonly session?: { readonly appName?: string; readonly userId?: string };
 }
 
 /** A set of graphs and agents for `weft dev`, made by {@link defineApp}. */

@@ -1,6 +1,6 @@
 import type { Agent } from '@weft/adk';
 import type { Checkpointer } from '@weft/compose';
-import { agentEntry } from './agent-entry.ts';
+import { type AgentServices, agentEntry } from './agent-entry.ts';
 import {
   type AgentEntryOptions,
   type GraphEntryOptions,
@@ -9,6 +9,7 @@ import {
   type PlaygroundApp,
 } from './define-app.ts';
 import { graphEntry } from './graph-entry.ts';
+import type { RecallLog } from './memory/recall-log.ts';
 import type { RegistryEntry } from './registry-entry.ts';
 
 /** The graphs and agents the server currently serves, by id. */
@@ -20,6 +21,8 @@ export interface Registry {
 
 /** Options of {@link createRegistry}. */
 export interface RegistryOptions {
+  /** Receives what `recall` put in agents' instructions (the Memory tab lists it). */
+  readonly recalls?: RecallLog;
   /**
    * `in-process` (default): graphs are recompiled with the checkpointer, agents instrumented.
    * `worker`: graphs get the checkpointer attached as is (the same graphs the workers run); no agents.
@@ -43,6 +46,7 @@ export function createRegistry(
   options: RegistryOptions = {},
 ): Registry {
   const workers = options.mode === 'worker';
+  const services = agentServices(app, options.recalls);
   const entries = new Map<string, RegistryEntry>();
   const problems: string[] = [];
   const add = (id: string, make: () => RegistryEntry): void => {
@@ -75,7 +79,7 @@ export function createRegistry(
       problems.push(`agents.${id} is not an agent`);
       continue;
     }
-    add(id, () => agentEntry({ id, ...options }, checkpointer));
+    add(id, () => agentEntry({ id, ...options }, checkpointer, services));
   }
   return { entries, problems };
 }
@@ -84,4 +88,15 @@ function agentList(agents: PlaygroundApp['agents']): Array<[string, Agent | Agen
   if (!agents) return [];
   if (Array.isArray(agents)) return (agents as readonly Agent[]).map((agent) => [agent.name, agent]);
   return Object.entries(agents as Readonly<Record<string, Agent | AgentEntryOptions>>);
+}
+
+/** The session and services of the app's agents, when it has a memory or artifacts. */
+function agentServices(app: PlaygroundApp, recalls: RecallLog | undefined): AgentServices | undefined {
+  if (!app.memory && !app.artifacts) return undefined;
+  return {
+    appName: app.session?.appName ?? 'playground',
+    userId: app.session?.userId ?? 'playground-user',
+    ...(app.artifacts ? { artifacts: app.artifacts } : {}),
+    ...(recalls ? { recalls } : {}),
+  };
 }

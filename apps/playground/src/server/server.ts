@@ -11,6 +11,7 @@ import type { PlaygroundApp } from './define-app.ts';
 import { EvalRuns } from './eval/eval-runs.ts';
 import { newAccessToken } from './guard/access-token.ts';
 import { isLoopback } from './guard/host-names.ts';
+import { RecallLog } from './memory/recall-log.ts';
 import { openBackend, type WorkerDeployment } from './open-backend.ts';
 import { createRegistry, type Registry } from './registry.ts';
 import type { ServerContext } from './server-context.ts';
@@ -107,7 +108,8 @@ export async function startServer(options: StartServerOptions): Promise<Playgrou
     throw error;
   });
   const { checkpointer, runs } = backend;
-  const registryOptions = { mode: backend.mode };
+  const recalls = new RecallLog();
+  const registryOptions = { mode: backend.mode, recalls };
   let registry = createRegistry(options.app, checkpointer, registryOptions);
   let current = options.app;
   const evalRuns = new EvalRuns(db);
@@ -119,6 +121,7 @@ export async function startServer(options: StartServerOptions): Promise<Playgrou
     guard: { host, allowedHosts: options.allowedHosts, token },
     maxBodyBytes: options.maxBodyBytes,
     evals: { app: () => current, evalRuns },
+    memory: { app: () => current, recalls },
   });
   const { server, port } = await listen(app.fetch, host, options.port ?? 4317).catch(async (error) => {
     await backend.close();

@@ -34,7 +34,7 @@ describe('the Evals API', () => {
       'booking-rejected',
       'small-talk',
     ]);
-    expect(body[0].agents).toEqual(['assistant', 'supervisor', 'plan-execute', 'host']);
+    expect(body[0].agents).toEqual(['assistant', 'supervisor', 'plan-execute', 'host', 'barista']);
   });
 
   it('runs the set against the assistant (all pass) and against another agent (fails), and lists both', async () => {
@@ -65,7 +65,7 @@ describe('the Evals API', () => {
     const unknownAgent = await h.request('POST', '/api/evals/assistant/runs', { agentId: 'nobody' });
     expect(unknownAgent.status).toBe(400);
     expect(unknownAgent.body.error.message).toContain(
-      'no agent "nobody" (known: assistant, supervisor, plan-execute, host)',
+      'no agent "nobody" (known: assistant, supervisor, plan-execute, host, barista)',
     );
     const badRepeats = await h.request('POST', '/api/evals/assistant/runs', {
       agentId: 'assistant',

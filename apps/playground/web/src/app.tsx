@@ -7,6 +7,8 @@ import { GraphView } from './graph-view/graph-view.tsx';
 import { RunControls } from './input-form/run-controls.tsx';
 import { Inspector } from './inspector.tsx';
 import { InterruptPanel } from './interrupts/interrupt-panel.tsx';
+import { MemoryView } from './memory/memory-view.tsx';
+import { ThreadArtifacts } from './memory/thread-artifacts.tsx';
 import { nodeStates, runInput, type StepView, stepCount, stepsOf, streamedText } from './run-model.ts';
 import { usePlayground } from './state/use-playground.ts';
 import { ThreadHistory } from './threads/thread-history.tsx';
@@ -66,6 +68,12 @@ function Sidebar({ p }: { p: Playground }) {
           onSelect={actions.select}
         />
       )}
+      {p.thread && (
+        <ThreadArtifacts
+          key={`${p.thread.id}:${p.run?.id ?? ''}:${p.run?.status ?? ''}`}
+          threadId={p.thread.id}
+        />
+      )}
     </aside>
   );
 }
@@ -117,14 +125,14 @@ function Panel({ p, steps }: { p: Playground; steps: readonly StepView[] }) {
 }
 
 /** The playground: graphs and threads on the left, the graph and the run in the middle, controls and details on the right. */
-/** Switches between the graphs view and the Evals tab. */
+/** Switches between the graphs view, the Evals tab and the Memory tab. */
 function Tabs(props: {
-  readonly tab: 'graphs' | 'evals';
-  readonly onTab: (tab: 'graphs' | 'evals') => void;
+  readonly tab: 'graphs' | 'evals' | 'memory';
+  readonly onTab: (tab: 'graphs' | 'evals' | 'memory') => void;
 }) {
   return (
     <nav className="tabs">
-      {(['graphs', 'evals'] as const).map((tab) => (
+      {(['graphs', 'evals', 'memory'] as const).map((tab) => (
         <button
           key={tab}
           type="button"
@@ -132,7 +140,7 @@ function Tabs(props: {
           data-testid={`tab-${tab}`}
           onClick={() => props.onTab(tab)}
         >
-          {tab === 'graphs' ? 'Graphs' : 'Evals'}
+          {tab === 'graphs' ? 'Graphs' : tab === 'evals' ? 'Evals' : 'Memory'}
         </button>
       ))}
     </nav>
@@ -140,7 +148,7 @@ function Tabs(props: {
 }
 
 export function App() {
-  const [tab, setTab] = useState<'graphs' | 'evals'>('graphs');
+  const [tab, setTab] = useState<'graphs' | 'evals' | 'memory'>('graphs');
   const p = usePlayground();
   const { graph, run, events } = p;
   const steps = useMemo(() => stepsOf(events), [events]);
@@ -154,7 +162,13 @@ export function App() {
         {graph && tab === 'graphs' && <span className="muted">{graph.description}</span>}
         <Tabs tab={tab} onTab={setTab} />
       </header>
-      {tab === 'evals' ? <EvalsView /> : <GraphsTab p={p} steps={steps} states={states} />}
+      {tab === 'evals' ? (
+        <EvalsView />
+      ) : tab === 'memory' ? (
+        <MemoryView />
+      ) : (
+        <GraphsTab p={p} steps={steps} states={states} />
+      )}
     </div>
   );
 }

@@ -1,7 +1,10 @@
+import { StoreArtifactService, StoreMemoryService } from '@weft/adk';
+import { HashingEmbeddings, MemoryStore } from '@weft/compose';
 import { defineApp, type PlaygroundApp } from '../define-app.ts';
 import { buildApprovalGraph } from './approval-graph.ts';
 import { buildAssistantAgent } from './assistant-agent.ts';
 import { assistantEvals } from './assistant-evals.ts';
+import { buildBaristaAgent } from './barista-agent.ts';
 import { buildDagGraph } from './dag-graph.ts';
 import { buildHostAgent } from './host-agent.ts';
 import { buildLoopGraph } from './loop-graph.ts';
@@ -20,7 +23,11 @@ import { buildSupervisorTeam } from './supervisor-team.ts';
  * ```
  */
 export function createDemoApp(options: { readonly chunkDelayMs?: number } = {}): PlaygroundApp {
+  const store = new MemoryStore({ index: { embeddings: new HashingEmbeddings(), fields: ['text'] } });
+  const memory = new StoreMemoryService({ store });
   return defineApp({
+    memory,
+    artifacts: new StoreArtifactService({ store }),
     graphs: {
       'counter-loop': {
         graph: buildLoopGraph(),
@@ -56,6 +63,11 @@ export function createDemoApp(options: { readonly chunkDelayMs?: number } = {}):
       host: {
         agent: buildHostAgent(options),
         description: 'Routes to weather and news specialists (both at once in parallel), then merges',
+      },
+      barista: {
+        agent: buildBaristaAgent({ memory, ...options }),
+        description:
+          'Remembers what you like across threads (Memory tab) and saves order tickets as artifacts',
       },
     },
     evals: { assistant: assistantEvals() },
