@@ -224,8 +224,8 @@ export {
   type ModelPrice,
   type PriceTable,
   priceOf,
-  priceTable,
-} from './model/price-table.js';
+} from './model/price-lookup.js';
+export { priceTable } from './model/price-table.js';
 export { costOfSummary, type SummaryCost } from './model/usage-cost.js';
 export { type FallbackOptions, withFallback } from './model/with-fallback.js';
 export { type RetryOptions, withRetry } from './model/with-retry.js';

@@ -1,4 +1,4 @@
-import type { Agent, ArtifactService, MemoryService } from '@weft/adk';
+import type { Agent, ArtifactService, MemoryService, PriceTable } from '@weft/adk';
 import { type CompiledGraph, MemoryCheckpointer } from '@weft/compose';
 import type { EvalSet } from '@weft/eval';
 
@@ -38,6 +38,11 @@ export interface AppDefinition {
   readonly artifacts?: ArtifactService;
   /** The session agents run in: `appName` (default `playground`), `userId` (default `playground-user`), the thread as session. */
   readonly session?: { readonly appName?: string; readonly userId?: string };
+  /**
+   * Model prices (US dollars per million tokens) added to adk's `defaultPrices`, or overriding them:
+   * the trace and the run header show each model call's cost, per agent and per run, from them.
+   */
+  readonly prices?: PriceTable;
 }
 
 /** A set of graphs and agents for `weft dev`, made by {@link defineApp}. */
@@ -53,6 +58,7 @@ export interface PlaygroundApp extends AppDefinition {
  * export default defineApp({
  *   graphs: { counter: counterGraph, research: { graph: researchGraph, maxSteps: 100 } },
  *   agents: [assistant],
+ *   prices: { 'my-finetune': { input: 1, output: 4 } },
  * });
  * ```
  */

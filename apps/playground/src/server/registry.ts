@@ -1,4 +1,4 @@
-import type { Agent } from '@weft/adk';
+import { type Agent, defaultPrices, type PriceTable, priceTable } from '@weft/adk';
 import type { Checkpointer } from '@weft/compose';
 import { type AgentServices, agentEntry } from './agent-entry.ts';
 import {
@@ -17,6 +17,8 @@ export interface Registry {
   readonly entries: ReadonlyMap<string, RegistryEntry>;
   /** Problems met while registering (a graph that failed to recompile, a duplicate id…). */
   readonly problems: readonly string[];
+  /** adk's `defaultPrices` with the app's `prices` on top (the defaults alone when those are invalid). */
+  readonly prices: PriceTable;
 }
 
 /** Options of {@link createRegistry}. */
@@ -81,7 +83,17 @@ export function createRegistry(
     }
     add(id, () => agentEntry({ id, ...options }, checkpointer, services));
   }
-  return { entries, problems };
+  return { entries, problems, prices: pricesOf(app, problems) };
+}
+
+function pricesOf(app: PlaygroundApp, problems: string[]): PriceTable {
+  if (!app.prices) return defaultPrices;
+  try {
+    return priceTable(defaultPrices, app.prices);
+  } catch (error) {
+    problems.push(`prices: ${error instanceof Error ? error.message : String(error)}`);
+    return defaultPrices;
+  }
 }
 
 function agentList(agents: PlaygroundApp['agents']): Array<[string, Agent | AgentEntryOptions]> {

@@ -138,7 +138,7 @@ export async function startServer(options: StartServerOptions): Promise<Playgrou
     reload: (next, problems = []) => {
       const created = createRegistry(next, checkpointer, registryOptions);
       current = next;
-      registry = { entries: created.entries, problems: [...problems, ...created.problems] };
+      registry = { ...created, problems: [...problems, ...created.problems] };
       return registry;
     },
     close: async () => {

@@ -1,3 +1,4 @@
+import type { PriceTable } from '@weft/adk/prices';
 import { Observable } from 'rxjs';
 import type {
   ApiError,
@@ -38,7 +39,7 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
 
 /** The playground's JSON API. */
 export const api = {
-  graphs: () => call<{ graphs: GraphInfo[]; problems: string[] }>('GET', '/api/graphs'),
+  graphs: () => call<{ graphs: GraphInfo[]; problems: string[]; prices: PriceTable }>('GET', '/api/graphs'),
   threads: (graphId: string) =>
     call<ThreadInfo[]>('GET', `/api/threads?graphId=${encodeURIComponent(graphId)}`),
   createThread: (graphId: string) => call<ThreadInfo>('POST', '/api/threads', { graphId }),

@@ -15,6 +15,7 @@ import { ThreadHistory } from './threads/thread-history.tsx';
 import { ThreadsList } from './threads/threads-list.tsx';
 import { LiveOutput } from './timeline/live-output.tsx';
 import { Timeline } from './timeline/timeline.tsx';
+import { PricesContext } from './usage/prices-context.ts';
 
 type Playground = ReturnType<typeof usePlayground>;
 
@@ -162,13 +163,15 @@ export function App() {
         {graph && tab === 'graphs' && <span className="muted">{graph.description}</span>}
         <Tabs tab={tab} onTab={setTab} />
       </header>
-      {tab === 'evals' ? (
-        <EvalsView />
-      ) : tab === 'memory' ? (
-        <MemoryView />
-      ) : (
-        <GraphsTab p={p} steps={steps} states={states} />
-      )}
+      <PricesContext.Provider value={p.prices}>
+        {tab === 'evals' ? (
+          <EvalsView />
+        ) : tab === 'memory' ? (
+          <MemoryView />
+        ) : (
+          <GraphsTab p={p} steps={steps} states={states} />
+        )}
+      </PricesContext.Provider>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AdkError } from '../errors/adk-error.js';
 import { concatMessageChunks } from '../message/message-chunk.js';
-import { addUsage, costOf, defaultPrices, priceOf, priceTable } from './price-table.js';
+import { addUsage, costOf, defaultPrices, priceOf } from './price-lookup.js';
+import { priceTable } from './price-table.js';
 
 describe('priceOf', () => {
   it('finds a model by full name, by id after the provider prefix, and by the longest dated prefix', () => {

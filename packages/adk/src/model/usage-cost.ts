@@ -1,5 +1,5 @@
 import type { UsageSummary } from '@weft/compose';
-import { type Cost, costOf, defaultPrices, type PriceTable } from './price-table.js';
+import { type Cost, costOf, defaultPrices, type PriceTable } from './price-lookup.js';
 
 /**
  * The cost of a {@link UsageSummary} (a run's or an agent's totals): each model's tokens at its price,

@@ -71,5 +71,8 @@ export function createDemoApp(options: { readonly chunkDelayMs?: number } = {}):
       },
     },
     evals: { assistant: assistantEvals() },
+    // The demo's scripted models (`scripted-demo`, `scripted-researcher`, …) priced like a mid-size
+    // hosted model, so the trace and the run header show costs.
+    prices: { scripted: { input: 3, output: 15, cachedInput: 0.3 } },
   });
 }

@@ -5,6 +5,8 @@ import { isStopEvent, type StepView } from '../run-model.ts';
 import type { Selection } from '../selection.ts';
 import { runUsage } from '../trace/trace-model.ts';
 import { TraceView } from '../trace/trace-view.tsx';
+import { costLabel, costOfCalls } from '../usage/cost-model.ts';
+import { usePrices } from '../usage/prices-context.ts';
 
 function eventLabel(event: WireEvent): string {
   const where = event.path.length > 0 ? event.path.join(' › ') : '';
@@ -97,6 +99,7 @@ function TimelineHeader(props: {
 }) {
   const { run } = props;
   const usage = runUsage(props.events);
+  const cost = costOfCalls(props.events, usePrices());
   return (
     <header className="timeline-header">
       <h2>Run</h2>
@@ -127,6 +130,7 @@ function TimelineHeader(props: {
         <span className="muted" data-testid="run-usage" title={formatUsage(usage.usage)}>
           {usage.calls} model call{usage.calls === 1 ? '' : 's'} ·{' '}
           {usage.usage.totalTokens.toLocaleString('en-US')} tokens
+          {cost && <span data-testid="run-cost"> · {costLabel(cost)}</span>}
         </span>
       )}
       {run?.status === 'cancelled' && (

@@ -1,5 +1,8 @@
+import type { PriceTable } from '@weft/adk/prices';
 import type { RunInfo, WireEvent, WireEventOf } from '../../../src/shared/wire.ts';
 import type { UsageJson } from '../conversation/conversation-model.ts';
+import { callUsage } from '../usage/call-usage.ts';
+import { callCost, formatCost } from '../usage/cost-model.ts';
 
 /** What a span of the trace stands for. */
 export type SpanKind = 'run' | 'node' | 'model';
@@ -39,12 +42,6 @@ interface Open {
 
 const taskKey = (event: WireEvent) => `${event.path.join('/')}#${'taskId' in event ? event.taskId : ''}`;
 
-/** The usage a model call reported (on its response message), if any. */
-export function callUsage(event: WireEvent): UsageJson | undefined {
-  if (event.type !== 'model-call') return undefined;
-  return event.usage ?? (event.response as { usage?: UsageJson } | undefined)?.usage;
-}
-
 /**
  * The tokens of a run's model calls, summed; undefined when no call reported usage.
  *
@@ -64,11 +61,12 @@ export function runUsage(events: readonly WireEvent[]): { calls: number; usage: 
   return { calls: usages.length, usage };
 }
 
-function modelSpan(event: WireEventOf<'model-call'>, t0: number): Span {
+function modelSpan(event: WireEventOf<'model-call'>, t0: number, prices: PriceTable | undefined): Span {
   const duration = event.durationMs;
   const end = event.ts - t0;
   const usage = callUsage(event);
-  const tokens = usage ? ` · ${usage.totalTokens} tokens` : '';
+  const cost = prices ? callCost(event, prices) : undefined;
+  const tokens = `${usage ? ` · ${usage.totalTokens} tokens` : ''}${cost ? ` · ${formatCost(cost.total)}` : ''}`;
   return {
     id: `model-${event.seq}`,
     kind: 'model',
@@ -85,7 +83,7 @@ function modelSpan(event: WireEventOf<'model-call'>, t0: number): Span {
  * Builds the run's waterfall from its events: a span per node task from `node-start` to `node-end` or
  * `node-error` (fan-out tasks of one node are told apart by task id), nested by path so subgraphs and
  * agent tools sit under their node; a span per `model-call` (its duration ends at the event); the run
- * itself on top. Errors are marked, a node paused by an interrupt is `paused`, and spans still open
+ * itself on top; with `prices`, model calls show their cost. Errors are marked, a node paused by an interrupt is `paused`, and spans still open
  * when the run stopped end there as `running` (live) or `cancelled`.
  *
  * @example
@@ -93,7 +91,7 @@ function modelSpan(event: WireEventOf<'model-call'>, t0: number): Span {
  * const { spans, durationMs } = traceOf(events, run);
  * ```
  */
-export function traceOf(events: readonly WireEvent[], run: RunInfo | undefined): Trace {
+export function traceOf(events: readonly WireEvent[], run: RunInfo | undefined, prices?: PriceTable): Trace {
   if (events.length === 0) return { spans: [], durationMs: 0 };
   const t0 = events.find((e) => e.type === 'run-start')?.ts ?? events[0]!.ts;
   const last = Math.max(...events.map((e) => e.ts)) - t0;
@@ -126,7 +124,7 @@ export function traceOf(events: readonly WireEvent[], run: RunInfo | undefined):
     } else if (event.type === 'interrupt') {
       for (const entry of open.get(taskKey(event)) ?? []) entry.status = 'paused';
     } else if (event.type === 'model-call') {
-      spans.push(modelSpan(event, t0));
+      spans.push(modelSpan(event, t0, prices));
     } else if (event.type === 'run-error') {
       runStatus = run?.status === 'cancelled' ? 'cancelled' : 'error';
     }
