@@ -261,6 +261,16 @@ export {
 export type { CancelMode, CancelOptions } from './runner/cancel-state.js';
 export { threadOf } from './runner/invocation.js';
 export { Runner, type RunnerOptions, type RunnerResource, type SessionRef } from './runner/runner.js';
+export {
+  type AfterRunHook,
+  type BeforeRunHook,
+  type BeforeRunResult,
+  type RunEndContext,
+  type RunnerPlugin,
+  RunRefusedError,
+  type RunStartContext,
+} from './runner/runner-plugin.js';
+export type { ExpiredSession, WaitingTimeout } from './runner/session-lifecycle.js';
 export { TurnLoop, type TurnLoopOptions } from './runner/turn-loop.js';
 export {
   type RunningTurn,
@@ -270,6 +280,7 @@ export {
   TurnQueueStore,
 } from './runner/turn-queue.js';
 export { MemorySessionService } from './session/memory-session-service.js';
+export type { RunIdentity } from './session/run-identity.js';
 export {
   APP_PREFIX,
   type GetSessionOptions,

@@ -1,7 +1,8 @@
 import type { NodeContext } from '@weft/compose';
 import type { ArtifactService } from '../artifact/artifact-service.js';
 import type { AgentEvent } from '../event/agent-event.js';
-import type { SessionKey } from '../session/session.js';
+import type { RunIdentity } from '../session/run-identity.js';
+import type { AgentMiddleware } from './middleware.js';
 
 /** The config key under which a Runner passes its invocation context to agent graphs. */
 export const AGENT_CONTEXT_KEY = '__weft_agent__';
@@ -37,8 +38,10 @@ export interface AgentRunContext {
   readonly cancelRequested: (point: SafePoint) => boolean;
   /** Where the graph being run sits among agents (sets `branch` on events of nested agents). */
   readonly scope?: AgentScope;
-  /** The session the invocation runs in (app, user, session ids); absent outside a Runner. */
-  readonly session?: SessionKey;
+  /** The session the invocation runs in (app, user, session ids, and the tenant if given); absent outside a Runner. */
+  readonly session?: RunIdentity;
+  /** Middleware of the Runner's plugins, run around every agent's own (the first plugin outermost). */
+  readonly plugins?: readonly AgentMiddleware[];
   /** The Runner's artifact service (tools reach it as `context.artifacts`). */
   readonly artifacts?: ArtifactService;
 }

@@ -10,6 +10,7 @@ import { type AgentState, RESET_DELTA } from './agent-state.js';
 import { InvocationState } from './invocation-state.js';
 import { runAfter, runBefore } from './middleware.js';
 import { middlewareContext, type ResolvedAgent } from './resolved-agent.js';
+import { middlewareOf } from './run-middleware.js';
 import { parseStructured } from './structured-output.js';
 
 /** The input an agent graph takes for one turn. */
@@ -37,7 +38,7 @@ export function initNode(agent: ResolvedAgent) {
       [],
       run.session ? { sessionKey: run.session } : {},
     );
-    await runBefore(agent.middleware, undefined, (m) => m.beforeAgent?.(hooks));
+    await runBefore(middlewareOf(agent.middleware, run), undefined, (m) => m.beforeAgent?.(hooks));
     const repaired = danglingToolCalls(state.messages).map((call) => abortedToolMessage(call) as ToolMessage);
     const input = typeof state.input === 'string' ? userMessage(state.input) : state.input;
     if (input) history.push(input.id === undefined ? { ...input, id: eventId('msg') } : input);
@@ -104,7 +105,7 @@ export function afterAgentNode(agent: ResolvedAgent) {
       messages = structured.messages;
     }
     if (agent.outputKey && !handsOff) session.set(agent.outputKey, output);
-    await runAfter(agent.middleware, undefined, (m) => m.afterAgent?.(hooks, output));
+    await runAfter(middlewareOf(agent.middleware, run), undefined, (m) => m.afterAgent?.(hooks, output));
     const delta = { ...session.writes };
     const action = finishAction(state);
     if (Object.keys(delta).length > 0 || Object.keys(action).length > 0) {

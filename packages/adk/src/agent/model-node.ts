@@ -17,6 +17,7 @@ import { InvocationState } from './invocation-state.js';
 import { composeWrap, type ModelRequest, runAfter, runBefore } from './middleware.js';
 import type { OfferedTools } from './offered-tools.js';
 import { middlewareContext, type ResolvedAgent } from './resolved-agent.js';
+import { middlewareOf } from './run-middleware.js';
 
 /**
  * The `model` node of the ReAct graph: renders the instruction, runs `beforeModel` hooks, calls the
@@ -47,20 +48,25 @@ export function modelNode(agent: ResolvedAgent, offered: OfferedTools) {
     const initial: ModelRequest = {
       messages: instruction ? [systemMessage(instruction), ...conversation] : conversation,
       tools: [...agent.tools],
-      options: { ...agent.modelOptions, ...responseFormat(agent) },
+      options: {
+        ...agent.modelOptions,
+        ...responseFormat(agent),
+        ...(run.session ? { run: run.session } : {}),
+      },
     };
-    const request = await runBefore(agent.middleware, initial, (m, r) => m.beforeModel?.(r, hooks));
+    const middleware = middlewareOf(agent.middleware, run);
+    const request = await runBefore(middleware, initial, (m, r) => m.beforeModel?.(r, hooks));
     // The model that answered last (a fallback wrapper may have called several): the reply's model.
     let answeredBy = agent.model.name;
     const call = composeWrap<ModelRequest, AssistantMessage>(
-      agent.middleware,
+      middleware,
       (m) => (m.wrapModel ? (r, next) => m.wrapModel!(r, next, hooks) : undefined),
       (r) => {
         answeredBy = (r.model ?? agent.model).name;
         return callModel(agent, r, ctx);
       },
     );
-    const answer = await runAfter(agent.middleware, await call(request), (m, r) => m.afterModel?.(r, hooks));
+    const answer = await runAfter(middleware, await call(request), (m, r) => m.afterModel?.(r, hooks));
     const reply: AssistantMessage = { ...answer, id: answer.id ?? eventId('msg'), author: agent.name };
     if (reply.toolCalls?.length) offered.record(reply.id as string, request.tools);
     // Session writes of the model hooks are committed with the reply, before the agent goes on.

@@ -16,6 +16,7 @@ import { type ToolApprovalRequest, toolDecisions } from './approval.js';
 import { InvocationState } from './invocation-state.js';
 import { type AgentMiddleware, composeWrap, type MiddlewareContext, runAfter } from './middleware.js';
 import { RecordedState, replayWrites, type StateWrite } from './recorded-state.js';
+import { middlewareOf } from './run-middleware.js';
 
 /** What a tool call leaves behind, remembered across a pause of its node (`ctx.once`). */
 interface CallOutcome {
@@ -103,12 +104,12 @@ export function createToolNode(options: ToolNodeOptions) {
 export function toolStep(options: ToolNodeOptions) {
   const own = new Map(options.tools.map((t) => [t.name, t]));
   const author = options.author ?? 'tools';
-  const middleware = options.middleware ?? [];
   return async (state: ToolNodeState, ctx: NodeContext): Promise<ToolStepResult> => {
     const reply = lastReply(state.messages);
     const calls = reply?.toolCalls ?? [];
     const byName = reply && options.toolsFor ? options.toolsFor(reply) : own;
     const run = agentContextOf(ctx.config);
+    const middleware = middlewareOf(options.middleware ?? [], run);
     const session = new InvocationState(run.sessionState, state.stateDelta ?? {}, run.temp);
     const decisions = askApproval(calls, byName, author, ctx);
     const hooks = options.hookContext?.(state, session, run);
@@ -120,6 +121,7 @@ export function toolStep(options: ToolNodeOptions) {
       emit: (call: ToolCall, data: unknown) => ctx.emit({ tool: call.name, toolCallId: call.id, data }),
       nodeContext: ctx,
       messages: state.messages,
+      ...(run.session ? { run: run.session } : {}),
     };
     const ran: string[] = [];
     const pauses: unknown[] = [];
@@ -131,7 +133,7 @@ export function toolStep(options: ToolNodeOptions) {
       const view = new RecordedState(session);
       const artifacts = service && sessionKey ? new RecordedArtifacts(service, sessionKey) : undefined;
       const wrapped = wrapCalls(
-        options,
+        { ...options, middleware },
         { ...runOptions, state: view, ...(artifacts ? { artifacts } : {}) },
         hooks,
       );

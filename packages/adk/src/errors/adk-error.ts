@@ -28,6 +28,8 @@ export type AdkErrorCode =
   | 'SESSION_FINISHED'
   /** The session's status is not the one an operation expects (see `SessionStatusError`). */
   | 'SESSION_STATUS'
+  /** A Runner's `beforeRun` hook refused the turn (see `RunRefusedError`). */
+  | 'RUN_REFUSED'
   | 'MAX_ITERATIONS'
   | 'OUTPUT_INVALID'
   | 'NOT_RESUMABLE'

@@ -1,5 +1,6 @@
 import type { AssistantMessage, Message } from '../message/message.js';
 import type { MessageChunk } from '../message/message-chunk.js';
+import type { RunIdentity } from '../session/run-identity.js';
 
 /**
  * A JSON Schema object, as sent to models for tool parameters and structured output.
@@ -78,6 +79,11 @@ export interface ChatModelCallOptions {
   readonly temperature?: number;
   readonly maxTokens?: number;
   readonly stop?: readonly string[];
+  /**
+   * Who the call is for (app, user, session, tenant), set when a Runner runs the agent: for adapters
+   * that route, meter or tag requests per tenant. Adapters never send it to the provider.
+   */
+  readonly run?: RunIdentity;
 }
 
 /**

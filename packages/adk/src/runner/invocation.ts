@@ -7,6 +7,7 @@ import {
 } from '@weft/compose';
 import { AGENT_CONTEXT_KEY, type AgentRunContext } from '../agent/agent-context.js';
 import type { AgentGraph } from '../agent/chat-model-agent.js';
+import type { AgentMiddleware } from '../agent/middleware.js';
 import type { ArtifactService } from '../artifact/artifact-service.js';
 import type { AgentEvent, AgentInterrupt } from '../event/agent-event.js';
 import { eventId } from '../internal/event-id.js';
@@ -39,6 +40,12 @@ export interface InvocationArgs {
   readonly cancel: CancelState;
   /** Receives every event (committed ones after they are stored). */
   readonly push: (event: AgentEvent) => Promise<void> | undefined;
+  /** `temp:` keys the turn starts with (from `beforeRun` hooks). */
+  readonly temp?: Map<string, unknown>;
+  /** The tenant the run is for (reaches tools, models and middleware with the session ids). */
+  readonly tenantId?: string;
+  /** Middleware of the Runner's plugins, run around every agent's own. */
+  readonly plugins?: readonly AgentMiddleware[];
   /** Given to tools as `context.artifacts` (bound to the session). */
   readonly artifactService?: ArtifactService;
 }
@@ -81,11 +88,12 @@ export async function runInvocation(args: InvocationArgs): Promise<InvocationOut
   const context: AgentRunContext = {
     invocationId,
     sessionState: session.state,
-    temp: new Map(),
+    temp: args.temp ?? new Map(),
     streaming: args.streaming,
     cancelRequested: (point) => args.cancel.requested(point),
     scope: { agents: [args.agentName], depth: 0 },
-    session: args.key,
+    session: args.tenantId === undefined ? args.key : { ...args.key, tenantId: args.tenantId },
+    ...(args.plugins && args.plugins.length > 0 ? { plugins: args.plugins } : {}),
     ...(args.artifactService ? { artifacts: args.artifactService } : {}),
   };
   const graphInput = await graphInputOf(args.input, commit);

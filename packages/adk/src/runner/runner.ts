@@ -8,6 +8,8 @@ import type { Message } from '../message/message.js';
 import type { SessionKey, SessionService } from '../session/session.js';
 import { type CancelOptions, CancelState, safePointsOf } from './cancel-state.js';
 import { nothingPending, runInvocation, threadOf } from './invocation.js';
+import { RunHooks } from './run-hooks.js';
+import type { AfterRunHook, BeforeRunHook, RunnerPlugin } from './runner-plugin.js';
 import {
   beginTurn,
   type ExpiredSession,
@@ -36,6 +38,15 @@ export interface RunnerOptions {
    * in its event's `actions.artifactDelta`).
    */
   readonly artifactService?: ArtifactService;
+  /** Runs before each turn and resume; throwing refuses it (`RunRefusedError`); may return `temp:` keys. */
+  readonly beforeRun?: BeforeRunHook;
+  /** Runs after each turn and resume, also a failed one. */
+  readonly afterRun?: AfterRunHook;
+  /**
+   * Callbacks for every agent the Runner runs (Google ADK's plugins): their middleware hooks wrap each
+   * agent's own, their `beforeRun`/`afterRun` run after the Runner's own.
+   */
+  readonly plugins?: readonly RunnerPlugin[];
   /** How long a session may wait for a human and what happens then (see {@link Runner.expireWaiting}). */
   readonly waitingTimeout?: WaitingTimeout;
 }
@@ -56,6 +67,8 @@ export interface RunnerResource {
 export interface SessionRef {
   readonly userId: string;
   readonly sessionId: string;
+  /** The tenant the run is for: reaches hooks, tools (`context.run`), models (option `run`) and middleware. */
+  readonly tenantId?: string;
   readonly signal?: AbortSignal;
 }
 
@@ -213,15 +226,22 @@ export class Runner {
     this.#active.set(threadId, cancel);
     const signal = ref.signal ? AbortSignal.any([ref.signal, controller.signal]) : controller.signal;
     const work = async (): Promise<void> => {
-      const existing = await this.#options.sessionService.get(key, { recentEvents: 0 });
-      if (!existing) {
+      let session = await this.#options.sessionService.get(key, { recentEvents: 0 });
+      if (!session) {
         if ('resume' in input)
           throw new AdkError(
             'SESSION_NOT_FOUND',
             `session "${ref.sessionId}" does not exist; nothing to resume`,
           );
-        await this.#options.sessionService.create({ ...key, ...(state ? { state } : {}) });
+        session = await this.#options.sessionService.create({ ...key, ...(state ? { state } : {}) });
       }
+      const hooks = new RunHooks(this.#options, {
+        ...key,
+        ...(ref.tenantId === undefined ? {} : { tenantId: ref.tenantId }),
+        session,
+        input,
+      });
+      const temp = await hooks.before();
       await beginTurn(this.sessionService, key, { resuming: 'resume' in input });
       const graph = this.#options.agent.compile({ checkpointer: this.#checkpointer });
       const outcome = await runInvocation({
@@ -236,11 +256,14 @@ export class Runner {
         cancel,
         push: (event) => queue.push(event),
         ...(this.#options.artifactService ? { artifactService: this.#options.artifactService } : {}),
+        ...hooks.invocationArgs(temp),
       }).catch(async (error: unknown) => {
         await endTurn(this.sessionService, key, 'failed');
+        await hooks.after('failed', error);
         throw error;
       });
       await endTurn(this.sessionService, key, outcome);
+      await hooks.after(outcome);
     };
     // The session is released before its stream ends, so a caller that saw the end can start the next
     // turn at once.

@@ -7,6 +7,7 @@ import { assertNever } from '../internal/assert-never.js';
 import { describeError, toJsonValue } from '../internal/json.js';
 import type { Message, MessageContent, ToolCall, ToolMessage } from '../message/message.js';
 import { toolMessage } from '../message/message-constructors.js';
+import type { RunIdentity } from '../session/run-identity.js';
 import type { SessionState } from './session-state.js';
 import type { AnyTool } from './tool.js';
 import { isToolResult } from './tool-result.js';
@@ -31,6 +32,8 @@ export interface RunToolCallOptions {
   readonly messages?: readonly Message[];
   /** The session's artifacts (given to tools as `context.artifacts`). */
   readonly artifacts?: ToolArtifacts;
+  /** Who the run is for (given to tools as `context.run`). */
+  readonly run?: RunIdentity;
 }
 
 /**
@@ -116,6 +119,7 @@ function settle(tool: AnyTool, args: Record<string, unknown>, call: ToolCall, op
       ...(options.messages ? { messages: options.messages } : {}),
       ...(options.nodeContext?.store ? { store: options.nodeContext.store } : {}),
       ...(options.artifacts ? { artifacts: options.artifacts } : {}),
+      ...(options.run ? { run: options.run } : {}),
     };
     Promise.resolve()
       .then(() => tool.execute(args, context))

@@ -1,6 +1,7 @@
 import type { NodeContext, Store } from '@weft/compose';
 import type { ToolArtifacts } from '../artifact/tool-artifacts.js';
 import type { Message } from '../message/message.js';
+import type { RunIdentity } from '../session/run-identity.js';
 import type { SessionState } from './session-state.js';
 
 /**
@@ -48,4 +49,6 @@ export interface ToolContext {
    * recorded in the tool event's `actions.artifactDelta`.
    */
   readonly artifacts?: ToolArtifacts;
+  /** Who the run is for — app, user, session and tenant ids — when a Runner runs the tool. */
+  readonly run?: RunIdentity;
 }

@@ -1,0 +1,69 @@
+import type { AgentMiddleware } from '../agent/middleware.js';
+import type { InvocationOutcome } from './invocation.js';
+import {
+  type AfterRunHook,
+  type BeforeRunHook,
+  type RunnerPlugin,
+  type RunStartContext,
+  runBeforeRun,
+} from './runner-plugin.js';
+
+/**
+ * The Runner-wide hooks of one turn: the Runner's own `beforeRun`/`afterRun`, then its plugins'; and
+ * what the invocation takes from them (`temp:` keys, the tenant, the plugins' middleware).
+ *
+ * @example
+ * ```ts
+ * const hooks = new RunHooks(options, { ...key, session, input });
+ * const temp = await hooks.before();
+ * await hooks.after('completed');
+ * ```
+ */
+export class RunHooks {
+  readonly #named: readonly { name: string; before?: BeforeRunHook; after?: AfterRunHook }[];
+  readonly #plugins: readonly AgentMiddleware[];
+
+  constructor(
+    options: {
+      readonly beforeRun?: BeforeRunHook;
+      readonly afterRun?: AfterRunHook;
+      readonly plugins?: readonly RunnerPlugin[];
+    },
+    readonly context: RunStartContext,
+  ) {
+    const plugins = options.plugins ?? [];
+    this.#named = [
+      { name: 'the runner', before: options.beforeRun, after: options.afterRun },
+      ...plugins.map((p) => ({ name: `plugin "${p.name}"`, before: p.beforeRun, after: p.afterRun })),
+    ].map(({ name, before, after }) => ({
+      name,
+      ...(before ? { before } : {}),
+      ...(after ? { after } : {}),
+    }));
+    this.#plugins = plugins;
+  }
+
+  /** Runs the `beforeRun` hooks. @throws RunRefusedError when one refuses. */
+  before(): Promise<Map<string, unknown>> {
+    return runBeforeRun(
+      this.#named.map((h) => ({ name: h.name, hook: h.before })),
+      this.context,
+    );
+  }
+
+  /** Runs the `afterRun` hooks, in order. */
+  async after(outcome: InvocationOutcome | 'failed', error?: unknown): Promise<void> {
+    const context = { ...this.context, outcome, ...(error === undefined ? {} : { error }) };
+    for (const { after } of this.#named) await after?.(context);
+  }
+
+  /** The invocation arguments these hooks add. */
+  invocationArgs(temp: Map<string, unknown>): {
+    temp: Map<string, unknown>;
+    plugins: readonly AgentMiddleware[];
+    tenantId?: string;
+  } {
+    const { tenantId } = this.context;
+    return { temp, plugins: this.#plugins, ...(tenantId === undefined ? {} : { tenantId }) };
+  }
+}

@@ -1,0 +1,160 @@
+import type { AgentMiddleware } from '../agent/middleware.js';
+import { AdkError } from '../errors/adk-error.js';
+import type { Message } from '../message/message.js';
+import type { RunIdentity } from '../session/run-identity.js';
+import type { Session } from '../session/session.js';
+import type { InvocationOutcome } from './invocation.js';
+
+/**
+ * What `beforeRun` hooks see: who runs, in which session, with which input.
+ *
+ * @example
+ * ```ts
+ * const hook = ({ tenantId, userId, turn }: RunStartContext) => console.log(tenantId, userId, turn);
+ * ```
+ */
+export interface RunStartContext extends RunIdentity {
+  /** The session as stored before the turn (status, state, no events). */
+  readonly session: Session;
+  /** A new user message, or the decisions of a resume. */
+  readonly input: { readonly message: Message | string } | { readonly resume: unknown };
+}
+
+/**
+ * What `afterRun` hooks see: the start context and how the turn ended.
+ *
+ * @example
+ * ```ts
+ * const hook = ({ outcome, error }: RunEndContext) => { if (outcome === 'failed') report(error); };
+ * ```
+ */
+export interface RunEndContext extends RunStartContext {
+  readonly outcome: InvocationOutcome | 'failed';
+  /** Why the turn failed (outcome `failed`). */
+  readonly error?: unknown;
+}
+
+/**
+ * What a `beforeRun` hook may return: `temp:` keys for this turn (per-tenant configuration, a quota
+ * left), seen by every agent, tool and instruction template of the turn and never stored.
+ *
+ * @example
+ * ```ts
+ * const result: BeforeRunResult = { temp: { 'temp:plan': 'pro' } };
+ * ```
+ */
+export interface BeforeRunResult {
+  readonly temp?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A Runner-wide hook that runs before each turn (and resume). Throwing refuses the turn: the stream
+ * fails with a {@link RunRefusedError} (the thrown one, or one wrapping what was thrown) and nothing
+ * is stored — no user message, no status change.
+ *
+ * @example
+ * ```ts
+ * const auth: BeforeRunHook = async ({ tenantId }) => {
+ *   if (!(await quota.take(tenantId))) throw new RunRefusedError('quota exhausted');
+ *   return { temp: { 'temp:tenantConfig': await configs.load(tenantId) } };
+ * };
+ * ```
+ */
+export type BeforeRunHook = (
+  context: RunStartContext,
+) => BeforeRunResult | undefined | void | Promise<BeforeRunResult | undefined | void>;
+
+/**
+ * A Runner-wide hook that runs after each turn (also when it failed); a failure of it is rethrown.
+ *
+ * @example
+ * ```ts
+ * const audit: AfterRunHook = ({ userId, outcome }) => log.info({ userId, outcome });
+ * ```
+ */
+export type AfterRunHook = (context: RunEndContext) => void | Promise<void>;
+
+/**
+ * A plugin (Google ADK's `BasePlugin`): callbacks for every agent the Runner runs — its middleware
+ * hooks (`beforeAgent`, `beforeModel`, `wrapToolCall`, …) run around each agent's own middleware, the
+ * first plugin outermost — plus Runner-wide `beforeRun`/`afterRun`.
+ *
+ * @example
+ * ```ts
+ * const audit: RunnerPlugin = {
+ *   name: 'audit',
+ *   beforeModel: (request, ctx) => { log.info(ctx.agentName, request.messages.length); },
+ *   afterTool: (result) => { log.info('tool', result.name); },
+ *   afterRun: ({ outcome }) => { log.info(outcome); },
+ * };
+ * const runner = new Runner({ agent, sessionService, plugins: [audit] });
+ * ```
+ */
+export interface RunnerPlugin extends AgentMiddleware {
+  readonly name: string;
+  readonly beforeRun?: BeforeRunHook;
+  readonly afterRun?: AfterRunHook;
+}
+
+/**
+ * A turn refused by a `beforeRun` hook (authentication, quota, a disabled tenant).
+ *
+ * @example
+ * ```ts
+ * if (RunRefusedError.isInstance(error)) console.log('refused:', error.reason);
+ * ```
+ */
+export class RunRefusedError extends AdkError {
+  override readonly name = 'RunRefusedError';
+
+  constructor(
+    readonly reason: string,
+    options: { readonly hook?: string; readonly cause?: unknown } = {},
+  ) {
+    super('RUN_REFUSED', `the run was refused${options.hook ? ` by ${options.hook}` : ''}: ${reason}`, {
+      cause: options.cause,
+    });
+  }
+
+  /** True for a refusal, even one thrown by another copy of this package. */
+  static override isInstance(value: unknown): value is RunRefusedError {
+    return AdkError.isInstance(value) && value.code === 'RUN_REFUSED';
+  }
+}
+
+/**
+ * Runs the `beforeRun` hooks in order (the Runner's own first, then each plugin's) and gathers the
+ * `temp:` keys they return.
+ *
+ * @throws RunRefusedError when a hook throws (a refusal is passed on as it is; another error is wrapped).
+ * @example
+ * ```ts
+ * const temp = await runBeforeRun([{ name: 'runner', hook: options.beforeRun }], context);
+ * ```
+ */
+export async function runBeforeRun(
+  hooks: readonly { readonly name: string; readonly hook: BeforeRunHook | undefined }[],
+  context: RunStartContext,
+): Promise<Map<string, unknown>> {
+  const temp = new Map<string, unknown>();
+  for (const { name, hook } of hooks) {
+    if (!hook) continue;
+    let result: BeforeRunResult | undefined | void;
+    try {
+      result = await hook(context);
+    } catch (error) {
+      if (RunRefusedError.isInstance(error)) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new RunRefusedError(reason, { hook: name, cause: error });
+    }
+    for (const [key, value] of Object.entries(result?.temp ?? {})) {
+      if (!key.startsWith('temp:'))
+        throw new AdkError(
+          'INVALID_ARGUMENT',
+          `beforeRun of ${name} returned key "${key}"; temp keys start with "temp:"`,
+        );
+      temp.set(key, value);
+    }
+  }
+  return temp;
+}

@@ -1,0 +1,19 @@
+import type { SessionKey } from './session.js';
+
+/**
+ * Who a run is for: the session's app, user and session ids and, when the caller gave one, the tenant.
+ * Tools read it as `context.run`, model adapters as the call option `run`, middleware as
+ * `ctx.sessionKey` plus `ctx.tenantId`.
+ *
+ * @example
+ * ```ts
+ * const lookup = tool({
+ *   name: 'orders',
+ *   parameters: z.object({}),
+ *   execute: (_args, context) => db.orders(context.run?.tenantId, context.run?.userId),
+ * });
+ * ```
+ */
+export interface RunIdentity extends SessionKey {
+  readonly tenantId?: string;
+}
