@@ -12,6 +12,7 @@ import { agentLoopWorkload } from './workloads/agent-loop.ts';
 import { checkpointWorkload, storageWorkload } from './workloads/checkpoint.ts';
 import { coldImportWorkload } from './workloads/cold-import.ts';
 import { compileWorkload } from './workloads/compile.ts';
+import { frozenStateWorkload } from './workloads/frozen-state.ts';
 import { memorySearchWorkload } from './workloads/memory-search.ts';
 import { otelWorkload } from './workloads/otel.ts';
 import { heapWorkload, warningsWorkload } from './workloads/process-health.ts';
@@ -32,6 +33,7 @@ const WORKLOADS: readonly Workload[] = [
   streamingWorkload,
   otelWorkload,
   updateChecksWorkload,
+  frozenStateWorkload,
   compileWorkload,
   agentLoopWorkload,
   storeSearchWorkload,
@@ -135,6 +137,9 @@ async function measure(args: Arguments, engines: readonly Engine[]): Promise<Row
 }
 
 async function main(): Promise<number> {
+  // Engines are measured as deployed: compose freezes the state handed to nodes unless NODE_ENV is
+  // production (the frozen-state rows measure that cost). Forked engine processes inherit it.
+  process.env.NODE_ENV ??= 'production';
   const args = parseArguments(process.argv.slice(2));
   if (args.engines && isEngineProcess()) {
     await reportRows(await measure(args, args.engines));

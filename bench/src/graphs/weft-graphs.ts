@@ -26,6 +26,8 @@ export interface WeftCompile {
   readonly checkpointer?: Checkpointer;
   /** `false` skips checking node updates against the state schema (compose's default is to check). */
   readonly checkUpdates?: boolean;
+  /** Deep-freeze the state handed to nodes (compose's development default; `pnpm bench` runs as production). */
+  readonly freezeState?: boolean;
 }
 
 export interface Counter {
@@ -104,6 +106,22 @@ export function weftMessages(
   const schema = z.object({ messages: z.array(z.string()), i: z.number() });
   return new StateGraph(schema, { reducers: { messages: appendReducer } })
     .addNode('add', (state) => ({ messages: [message(state.i)], i: state.i + 1 }))
+    .addEdge(START, 'add')
+    .addConditionalEdges('add', (state) => (state.i < steps ? 'add' : END), ['add', END])
+    .compile({ maxSteps: MAX_STEPS, ...options });
+}
+
+export interface Transcript {
+  readonly messages: ReadonlyArray<{ readonly role: string; readonly content: string }>;
+  readonly i: number;
+}
+
+/** Like {@link weftMessages} with message objects: the state a freeze walks grows by one object per step. */
+export function weftTranscript(steps: number, options: WeftCompile = {}): WeftApp<Transcript> {
+  const message = z.object({ role: z.string(), content: z.string() });
+  const schema = z.object({ messages: z.array(message), i: z.number() });
+  return new StateGraph(schema, { reducers: { messages: appendReducer } })
+    .addNode('add', (state) => ({ messages: [{ role: 'user', content: `m${state.i}` }], i: state.i + 1 }))
     .addEdge(START, 'add')
     .addConditionalEdges('add', (state) => (state.i < steps ? 'add' : END), ['add', END])
     .compile({ maxSteps: MAX_STEPS, ...options });

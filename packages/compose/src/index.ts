@@ -33,6 +33,7 @@ export { GraphValidationError, type ValidationIssue } from './errors/graph-valid
 export { type InputIssue, InputValidationError } from './errors/input-validation-error.js';
 export { NodeError } from './errors/node-error.js';
 export { ReducerError } from './errors/reducer-error.js';
+export { StateMutationError } from './errors/state-mutation-error.js';
 export { StateUpdateError } from './errors/state-update-error.js';
 export { StepLimitError } from './errors/step-limit-error.js';
 export { isComposeError, WeftError, type WeftErrorCode } from './errors/weft-error.js';

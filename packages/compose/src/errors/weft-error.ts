@@ -8,6 +8,7 @@ export type WeftErrorCode =
   | 'INVALID_UPDATE'
   | 'WRITE_CONFLICT'
   | 'REDUCER_FAILED'
+  | 'STATE_MUTATED'
   | 'ABORTED'
   | 'SERIALIZATION'
   | 'CHECKPOINT'

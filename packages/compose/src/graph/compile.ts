@@ -2,6 +2,7 @@ import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import { GraphValidationError, type ValidationIssue } from '../errors/graph-validation-error.js';
 import { buildRuntimeTopology } from '../pregel/topology.js';
 import type { ConcatFunction } from '../runnable/concat.js';
+import { defaultFreezeState } from '../state/freeze-state.js';
 import type { Store } from '../store/store.js';
 import { CompiledGraph } from './compiled-graph.js';
 import type { GraphSpec } from './graph-spec.js';
@@ -38,6 +39,14 @@ export interface CompileOptions<TNodes extends string = string> {
   readonly interruptAfter?: readonly TNodes[];
   /** When checkpoints reach the store: `sync` (default, before the next step), `async` (while it runs), `exit` (at the end, a pause or an error). */
   readonly durability?: 'sync' | 'async' | 'exit';
+  /**
+   * Deep-freeze the state handed to nodes (state graphs), so a node that changes it in place
+   * (`state.items.push(x)`) fails with a `StateMutationError` naming it instead of silently diverging from
+   * the checkpoints. Default: on unless `NODE_ENV` is `production` (where it costs nothing). Values that
+   * reach the state are frozen in place: objects you pass as input, and the state `invoke` returns, are
+   * frozen once a node has seen them; pass copies of objects you keep changing.
+   */
+  readonly freezeState?: boolean;
 }
 
 /**
@@ -100,5 +109,6 @@ export function compileSpec<TInput, TOutput, TNodes extends string, TUpdate>(
     durability: options.durability ?? 'sync',
     interruptBefore: options.interruptBefore ?? [],
     interruptAfter: options.interruptAfter ?? [],
+    freezeState: topology.state !== undefined && (options.freezeState ?? defaultFreezeState()),
   });
 }

@@ -34,6 +34,7 @@ export async function runNested(
     concurrency: runtime.concurrency ?? parent.run.concurrency,
     kind: topology.kind,
     state: topology.state,
+    freezeState: runtime.freezeState,
     durable: undefined,
   };
   const state = topology.state;

@@ -25,6 +25,8 @@ export interface GraphRuntime {
   readonly durability: Durability;
   readonly interruptBefore: readonly string[];
   readonly interruptAfter: readonly string[];
+  /** Deep-freeze the state handed to nodes (the `freezeState` compile option; state graphs only). */
+  readonly freezeState?: boolean | undefined;
 }
 
 /** How a run ended, as `run()` reports it. */
@@ -52,7 +54,12 @@ export async function runGraph(
   control?: RunControl,
 ): Promise<RunResult<unknown>> {
   const { topology, checkpointer } = runtime;
-  const defaults = { maxSteps: runtime.maxSteps, concurrency: runtime.concurrency, store: runtime.store };
+  const defaults = {
+    maxSteps: runtime.maxSteps,
+    concurrency: runtime.concurrency,
+    store: runtime.store,
+    freezeState: runtime.freezeState,
+  };
   if (!checkpointer) {
     if (isContinuation(input)) {
       throw new WeftError(

@@ -152,6 +152,21 @@ describe('update types', () => {
       .addNode('mapped', (item: string) => ({ log: item }));
   });
 
+  it('types ctx.produce: the draft is the given state made writable, the result a partial of it', () => {
+    base().addNode('edit', (state, ctx) => {
+      const update = ctx.produce(state, (draft) => {
+        draft.count = 2;
+        // @ts-expect-error count is a number
+        draft.count = 'two';
+        // @ts-expect-error not a key of the state
+        draft.missing = 1;
+      });
+      expectTypeOf(update).toEqualTypeOf<Partial<z.infer<typeof State>>>();
+      // This state has a custom reducer (tally takes a string), so a partial state is not its update type.
+      return {};
+    });
+  });
+
   it('types the run input as a partial update', () => {
     const app = base().addEdge(START, 'a').addEdge('a', END).compile();
     app.invoke({ log: 'item', total: 1 });

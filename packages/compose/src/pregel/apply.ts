@@ -76,11 +76,13 @@ export function applyStateWrites(
       );
     }
   }
+  // Spread, not concat: concat takes V8's slow path on a frozen array (state is frozen in development).
   if (step.appends)
     for (const [key, items] of step.appends)
-      (step.next as Record<string, unknown>)[key] = ((values[key] as unknown[] | undefined) ?? []).concat(
-        items,
-      );
+      (step.next as Record<string, unknown>)[key] = [
+        ...((values[key] as unknown[] | undefined) ?? []),
+        ...items,
+      ];
   return { values: step.next ?? values, changed: step.changed, gotos, updates };
 }
 

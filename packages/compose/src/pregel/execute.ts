@@ -21,6 +21,8 @@ export interface RunDefaults {
   readonly concurrency?: number | undefined;
   /** The compile-time store (the run's `store` option wins). */
   readonly store?: Store | undefined;
+  /** Deep-freeze the state handed to nodes (state graphs; the `freezeState` compile option). */
+  readonly freezeState?: boolean | undefined;
 }
 
 /**
@@ -58,6 +60,7 @@ export async function executeRun(
     abort: (reason) => control.abort(reason),
     kind: topology.kind,
     state: topology.state,
+    freezeState: defaults.freezeState,
   };
   const started = observer.event ? Date.now() : 0;
   observer.event?.({

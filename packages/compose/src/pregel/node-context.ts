@@ -1,3 +1,4 @@
+import type { Draft } from 'immer';
 import type { NodeEventInit } from '../events/node-events.js';
 import type { CompiledGraph } from '../graph/compiled-graph.js';
 import type { Store } from '../store/store.js';
@@ -69,6 +70,25 @@ export interface NodeContext {
    * in one node are matched in order. Requires a checkpointer and a `threadId`.
    */
   interrupt<TResume = unknown>(value: unknown): TResume;
+  /**
+   * Draft-style updates: runs `recipe` on an immer draft of `state` (the state this node received, or
+   * any part of it shaped like the state) and returns the update that makes the same change through the
+   * reducers — new values for plain keys, the pushed items for an `appendReducer` key, the difference for
+   * `sumReducer`, the changed fields for `mergeReducer`. `state` itself never changes. Return the result
+   * (or merge it into your return value). Throws a `WeftError` `INVALID_UPDATE` naming the key for a
+   * change no update can say (items removed from an append key, a key with a custom reducer changed).
+   *
+   * @example
+   * ```ts
+   * graph.addNode('add', (state, ctx) =>
+   *   ctx.produce(state, (draft) => {
+   *     draft.items.push(2); // { items: [2] } through appendReducer
+   *     draft.count += 1; // { count: state.count + 1 }
+   *   }),
+   * );
+   * ```
+   */
+  produce<TState extends object>(state: TState, recipe: (draft: Draft<TState>) => void): Partial<TState>;
   /**
    * Runs a compiled graph nested under this task (an agent used as a tool, a graph picked at run time):
    * the run's events, config and checkpoints, a path one node deeper, and its own checkpoint namespace

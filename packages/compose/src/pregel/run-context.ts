@@ -70,6 +70,8 @@ export interface RunContext {
   readonly kind: 'state' | 'dataflow';
   /** The state channels of the graph this context runs (state graphs): what a nested graph may update. */
   readonly state?: CompiledState | undefined;
+  /** Deep-freeze the state handed to nodes (the `freezeState` compile option; state graphs). */
+  readonly freezeState?: boolean | undefined;
   /** Set when the run checkpoints. */
   readonly durable?: DurableContext | undefined;
   /** Aborts the whole run (used when a task fails, so its siblings stop). */

@@ -1,6 +1,7 @@
 import { NodeError } from '../errors/node-error.js';
 import { toError, WeftError } from '../errors/weft-error.js';
 import { isAsyncIterable, isPromiseLike } from '../runnable/runnable.js';
+import { asStateMutation, freezeState } from '../state/freeze-state.js';
 import { listOutput } from './list-output.js';
 import { retryDelay, shouldRetry, sleep } from './retry.js';
 import type { RunContext } from './run-context.js';
@@ -68,7 +69,9 @@ function attempt(call: TaskCall, attemptNo: number): unknown {
   const finish = (output: unknown): unknown => onSuccess(call, output, started, ctx);
   let out: unknown;
   try {
-    const input = node.inputSchema ? parseWith(node, 'input', node.inputSchema, call.input) : call.input;
+    const parsed = node.inputSchema ? parseWith(node, 'input', node.inputSchema, call.input) : call.input;
+    // Development: the state a node sees is frozen, so an in-place change throws (see freeze-state.ts).
+    const input = run.freezeState ? freezeState(parsed) : parsed;
     out = invokeNode(call, input, ctx);
   } catch (error) {
     return fail(error);
@@ -178,10 +181,16 @@ function onFailure(
   if (thrown instanceof SubgraphPaused) return new TaskPaused(thrown.interrupts, ctx.memoEntries());
   if (run.control.aborted) throw run.control.reason;
   if (isInterruptWithoutCheckpointer(thrown)) throw thrown;
-  const error = toError(thrown);
+  const mutation = run.freezeState ? asStateMutation(thrown, node.name, run.state?.keySet) : undefined;
+  const error = mutation ?? toError(thrown);
   const path = [...run.path, node.name];
   const policy = node.retry;
-  if (policy && attemptNo < policy.maxAttempts && shouldRetry(policy, error, run.control.signal)) {
+  if (
+    policy &&
+    mutation === undefined &&
+    attemptNo < policy.maxAttempts &&
+    shouldRetry(policy, error, run.control.signal)
+  ) {
     const delayMs = retryDelay(policy, attemptNo);
     run.observer.event?.({
       type: 'node-retry',

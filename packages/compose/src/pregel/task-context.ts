@@ -1,6 +1,8 @@
+import type { Draft } from 'immer';
 import { WeftError } from '../errors/weft-error.js';
 import type { NodeEvent, NodeEventInit } from '../events/node-events.js';
 import type { CompiledGraph } from '../graph/compiled-graph.js';
+import { produceUpdate } from '../state/produce-update.js';
 import type { Store } from '../store/store.js';
 import type { NodeContext, RunSubgraphOptions } from './node-context.js';
 import type { RunContext } from './run-context.js';
@@ -168,6 +170,10 @@ export class TaskContext implements NodeContext {
       // ones every node event has, so the result is that member's event.
     } as NodeEvent);
     return observer.pace?.();
+  }
+
+  produce<TState extends object>(state: TState, recipe: (draft: Draft<TState>) => void): Partial<TState> {
+    return produceUpdate(state, recipe, { node: this.node, reducers: this.run.state?.reducers ?? {} });
   }
 
   interrupt<TResume = unknown>(value: unknown): TResume {
