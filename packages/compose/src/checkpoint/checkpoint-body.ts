@@ -43,9 +43,18 @@ export interface CheckpointBody {
   readonly sinceBase: { readonly bytes: number; readonly count: number };
 }
 
-/** What `putWrites` stores for one task: its output, or the pause it raised. */
+/** A failed task's error as stored and shown by `getState` (the node's own error, not the wrapper). */
+export interface TaskErrorInfo {
+  readonly name: string;
+  readonly message: string;
+  /** The error's `code` when it has a string one, else the failure's (`NODE_FAILED`, `NODE_TIMEOUT`). */
+  readonly code: string;
+}
+
+/** What `putWrites` stores for one task: its output, the pause it raised, or the error it failed with. */
 export type TaskWrite =
   | { readonly kind: 'output'; readonly node: string; readonly output: unknown }
+  | { readonly kind: 'error'; readonly node: string; readonly error: TaskErrorInfo }
   | {
       readonly kind: 'paused';
       readonly node: string;

@@ -1,10 +1,12 @@
+import { NodeError } from '../errors/node-error.js';
+import { WeftError } from '../errors/weft-error.js';
 import { START } from '../graph/constants.js';
 import { isoNow, sortableId } from '../internal/ids.js';
 import type { PregelLoop } from '../pregel/loop.js';
 import type { LoopHooks, StepRecord } from '../pregel/loop-hooks.js';
 import { type PendingInterrupt, type Task, TaskPaused } from '../pregel/task.js';
 import type { CompiledNode } from '../pregel/topology.js';
-import type { CheckpointBody, TaskWrite } from './checkpoint-body.js';
+import type { CheckpointBody, TaskErrorInfo, TaskWrite } from './checkpoint-body.js';
 import type { Checkpointer, CheckpointRecord, CheckpointSource, JsonValue } from './checkpointer.js';
 import type { LoadedCheckpoint } from './load.js';
 import { storeRouting, storeTasks } from './loop-state.js';
@@ -112,6 +114,7 @@ export class CheckpointSession {
     return {
       afterStep: (loop, record) => this.afterStep(loop, record),
       taskDone: (loop, task, output) => this.saveTask(loop, task, output),
+      taskFailed: (loop, task, error) => this.saveFailure(loop, task, error),
       paused: (loop, outputs, interrupts) => this.paused(loop, outputs, interrupts),
       taskPrefix: () => this.upcoming,
     };
@@ -246,6 +249,14 @@ export class CheckpointSession {
     return undefined;
   }
 
+  /** Puts a failed task on record against its step's checkpoint (`getState` shows it with its error). */
+  private saveFailure(loop: PregelLoop, task: Task, error: unknown): void {
+    const node = (loop.topology.nodes[task.node] as CompiledNode).name;
+    const write: TaskWrite = { kind: 'error', node, error: errorInfo(error) };
+    if (this.options.durability !== 'exit') void this.putTask(task.id, write);
+    else (this.held ??= new Map()).set(task.id, write);
+  }
+
   private async paused(
     loop: PregelLoop,
     outputs: readonly unknown[],
@@ -305,6 +316,19 @@ interface HeldStep {
   readonly id: string;
   readonly step: number;
   readonly writes: StepWrites;
+}
+
+/** The failed node's own error (a `NodeError`'s cause), as stored: name, message and a code. */
+function errorInfo(error: unknown): TaskErrorInfo {
+  const failure = error instanceof WeftError ? error : undefined;
+  const cause = failure && error instanceof NodeError ? failure.cause : error;
+  const own = cause instanceof Error ? cause : new Error(String(cause));
+  const code = (own as { code?: unknown }).code;
+  return {
+    name: own.name,
+    message: own.message,
+    code: typeof code === 'string' ? code : (failure?.code ?? 'NODE_FAILED'),
+  };
 }
 
 /** What a checkpoint body holds besides its writes and values, taken from the loop after a step. */

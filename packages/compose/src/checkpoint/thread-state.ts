@@ -11,7 +11,7 @@ import { PregelLoop } from '../pregel/loop.js';
 import type { RunContext } from '../pregel/run-context.js';
 import { type PendingInterrupt, PlannedTask, type Task } from '../pregel/task.js';
 import type { CompiledNode, Topology } from '../pregel/topology.js';
-import type { TaskWrite } from './checkpoint-body.js';
+import type { TaskErrorInfo, TaskWrite } from './checkpoint-body.js';
 import { CheckpointSession } from './checkpoint-session.js';
 import type { Checkpointer, CheckpointSource, JsonValue, ListCheckpointsOptions } from './checkpointer.js';
 import {
@@ -37,6 +37,8 @@ export interface StateSnapshot<TValues = Record<string, unknown>> {
     readonly node: string;
     readonly done: boolean;
     readonly interrupts: readonly PendingInterrupt[];
+    /** Set when the task failed the last time it ran (a resume runs it again). */
+    readonly error?: TaskErrorInfo;
   }>;
   /** Interrupts waiting for a resume value. */
   readonly interrupts: readonly PendingInterrupt[];
@@ -128,6 +130,7 @@ function snapshotOf(topology: Topology, loaded: LoadedCheckpoint): StateSnapshot
         node: task.node,
         done: write?.kind === 'output',
         interrupts: write?.kind === 'paused' ? write.interrupts : [],
+        ...(write?.kind === 'error' ? { error: write.error } : {}),
       };
     }),
     interrupts: pendingInterrupts(loaded),
@@ -310,6 +313,7 @@ function keptWrites(writes: ReadonlyMap<string, TaskWrite>, head: boolean): Map<
       if (head) kept.set(taskId, write);
       continue;
     }
+    if (write.kind === 'error') continue;
     const breakpoint = write.interrupts.every(
       (interrupt) => interrupt.id === `${taskId}:before` || interrupt.id === `${taskId}:after`,
     );

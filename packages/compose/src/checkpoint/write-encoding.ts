@@ -88,7 +88,7 @@ export function serializeTaskWrite(write: TaskWrite): string {
       const output = write.output as { __command__?: { update: unknown } } | null | undefined;
       const update = typeof output === 'object' && output?.__command__ ? output.__command__.update : output;
       if (typeof update === 'object' && update !== null) explainEntries(write.node, entriesOf(update));
-    } else if (write.memo) explainMemo(write.node, write.memo);
+    } else if (write.kind === 'paused' && write.memo) explainMemo(write.node, write.memo);
     throw error;
   }
 }

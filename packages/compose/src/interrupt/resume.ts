@@ -53,7 +53,7 @@ export function planResume(
   const memo = new Map<string, ReadonlyMap<string, unknown>>();
   tasks.forEach((task, position) => {
     const write = loaded.taskWrites.get(task.id);
-    if (!write) return;
+    if (!write || write.kind === 'error') return;
     if (write.kind === 'output') {
       known.set(position, restoreOutput(write.output));
       return;

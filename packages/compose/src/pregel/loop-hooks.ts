@@ -16,6 +16,8 @@ export interface LoopHooks {
   readonly afterStep?: (loop: PregelLoop, record: StepRecord) => Promise<void> | undefined;
   /** A task of a step with several tasks finished (before the step completes). */
   readonly taskDone?: (loop: PregelLoop, task: Task, output: unknown) => Promise<void> | undefined;
+  /** A task failed (the step's first failure, after its retries), before its siblings are aborted. */
+  readonly taskFailed?: (loop: PregelLoop, task: Task, error: unknown) => void;
   /** The step paused (a node interrupted, or a breakpoint): outputs by task position and the interrupts. */
   readonly paused?: (
     loop: PregelLoop,

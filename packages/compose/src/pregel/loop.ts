@@ -191,6 +191,9 @@ export class PregelLoop {
           ? (i: number, output: unknown) => hooks.taskDone?.(this, tasks[i] as Task, output)
           : undefined,
       fail: this.run.abort,
+      onTaskFailed: hooks.taskFailed
+        ? (i: number, error: unknown) => hooks.taskFailed?.(this, tasks[i] as Task, error)
+        : undefined,
     };
   }
 }

@@ -23,6 +23,8 @@ export interface StepCall {
   readonly onTaskDone?: ((index: number, output: unknown) => Promise<void> | undefined) | undefined;
   /** Aborts the step's other tasks when one fails. */
   readonly fail: (error: unknown) => void;
+  /** Told which task failed first, before `fail` aborts its siblings (to put the failure on record). */
+  readonly onTaskFailed?: ((index: number, error: unknown) => void) | undefined;
   /** The step's start time when events are watched (the first task starts then too). */
   readonly startedAt?: number | undefined;
   /** When given, receives the position of each task as it finishes (known outputs first). */
@@ -73,7 +75,7 @@ function start(call: StepCall, i: number, outputs: unknown[]): PromiseLike<void>
       startedAt: i === 0 ? call.startedAt : undefined,
     });
   } catch (error) {
-    call.fail(error);
+    failed(call, i, error);
     throw error;
   }
   if (isPromiseLike(result)) {
@@ -84,7 +86,7 @@ function start(call: StepCall, i: number, outputs: unknown[]): PromiseLike<void>
         return call.onTaskDone?.(i, value);
       },
       (error: unknown) => {
-        call.fail(error);
+        failed(call, i, error);
         throw error;
       },
     );
@@ -92,6 +94,12 @@ function start(call: StepCall, i: number, outputs: unknown[]): PromiseLike<void>
   outputs[i] = result;
   call.finishOrder?.push(i);
   return call.onTaskDone?.(i, result);
+}
+
+/** A task failed: the first failure of the step is reported, then the run is aborted. */
+function failed(call: StepCall, i: number, error: unknown): void {
+  if (!call.run.control.aborted) call.onTaskFailed?.(i, error);
+  call.fail(error);
 }
 
 async function settle(pending: ReadonlyArray<PromiseLike<void>>, call: StepCall): Promise<void> {

@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { describeBulkUpdateCases } from './bulk-update-cases.js';
+import { describeFailedTaskCases } from './failed-task-cases.js';
 import { describeFirstWriteCases } from './first-write-cases.js';
 import { describeListUpdateCases } from './list-update-cases.js';
 import { describePausedStepCases } from './paused-step-cases.js';
@@ -23,5 +24,6 @@ export function describeSemanticsCases(store: StoreOf): void {
     describeBulkUpdateCases(store);
     describeReplayCases(store);
     describeSubgraphOutputCases(store);
+    describeFailedTaskCases(store);
   });
 }
