@@ -13,7 +13,8 @@ import type { ToolContext } from '../tool/tool-context.js';
  * ```
  */
 export function sessionKeyOf(context: ToolContext, toolName: string): SessionKey {
-  const session = context.nodeContext ? agentContextOf(context.nodeContext.config).session : undefined;
+  const session =
+    context.run ?? (context.nodeContext ? agentContextOf(context.nodeContext.config).session : undefined);
   if (!session) {
     throw new AdkError(
       'INVALID_ARGUMENT',
