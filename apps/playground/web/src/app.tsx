@@ -1,6 +1,7 @@
 import { ReactFlowProvider } from '@xyflow/react';
 import { useMemo, useState } from 'react';
 import type { InterruptInfo, Json } from '../../src/shared/wire.ts';
+import { AgentToolsPanel } from './agent-tools/agent-tools-panel.tsx';
 import { EvalsView } from './evals/evals-view.tsx';
 import { GraphList } from './graph-view/graph-list.tsx';
 import { GraphView } from './graph-view/graph-view.tsx';
@@ -105,6 +106,7 @@ function Panel({ p, steps }: { p: Playground; steps: readonly StepView[] }) {
         onResume={actions.resume}
         onContinue={actions.continue}
       />
+      {graph && <AgentToolsPanel topology={graph.topology} />}
       {graph?.kind === 'agent' && p.thread && (
         <LiveOutput
           messages={messagesOf(history[0]?.values)}
@@ -117,6 +119,7 @@ function Panel({ p, steps }: { p: Playground; steps: readonly StepView[] }) {
         steps={steps}
         input={runInput(events)}
         events={events}
+        topology={p.graph?.topology}
         history={history}
         busy={running}
         onFork={actions.fork}

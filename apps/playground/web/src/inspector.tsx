@@ -1,4 +1,4 @@
-import type { Json, SnapshotInfo, WireEvent } from '../../src/shared/wire.ts';
+import type { Json, SnapshotInfo, Topology, WireEvent } from '../../src/shared/wire.ts';
 import type { StepView } from './run-model.ts';
 import type { Selection } from './selection.ts';
 import { StateDiff } from './state-diff/state-diff.tsx';
@@ -11,6 +11,8 @@ export function Inspector(props: {
   readonly steps: readonly StepView[];
   readonly input: Json | undefined;
   readonly events: readonly WireEvent[];
+  /** The graph's topology (model calls compare the tools they were offered with the agent's). */
+  readonly topology: Topology | undefined;
   readonly history: readonly SnapshotInfo[];
   readonly busy: boolean;
   readonly onFork: (checkpointId: string, values: Record<string, Json> | undefined) => void;
@@ -35,7 +37,7 @@ export function Inspector(props: {
     }
   } else if (selection?.kind === 'event') {
     const event = props.events.find((e) => e.seq === selection.seq);
-    if (event) body = <EventDetail event={event} />;
+    if (event) body = <EventDetail event={event} topology={props.topology} />;
   } else if (selection?.kind === 'checkpoint') {
     const snapshot = props.history.find((s) => s.checkpointId === selection.id);
     const parent = props.history.find((s) => s.checkpointId === snapshot?.parentId);

@@ -50,11 +50,24 @@ export function buildReactGraph(agent: ResolvedAgent, checkpointer?: Checkpointe
   return graph as unknown as AgentGraph<AgentNode>;
 }
 
-/** Draws the agents used as tools into the `tools` node's metadata, so tools like the playground can expand them. */
+/**
+ * The `tools` node's metadata, for tools like the playground: the agent's tools (`tools`: name,
+ * description, and where each comes from — `agent` for an agent used as a tool, `mcp:<server>` for an
+ * MCP server's), and the graphs of the agents used as tools (`agentTools`), so they can be expanded.
+ */
 function agentToolsMetadata(agent: ResolvedAgent): { metadata?: Record<string, unknown> } {
+  if (agent.tools.length === 0) return {};
+  const tools = agent.tools.map((t) => {
+    const source = t instanceof AgentTool ? 'agent' : t.source;
+    return { name: t.name, description: t.description, ...(source === undefined ? {} : { source }) };
+  });
   const agentTools = agent.tools.filter((t): t is AgentTool => t instanceof AgentTool);
-  if (agentTools.length === 0) return {};
   return {
-    metadata: { agentTools: Object.fromEntries(agentTools.map((t) => [t.name, t.agent.compile().toJSON()])) },
+    metadata: {
+      tools,
+      ...(agentTools.length === 0
+        ? {}
+        : { agentTools: Object.fromEntries(agentTools.map((t) => [t.name, t.agent.compile().toJSON()])) }),
+    },
   };
 }

@@ -28,6 +28,8 @@ export interface JsonSchemaToolDefinition<TResult> {
   readonly timeoutMs?: number;
   readonly returnDirectly?: boolean;
   readonly needsApproval?: boolean | ((args: Record<string, unknown>) => boolean);
+  /** Where the tool comes from, shown with it (e.g. `mcp:filesystem` for an MCP server's tool). */
+  readonly source?: string;
   readonly readOnly?: boolean;
 }
 
@@ -90,5 +92,6 @@ export function jsonSchemaTool<TResult>(
     parseArguments: (text) => parseObject(name, text),
     requiresApproval: (args) =>
       typeof needsApproval === 'function' ? needsApproval(args) : needsApproval === true,
+    ...(definition.source === undefined ? {} : { source: definition.source }),
   };
 }

@@ -71,6 +71,8 @@ export interface Tool<TArgs extends Record<string, unknown> = Record<string, unk
   parseArguments(text: string): ParsedToolArguments<TArgs>;
   /** Whether a person must approve this call (evaluates `needsApproval`). */
   requiresApproval(args: TArgs): boolean;
+  /** Where the tool comes from, for people reading a trace or the playground (`mcp:<server>`). */
+  readonly source?: string;
 }
 
 /**

@@ -33,6 +33,7 @@ export function mcpTool(info: McpToolInfo, settings: McpToolSettings): AnyTool {
     description,
     parameters: info.inputSchema,
     readOnly: info.annotations?.readOnlyHint === true,
+    source: `mcp:${settings.connection.label}`,
     ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
     ...(needsApproval
       ? { needsApproval: (args: Record<string, unknown>) => needsApproval(info.name, args) }

@@ -1,4 +1,5 @@
-import type { Json, WireEvent, WireEventOf } from '../../../src/shared/wire.ts';
+import type { Json, Topology, WireEvent, WireEventOf } from '../../../src/shared/wire.ts';
+import { agentToolLists, type OfferedTools, offeredTools } from '../agent-tools/tools-model.ts';
 import { formatUsage, type MessageJson, transferCallTarget } from '../conversation/conversation-model.ts';
 
 function text(content: Json | undefined): string {
@@ -49,7 +50,41 @@ export function MessageView(props: { readonly message: MessageJson }) {
   );
 }
 
-function ModelCall(props: { event: WireEventOf<'model-call'> }) {
+/** The tools a model call was offered: the agent's own, those loaded for it, and the agent's left out. */
+function OfferedToolsView(props: {
+  readonly tools: readonly string[];
+  readonly split: OfferedTools | undefined;
+}) {
+  const { split } = props;
+  if (!split) return <p className="muted">tools: {props.tools.join(', ') || 'none'}</p>;
+  return (
+    <div className="offered-tools" data-testid="offered-tools">
+      <h4>
+        Tools offered ({split.offered.length}
+        {split.notOffered.length > 0
+          ? ` of the agent's ${split.offered.filter((t) => !t.loaded).length + split.notOffered.length}`
+          : ''}
+        )
+      </h4>
+      <ul>
+        {split.offered.map((tool) => (
+          <li key={tool.name} data-testid="offered-tool" data-loaded={tool.loaded}>
+            <code>{tool.name}</code>
+            {tool.source && <span className="tool-source">{tool.source}</span>}
+            {tool.loaded && <span className="tool-loaded">loaded for this call</span>}
+          </li>
+        ))}
+      </ul>
+      {split.notOffered.length > 0 && (
+        <p className="muted" data-testid="not-offered">
+          not offered: {split.notOffered.join(', ')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ModelCall(props: { event: WireEventOf<'model-call'>; topology: Topology | undefined }) {
   const { request } = props.event;
   // Model-call messages are adk messages (compose types them as unknown JSON).
   const messages = request.messages as readonly MessageJson[];
@@ -58,8 +93,17 @@ function ModelCall(props: { event: WireEventOf<'model-call'> }) {
     <div className="model-call" data-testid="model-call-detail">
       <h3>Model call</h3>
       <p className="muted">
-        {props.event.durationMs} ms · tools: {request.tools.join(', ') || 'none'}
+        {props.event.durationMs} ms · {props.event.model}
+        {props.event.agent ? ` · ${props.event.agent}` : ''}
       </p>
+      <OfferedToolsView
+        tools={request.tools}
+        split={
+          props.topology
+            ? offeredTools(request.tools, agentToolLists(props.topology), props.event.agent)
+            : undefined
+        }
+      />
       <h4>Request messages ({messages.length})</h4>
       {messages.map((message) => (
         <MessageView key={JSON.stringify(message)} message={message} />
@@ -74,9 +118,12 @@ function ModelCall(props: { event: WireEventOf<'model-call'> }) {
   );
 }
 
-/** The inspector for one event: model calls as request and response; anything else as JSON. */
-export function EventDetail(props: { readonly event: WireEvent }) {
-  if (props.event.type === 'model-call') return <ModelCall event={props.event} />;
+/**
+ * The inspector for one event: model calls as request (with the tools offered, against the agent's own
+ * from the graph's `topology`) and response; anything else as JSON.
+ */
+export function EventDetail(props: { readonly event: WireEvent; readonly topology?: Topology | undefined }) {
+  if (props.event.type === 'model-call') return <ModelCall event={props.event} topology={props.topology} />;
   const { seq: _seq, ...rest } = props.event;
   return (
     <div className="event-detail" data-testid="event-detail">
