@@ -34,6 +34,8 @@ export interface DurableTarget {
    * continued (the parent task is being resumed), a finished one returns its result without running.
    */
   readonly nested?: boolean;
+  /** A nested graph that keeps its state: a finished checkpoint is continued as a new turn with the input. */
+  readonly keepsState?: boolean;
 }
 
 /** A durable run's outcome and the id of its latest checkpoint. */
@@ -114,8 +116,9 @@ async function runClaimed(
   if (loaded) session.continueFrom(loaded, fork, head?.seq);
   try {
     if (target.nested && loaded) {
-      if (isFinished(loaded)) return finishedResult(loop, loaded, checkpointer, threadId, ns, recordWrites);
-      input = null;
+      if (!isFinished(loaded)) input = null;
+      else if (!target.keepsState)
+        return finishedResult(loop, loaded, checkpointer, threadId, ns, recordWrites);
     }
     if (isContinuation(input)) {
       if (!loaded)

@@ -29,8 +29,12 @@ export interface CompileOptions<TNodes extends string = string> {
    * the checks (a few zod parses per step) for graphs whose nodes are trusted.
    */
   readonly checkUpdates?: boolean;
-  /** Stores a checkpoint after every superstep. */
-  readonly checkpointer?: Checkpointer;
+  /**
+   * Stores a checkpoint after every superstep. `true` is for a graph used as a subgraph: it keeps its own
+   * state across the parent's turns on a thread (in the parent's checkpointer), instead of starting empty
+   * on every call (the default).
+   */
+  readonly checkpointer?: Checkpointer | true;
   /** Long-term memory every node reaches as `ctx.store` (a run's `{ store }` replaces it). */
   readonly store?: Store;
   /** Pause before these nodes run (static breakpoints). */
@@ -104,7 +108,8 @@ export function compileSpec<TInput, TOutput, TNodes extends string, TUpdate>(
     topology,
     maxSteps: options.maxSteps ?? 25,
     concurrency: options.concurrency,
-    checkpointer: options.checkpointer,
+    checkpointer: options.checkpointer === true ? undefined : options.checkpointer,
+    keepsState: options.checkpointer === true,
     store: options.store,
     durability: options.durability ?? 'sync',
     interruptBefore: options.interruptBefore ?? [],

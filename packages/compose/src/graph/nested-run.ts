@@ -42,6 +42,8 @@ export async function runNested(
   const parentState = parent.key === undefined ? parent.run.state : undefined;
   const recordWrites = state !== undefined && parentState !== undefined;
   const key = parent.key === undefined ? '' : `:${parent.key}`;
+  // A graph that keeps its state has one namespace per node (and key), so each call continues the last.
+  const address = runtime.keepsState ? parent.ctx.node : `${parent.ctx.node}:${parent.ctx.taskId}`;
   const durable = parent.run.durable;
   const result = await (durable
     ? runDurable(
@@ -51,13 +53,14 @@ export async function runNested(
         {
           checkpointer: durable.checkpointer,
           threadId: durable.threadId,
-          ns: `${durable.ns ? `${durable.ns}|` : ''}${parent.ctx.node}:${parent.ctx.taskId}${key}`,
+          ns: `${durable.ns ? `${durable.ns}|` : ''}${address}${key}`,
           durability: durable.durability,
           parents: { ...durable.parents, [durable.ns]: durable.currentId() ?? '' },
           resumeById: durable.resumeById,
           taskWrites: durable.taskWrites,
           breakpoints: breakpointsOf(runtime, {}),
           nested: true,
+          keepsState: runtime.keepsState === true,
         },
         recordWrites,
       )

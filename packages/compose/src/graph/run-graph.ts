@@ -22,6 +22,8 @@ export interface GraphRuntime {
   /** The store nodes see as `ctx.store` unless the run passes its own. */
   readonly store?: Store | undefined;
   readonly checkpointer: Checkpointer | undefined;
+  /** Compiled with `checkpointer: true`: as a subgraph, keeps its state across the parent's turns. */
+  readonly keepsState?: boolean;
   readonly durability: Durability;
   readonly interruptBefore: readonly string[];
   readonly interruptAfter: readonly string[];

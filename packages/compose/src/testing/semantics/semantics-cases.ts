@@ -6,6 +6,7 @@ import { describeListUpdateCases } from './list-update-cases.js';
 import { describePausedStepCases } from './paused-step-cases.js';
 import { describeReplayCases } from './replay-cases.js';
 import { describeResumeCases } from './resume-cases.js';
+import { describeSubgraphMemoryCases } from './subgraph-memory-cases.js';
 import { describeSubgraphOutputCases } from './subgraph-output-cases.js';
 import type { StoreOf } from './threads.js';
 import { describeUpdateStateCases } from './update-state-cases.js';
@@ -25,5 +26,6 @@ export function describeSemanticsCases(store: StoreOf): void {
     describeReplayCases(store);
     describeSubgraphOutputCases(store);
     describeFailedTaskCases(store);
+    describeSubgraphMemoryCases(store);
   });
 }
