@@ -23,6 +23,16 @@ export {
 export { EXIT_TOOL, exitTool } from './agent/agent-tools-node.js';
 export { type ToolApprovalRequest, type ToolDecision, toolDecisions } from './agent/approval.js';
 export { type AgentGraph, type AgentNode, ChatModelAgent } from './agent/chat-model-agent.js';
+export {
+  type GuardrailOptions,
+  GuardrailTripwireError,
+  type GuardrailVerdict,
+  guardrails,
+  type InputGuardrail,
+  type OutputGuardrail,
+  type ToolGuardrail,
+  type ToolGuardrailDecision,
+} from './agent/guardrails.js';
 export { historyFor } from './agent/history-view.js';
 export {
   type Instruction,
@@ -32,7 +42,7 @@ export {
 } from './agent/instruction.js';
 export { InvocationState } from './agent/invocation-state.js';
 export type { AgentInput } from './agent/lifecycle-nodes.js';
-export type { AgentMiddleware, MiddlewareContext, ModelRequest } from './agent/middleware.js';
+export type { AgentMiddleware, AgentSkip, MiddlewareContext, ModelRequest } from './agent/middleware.js';
 export { buildReactGraph } from './agent/react-graph.js';
 export type { ResolvedAgent } from './agent/resolved-agent.js';
 export {

@@ -2,13 +2,13 @@ import type { NodeContext } from '@weft/compose';
 import { AdkError } from '../errors/adk-error.js';
 import { eventId } from '../internal/event-id.js';
 import type { AssistantMessage, Message, ToolMessage } from '../message/message.js';
-import { userMessage } from '../message/message-constructors.js';
+import { assistantMessage, userMessage } from '../message/message-constructors.js';
 import { messageText } from '../message/message-text.js';
 import { abortedToolMessage } from '../tool/run-tool-call.js';
 import { agentContextOf, reportAgentEvent, type SafePoint } from './agent-context.js';
 import { type AgentState, RESET_DELTA } from './agent-state.js';
 import { InvocationState } from './invocation-state.js';
-import { runAfter, runBefore } from './middleware.js';
+import { type AgentSkip, runAfter, runBefore } from './middleware.js';
 import { middlewareContext, type ResolvedAgent } from './resolved-agent.js';
 import { middlewareOf } from './run-middleware.js';
 import { parseStructured } from './structured-output.js';
@@ -38,7 +38,11 @@ export function initNode(agent: ResolvedAgent) {
       [],
       run.session ? { sessionKey: run.session } : {},
     );
-    await runBefore(middlewareOf(agent.middleware, run), undefined, (m) => m.beforeAgent?.(hooks));
+    const skip = await runBefore<AgentSkip | undefined>(
+      middlewareOf(agent.middleware, run),
+      undefined,
+      (m, s) => (s === undefined ? m.beforeAgent?.(hooks) : s),
+    );
     const repaired = danglingToolCalls(state.messages).map((call) => abortedToolMessage(call) as ToolMessage);
     const input = typeof state.input === 'string' ? userMessage(state.input) : state.input;
     if (input) history.push(input.id === undefined ? { ...input, id: eventId('msg') } : input);
@@ -46,16 +50,32 @@ export function initNode(agent: ResolvedAgent) {
     // Session writes of `beforeAgent` hooks are committed like any other before the agent goes on.
     if (Object.keys(session.writes).length > 0)
       await reportAgentEvent(ctx, { author: agent.name, actions: { stateDelta: { ...session.writes } } });
+    const reply = skip ? skipReply(agent.name, skip) : undefined;
+    if (reply) await reportAgentEvent(ctx, { author: agent.name, message: reply, actions: {} });
     return {
-      messages: [...repaired.map((m) => ({ ...m, id: eventId('msg'), author: agent.name })), ...history],
+      messages: [
+        ...repaired.map((m) => ({ ...m, id: eventId('msg'), author: agent.name })),
+        ...history,
+        ...(reply ? [reply] : []),
+      ],
       iterations: 0,
       stateDelta: delta,
-      output: undefined,
-      finish: undefined,
+      output: reply ? messageText(reply) : undefined,
+      finish: reply ? ('returnDirectly' as const) : undefined,
       transferTo: undefined,
       input: undefined,
     };
   };
+}
+
+function skipReply(author: string, skip: AgentSkip): AssistantMessage {
+  const reply = typeof skip.skip === 'string' ? assistantMessage(skip.skip) : skip.skip;
+  return { ...reply, id: reply.id ?? eventId('msg'), author };
+}
+
+/** Where `init` goes: the model, or straight to `afterAgent` when a `beforeAgent` hook skipped the agent. */
+export function afterInit(state: AgentState): 'model' | 'afterAgent' {
+  return state.finish === 'returnDirectly' ? 'afterAgent' : 'model';
 }
 
 function danglingToolCalls(messages: readonly Message[]) {
@@ -104,8 +124,11 @@ export function afterAgentNode(agent: ResolvedAgent) {
       output = structured.value;
       messages = structured.messages;
     }
+    output = await runAfter(middlewareOf(agent.middleware, run), output, async (m, current) => {
+      const replaced = await m.afterAgent?.(hooks, current);
+      return replaced && 'output' in replaced ? replaced.output : undefined;
+    });
     if (agent.outputKey && !handsOff) session.set(agent.outputKey, output);
-    await runAfter(middlewareOf(agent.middleware, run), undefined, (m) => m.afterAgent?.(hooks, output));
     const delta = { ...session.writes };
     const action = finishAction(state);
     if (Object.keys(delta).length > 0 || Object.keys(action).length > 0) {

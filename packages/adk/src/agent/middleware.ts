@@ -19,6 +19,19 @@ export interface ModelRequest {
   readonly model?: ChatModel;
 }
 
+/**
+ * What `beforeAgent` returns to skip the agent: its reply (text or an assistant message), committed as
+ * the agent's answer; the model is not called. The first middleware that skips wins.
+ *
+ * @example
+ * ```ts
+ * const closed: AgentMiddleware = { beforeAgent: () => (isNight() ? { skip: 'We are closed until 8am.' } : undefined) };
+ * ```
+ */
+export interface AgentSkip {
+  readonly skip: string | AssistantMessage;
+}
+
 /** What every hook receives. It is a per-run copy: mutating it never changes the agent. */
 export interface MiddlewareContext {
   readonly agentName: string;
@@ -53,8 +66,17 @@ export interface MiddlewareContext {
  */
 export interface AgentMiddleware {
   readonly name?: string;
-  beforeAgent?(ctx: MiddlewareContext): void | Promise<void>;
-  afterAgent?(ctx: MiddlewareContext, output: unknown): void | Promise<void>;
+  /** May skip the agent: `{ skip: reply }` makes `reply` its answer without calling the model. */
+  beforeAgent?(ctx: MiddlewareContext): AgentSkip | undefined | void | Promise<AgentSkip | undefined | void>;
+  /** May replace the agent's output (and what `outputKey` stores) by returning `{ output }`. */
+  afterAgent?(
+    ctx: MiddlewareContext,
+    output: unknown,
+  ):
+    | { readonly output: unknown }
+    | undefined
+    | void
+    | Promise<{ readonly output: unknown } | undefined | void>;
   beforeModel?(
     request: ModelRequest,
     ctx: MiddlewareContext,

@@ -3,7 +3,7 @@ import { AgentTool } from '../multi/agent-tool.js';
 import { agentReducers, agentStateSchema } from './agent-state.js';
 import { agentToolsNode, wantsTools } from './agent-tools-node.js';
 import type { AgentGraph, AgentNode } from './chat-model-agent.js';
-import { afterAgentNode, initNode, safePointNode } from './lifecycle-nodes.js';
+import { afterAgentNode, afterInit, initNode, safePointNode } from './lifecycle-nodes.js';
 import { modelNode } from './model-node.js';
 import { OfferedTools } from './offered-tools.js';
 import type { ResolvedAgent } from './resolved-agent.js';
@@ -30,7 +30,7 @@ export function buildReactGraph(agent: ResolvedAgent, checkpointer?: Checkpointe
     .addNode('cancelAfterTools', safePointNode('afterTools'))
     .addNode('afterAgent', afterAgentNode(agent))
     .addEdge(START, 'init')
-    .addEdge('init', 'model')
+    .addConditionalEdges('init', afterInit, ['model', 'afterAgent'])
     .addConditionalEdges('model', (s) => (wantsTools(s.messages) ? 'cancelAfterModel' : 'afterAgent'), [
       'cancelAfterModel',
       'afterAgent',

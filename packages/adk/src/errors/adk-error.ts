@@ -30,6 +30,8 @@ export type AdkErrorCode =
   | 'SESSION_STATUS'
   /** A Runner's `beforeRun` hook refused the turn (see `RunRefusedError`). */
   | 'RUN_REFUSED'
+  /** A guardrail's tripwire stopped the turn (see `GuardrailTripwireError`). */
+  | 'GUARDRAIL_TRIPWIRE'
   | 'MAX_ITERATIONS'
   | 'OUTPUT_INVALID'
   | 'NOT_RESUMABLE'

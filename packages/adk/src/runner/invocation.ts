@@ -7,6 +7,7 @@ import {
 } from '@weft/compose';
 import { AGENT_CONTEXT_KEY, type AgentRunContext } from '../agent/agent-context.js';
 import type { AgentGraph } from '../agent/chat-model-agent.js';
+import { GuardrailTripwireError } from '../agent/guardrails.js';
 import type { AgentMiddleware } from '../agent/middleware.js';
 import type { ArtifactService } from '../artifact/artifact-service.js';
 import type { AgentEvent, AgentInterrupt } from '../event/agent-event.js';
@@ -125,6 +126,9 @@ export async function runInvocation(args: InvocationArgs): Promise<InvocationOut
     return interrupts.some((i) => !isCancelPause(i.value)) ? 'waiting' : 'cancelled';
   } catch (error) {
     const cancelled = args.signal.aborted;
+    // A guardrail's tripwire is the turn's typed result, whichever node it fired in.
+    const tripwire = cancelled ? undefined : tripwireIn(error);
+    if (tripwire) error = tripwire;
     const code = cancelled ? 'CANCELLED' : ((error as { code?: string }).code ?? 'ERROR');
     const message = error instanceof Error ? error.message : String(error);
     await commit({
@@ -165,6 +169,14 @@ function agentEventOf(body: AgentEventBody): OwnEventInit {
  * tool) or `cancelled` (stopped at a safe point or at once; resumable).
  */
 export type InvocationOutcome = 'completed' | 'waiting' | 'cancelled';
+
+function tripwireIn(error: unknown): GuardrailTripwireError | undefined {
+  for (let current = error, depth = 0; current && depth < 8; depth++) {
+    if (GuardrailTripwireError.isInstance(current)) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
 
 function isCancelPause(value: unknown): boolean {
   return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'cancelled';
