@@ -23,6 +23,7 @@ describe('runs over HTTP', () => {
       'supervisor',
       'plan-execute',
       'host',
+      'barista',
     ]);
     const loop = body.graphs[0];
     expect(loop.topology.nodes.map((n: { id: string }) => n.id)).toEqual([
