@@ -35,6 +35,7 @@ const SESSION_INDEXES = [
   'session_state_pkey',
   'sessions_pkey',
   'sessions_recent_idx',
+  'sessions_status_idx',
   'store_expiry_idx',
   'store_pkey',
   'store_recent_idx',
