@@ -1,5 +1,7 @@
 // @weft/compose — typed graphs compiled into a Pregel/DAG superstep runtime.
 
+export { MemoryCache } from './cache/memory-cache.js';
+export type { CachePolicy, NodeCache } from './cache/node-cache.js';
 export type { BulkSuperstep, BulkUpdate } from './checkpoint/bulk-update.js';
 export type { CheckpointBody, StoredTask, TaskWrite } from './checkpoint/checkpoint-body.js';
 export {

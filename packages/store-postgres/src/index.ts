@@ -1,5 +1,6 @@
 // @weft/store-postgres — PostgreSQL storage for Weft (checkpoints, sessions and the long-term document store), on pg.
 
+export { PostgresCache, type PostgresCacheOptions } from './postgres-cache.js';
 export { PostgresCheckpointer, type PostgresCheckpointerOptions } from './postgres-checkpointer.js';
 export {
   POSTGRES_SCHEMA_VERSION,

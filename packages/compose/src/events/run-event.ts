@@ -78,6 +78,8 @@ export interface NodeEndEvent extends RunEventBase {
   readonly taskId: string;
   readonly output: unknown;
   readonly durationMs: number;
+  /** True when the output came from the node cache (the node did not run; see `cachePolicy`). */
+  readonly cached?: boolean;
 }
 /** A node task failed for good (after its retries). */
 export interface NodeErrorEvent extends RunEventBase {

@@ -1,3 +1,4 @@
+import type { NodeCache } from '../cache/node-cache.js';
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import { GraphValidationError, type ValidationIssue } from '../errors/graph-validation-error.js';
 import { buildRuntimeTopology } from '../pregel/topology.js';
@@ -29,6 +30,8 @@ export interface CompileOptions<TNodes extends string = string> {
    * the checks (a few zod parses per step) for graphs whose nodes are trusted.
    */
   readonly checkUpdates?: boolean;
+  /** Where nodes with a `cachePolicy` keep their results (`MemoryCache`, `SqliteCache`, `PostgresCache`). */
+  readonly cache?: NodeCache;
   /**
    * Stores a checkpoint after every superstep. `true` is for a graph used as a subgraph: it keeps its own
    * state across the parent's turns on a thread (in the parent's checkpointer), instead of starting empty
@@ -111,6 +114,7 @@ export function compileSpec<TInput, TOutput, TNodes extends string, TUpdate>(
     checkpointer: options.checkpointer === true ? undefined : options.checkpointer,
     keepsState: options.checkpointer === true,
     store: options.store,
+    cache: options.cache,
     durability: options.durability ?? 'sync',
     interruptBefore: options.interruptBefore ?? [],
     interruptAfter: options.interruptAfter ?? [],

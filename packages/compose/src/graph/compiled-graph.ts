@@ -9,6 +9,7 @@ import {
   writeState,
 } from '../checkpoint/thread-state.js';
 import { WeftError } from '../errors/weft-error.js';
+import { cacheNamespace } from '../pregel/cached-task.js';
 import type { RunContext } from '../pregel/run-context.js';
 import { RunControl } from '../pregel/run-control.js';
 import type { RunOptions } from '../pregel/run-options.js';
@@ -325,6 +326,27 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   /** The topology as a Mermaid flowchart. */
   toMermaid(): string {
     return jsonToMermaid(this.toJSON());
+  }
+
+  /**
+   * Drops the node cache's entries of these nodes (default: every node of this graph).
+   *
+   * @throws WeftError `INVALID_ARGUMENT` without a cache.
+   *
+   * @example
+   * ```ts
+   * await app.clearCache(['fetch']);
+   * ```
+   */
+  async clearCache(nodes?: readonly TNodes[]): Promise<void> {
+    const { cache, topology } = this.#runtime;
+    if (!cache)
+      throw new WeftError(
+        'INVALID_ARGUMENT',
+        `clearCache needs a cache; compile graph "${this.name}" with { cache }`,
+      );
+    const names = nodes ?? topology.nodes.map((node) => node.name);
+    await cache.clear(names.map((node) => cacheNamespace(this.name, node)));
   }
 
   /** @internal Runs this graph as a node of a parent run. */

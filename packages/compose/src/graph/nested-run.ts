@@ -28,6 +28,7 @@ export async function runNested(
     owner: { taskId: parent.ctx.taskId, key: parent.key },
     ...(parent.config ? { config: { ...parent.run.config, ...parent.config } } : {}),
     store: parent.run.store ?? runtime.store,
+    cache: runtime.cache ?? parent.run.cache,
     control,
     abort: (reason) => control.abort(reason),
     maxSteps: runtime.maxSteps,

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import type { CachePolicy } from '../cache/node-cache.js';
 import type { ConcatFunction } from '../runnable/concat.js';
 
 /**
@@ -38,6 +39,8 @@ export interface NodeOptions {
   readonly concat?: ConcatFunction;
   /** Nodes this node may route to with `Command({ goto })` (drawn and validated at compile time). */
   readonly goto?: readonly string[];
+  /** Reuse this node's write for an input seen within `ttl` seconds (needs `compile({ cache })`). */
+  readonly cachePolicy?: CachePolicy;
 }
 
 /** Extra `addNode` options of dataflow graphs. */

@@ -1,3 +1,4 @@
+import type { NodeCache } from '../cache/node-cache.js';
 import type { Durability } from '../checkpoint/checkpoint-session.js';
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import { type DurableTarget, isContinuation, runDurable } from '../checkpoint/durable-run.js';
@@ -21,6 +22,8 @@ export interface GraphRuntime {
   readonly concurrency?: number | undefined;
   /** The store nodes see as `ctx.store` unless the run passes its own. */
   readonly store?: Store | undefined;
+  /** Where nodes with a `cachePolicy` keep their results. */
+  readonly cache?: NodeCache | undefined;
   readonly checkpointer: Checkpointer | undefined;
   /** Compiled with `checkpointer: true`: as a subgraph, keeps its state across the parent's turns. */
   readonly keepsState?: boolean;
@@ -61,6 +64,7 @@ export async function runGraph(
     concurrency: runtime.concurrency,
     store: runtime.store,
     freezeState: runtime.freezeState,
+    cache: runtime.cache,
   };
   if (!checkpointer) {
     if (isContinuation(input)) {

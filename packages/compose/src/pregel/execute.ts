@@ -1,3 +1,4 @@
+import type { NodeCache } from '../cache/node-cache.js';
 import { abortError } from '../errors/abort-error.js';
 import { WeftError } from '../errors/weft-error.js';
 import { callbacksToListener } from '../events/callbacks.js';
@@ -23,6 +24,8 @@ export interface RunDefaults {
   readonly store?: Store | undefined;
   /** Deep-freeze the state handed to nodes (state graphs; the `freezeState` compile option). */
   readonly freezeState?: boolean | undefined;
+  /** The node cache (`compile({ cache })`). */
+  readonly cache?: NodeCache | undefined;
 }
 
 /**
@@ -53,6 +56,7 @@ export async function executeRun(
     control,
     config: options.config ?? {},
     store: options.store ?? defaults.store,
+    cache: defaults.cache,
     threadId: options.threadId,
     observer,
     maxSteps: options.maxSteps ?? defaults.maxSteps,

@@ -1,3 +1,4 @@
+import type { NodeCache } from '../cache/node-cache.js';
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import type { RunEvent } from '../events/run-event.js';
 import type { Store } from '../store/store.js';
@@ -60,6 +61,8 @@ export interface RunContext {
   readonly config: Readonly<Record<string, unknown>>;
   /** The long-term store nodes see as `ctx.store`. */
   readonly store?: Store | undefined;
+  /** Where nodes with a `cachePolicy` keep their results (`compile({ cache })`). */
+  readonly cache?: NodeCache | undefined;
   readonly threadId: string | undefined;
   readonly observer: RunObserver;
   /** Supersteps allowed in this run. */

@@ -1,5 +1,6 @@
 import { WeftError } from '../errors/weft-error.js';
 import { isPromiseLike } from '../runnable/runnable.js';
+import { runCachedTask } from './cached-task.js';
 import type { RunContext } from './run-context.js';
 import { executeTask } from './runner.js';
 import type { Task } from './task.js';
@@ -64,7 +65,7 @@ function start(call: StepCall, i: number, outputs: unknown[]): PromiseLike<void>
   const node = call.topology.nodes[task.node] as CompiledNode;
   let result: unknown;
   try {
-    result = executeTask({
+    const taskCall = {
       run: call.run,
       node,
       input: task.hasInput ? task.input : call.values,
@@ -73,7 +74,12 @@ function start(call: StepCall, i: number, outputs: unknown[]): PromiseLike<void>
       resume: call.resume?.(task),
       memo: call.memo?.(task),
       startedAt: i === 0 ? call.startedAt : undefined,
-    });
+    };
+    const cache = call.run.cache;
+    result =
+      cache && node.options.cachePolicy
+        ? runCachedTask(taskCall, cache, call.topology.name)
+        : executeTask(taskCall);
   } catch (error) {
     failed(call, i, error);
     throw error;

@@ -6,6 +6,7 @@ export {
   type MultiProcessRaceOptions,
   type SharedStoreFixture,
 } from './multi-process-race.js';
+export { describeNodeCacheConformance, type NodeCacheFixture } from './node-cache-conformance.js';
 export { runRaceChild } from './race/race-child.js';
 export { buildRaceGraph, buildTickGraph } from './race/race-graphs.js';
 export { describeStoreConformance, type StoreFixture } from './store-conformance.js';
