@@ -58,7 +58,10 @@ export class SqliteCache implements NodeCache {
 
   async clear(namespaces?: readonly string[]): Promise<void> {
     if (namespaces === undefined) this.#clearAll.run();
-    else this.#db.transaction(() => namespaces.forEach((ns) => this.#clearOne.run(ns)))();
+    else
+      this.#db.transaction(() => {
+        for (const namespace of namespaces) this.#clearOne.run(namespace);
+      })();
   }
 
   /** Closes the database if the cache opened it. */
