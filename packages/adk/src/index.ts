@@ -335,6 +335,7 @@ export {
 } from './tool/execute-tool-calls.js';
 export { type JsonSchemaToolDefinition, jsonSchemaTool } from './tool/json-schema-tool.js';
 export type { ParsedToolArguments } from './tool/parse-tool-arguments.js';
+export { type PendingToolResult, pending, type ToolPendingRequest } from './tool/pending-result.js';
 export { MemorySessionState, type SessionState } from './tool/session-state.js';
 export {
   type AnyTool,

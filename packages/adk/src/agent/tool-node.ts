@@ -4,6 +4,7 @@ import { eventId } from '../internal/event-id.js';
 import { mapWithConcurrency } from '../internal/map-with-concurrency.js';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../message/message.js';
 import { toolMessage } from '../message/message-constructors.js';
+import { deliveredMessage, pendingOf, type ToolPendingRequest } from '../tool/pending-result.js';
 import {
   abortedToolMessage,
   errorToolMessage,
@@ -166,6 +167,20 @@ export function toolStep(options: ToolNodeOptions) {
             ranNow = true;
             return runCall(call);
           });
+          // A long-running tool answered "pending": pause until `resume` delivers its result.
+          const waiting = pendingOf(outcome.message);
+          if (waiting) {
+            const request: ToolPendingRequest = {
+              type: 'tool-pending',
+              agent: author,
+              tool: call.name,
+              toolCallId: call.id,
+              pendingId: waiting.id,
+              ...(waiting.info === undefined ? {} : { info: waiting.info }),
+            };
+            const delivered = deliveredMessage(call, ctx.interrupt(request), author);
+            outcome = { ...outcome, message: { ...delivered, id: outcome.message.id ?? eventId('msg') } };
+          }
         } catch (error) {
           if (!isGraphPause(error)) throw error;
           pauses.push(error);

@@ -1,0 +1,88 @@
+import type { JsonValue, MessageContent, ToolCall, ToolMessage } from '../message/message.js';
+import { toolMessage } from '../message/message-constructors.js';
+
+const PENDING_MARK = '__weft_pending__';
+
+/**
+ * What a long-running tool returns when its work continues elsewhere (a job queue, a webhook, a
+ * person): the run pauses durably with a `tool-pending` interrupt naming `id`, and
+ * `runner.resume({ userId, sessionId, decisions: result })` — from any process over the same stores —
+ * delivers the tool's result to the model.
+ *
+ * @example
+ * ```ts
+ * const render = tool({
+ *   name: 'render_video',
+ *   description: 'Render a video (takes minutes)',
+ *   parameters: z.object({ script: z.string() }),
+ *   execute: async ({ script }) => pending(await jobs.submit(script), { eta: '5 min' }),
+ * });
+ * ```
+ */
+export function pending(id: string, info?: unknown): PendingToolResult {
+  return { [PENDING_MARK]: true, id, ...(info === undefined ? {} : { info }) };
+}
+
+/**
+ * A long-running tool's "pending" result (see {@link pending}).
+ *
+ * @example
+ * ```ts
+ * const result: PendingToolResult = pending('job-42');
+ * ```
+ */
+export interface PendingToolResult {
+  readonly [PENDING_MARK]: true;
+  readonly id: string;
+  readonly info?: unknown;
+}
+
+/**
+ * The interrupt a pending tool call pauses the run with.
+ *
+ * @example
+ * ```ts
+ * const waits = event.interrupts?.filter((i) => (i.value as ToolPendingRequest).type === 'tool-pending');
+ * ```
+ */
+export interface ToolPendingRequest {
+  readonly type: 'tool-pending';
+  readonly agent: string;
+  readonly tool: string;
+  readonly toolCallId: string;
+  /** The id the tool returned (a job id, a ticket). */
+  readonly pendingId: string;
+  readonly info?: unknown;
+}
+
+/**
+ * The pending result a tool message carries, if any.
+ *
+ * @example
+ * ```ts
+ * const waiting = pendingOf(message)?.id;
+ * ```
+ */
+export function pendingOf(message: ToolMessage): PendingToolResult | undefined {
+  if (typeof message.content === 'string' || message.status === 'error') return undefined;
+  const part = message.content.find((p) => p.type === 'json');
+  const value = part && 'value' in part ? (part.value as Partial<PendingToolResult> | null) : undefined;
+  return value && typeof value === 'object' && value[PENDING_MARK] === true && typeof value.id === 'string'
+    ? (value as PendingToolResult)
+    : undefined;
+}
+
+/**
+ * The tool message that delivers a long-running call's result (a string as text, anything else as JSON).
+ *
+ * @example
+ * ```ts
+ * deliveredMessage(call, { url: 'https://cdn/video.mp4' }, 'studio');
+ * ```
+ */
+export function deliveredMessage(call: ToolCall, result: unknown, author: string): ToolMessage {
+  // Resume values arrive as JSON (they are checkpointed), so the cast only names what they are.
+  const content: MessageContent =
+    typeof result === 'string' ? result : [{ type: 'json', value: (result ?? null) as JsonValue }];
+  return { ...toolMessage(content, { toolCallId: call.id, name: call.name }), author };
+}
