@@ -8,7 +8,7 @@ import { ScriptedChatModel } from '@weft/adk/testing';
 import { type McpToolset, mcpToolset, toolSearch } from '@weft/mcp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineApp } from '../../src/server/define-app.ts';
-import { type DemoSession, hasChromium, openDemo, runWith } from './browser.ts';
+import { type DemoSession, E2E_WAIT, hasChromium, openDemo, runWith } from './browser.ts';
 
 const everything = fileURLToPath(
   new URL(
@@ -64,7 +64,7 @@ describe.skipIf(!hasChromium)(
       expect(await tools.allTextContents()).toEqual(['echomcp:everything', 'get-envmcp:everything']);
       await page.click('[data-testid=new-thread]');
       await runWith(page, { message: 'What is 2 + 40?' });
-      await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 60_000 });
+      await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });
       await page.click('[data-testid=view-trace]');
       const calls = page.locator('[data-testid=span][data-kind=model]');
       await expect.poll(() => calls.count()).toBe(3);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoSession, hasChromium, openDemo, openGraph, runWith } from './browser.ts';
+import { type DemoSession, E2E_WAIT, hasChromium, openDemo, openGraph, runWith } from './browser.ts';
 
 let s: DemoSession;
 
@@ -20,7 +20,7 @@ describe.skipIf(!hasChromium)('playground in Chromium: approvals, agents, breakp
     await page.fill('[data-testid=resume-form] [name=reviewer]', 'Dana');
     await s.shot('06-approval-form');
     await page.click('[data-testid=resume-form] button[type=submit]');
-    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });
     await page.waitForSelector('[data-testid="node-payout"][data-status=done]');
     await page.waitForSelector('[data-testid=checkpoint][data-step="2"]');
     await page.locator('[data-testid=checkpoint]').last().click();
@@ -32,13 +32,13 @@ describe.skipIf(!hasChromium)('playground in Chromium: approvals, agents, breakp
     const { page } = s;
     await openGraph(page, 'assistant', 'model');
     await runWith(page, { message: 'What is the weather in Lyon?' });
-    await page.waitForSelector('[data-testid=streaming]', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid=streaming]', { timeout: E2E_WAIT });
     const early = (await page.textContent('[data-testid=streaming]')) ?? '';
     await page.waitForTimeout(300);
     const later = (await page.textContent('[data-testid=streaming]')) ?? '';
     expect(later.length).toBeGreaterThan(early.length);
     await s.shot('08-agent-streaming');
-    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 15_000 });
+    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });
     await expect
       .poll(() => page.textContent('[data-testid=live-output]'))
       .toContain('Sunny and 21 °C in Lyon');
@@ -53,11 +53,11 @@ describe.skipIf(!hasChromium)('playground in Chromium: approvals, agents, breakp
   it('approves a tool call of the agent in the UI', async () => {
     const { page } = s;
     await runWith(page, { message: 'Book a table for two, please' });
-    await page.waitForSelector('[data-testid=tool-approval]', { timeout: 15_000 });
+    await page.waitForSelector('[data-testid=tool-approval]', { timeout: E2E_WAIT });
     expect(await page.textContent('[data-testid=tool-approval]')).toContain('book_table');
     await s.shot('10-agent-tool-approval');
     await page.click('[data-testid=approve]');
-    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 15_000 });
+    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });
     await expect
       .poll(() => page.textContent('[data-testid=live-output]'))
       .toContain('Booked Chez Weft for 2 at 19:30');
@@ -70,12 +70,12 @@ describe.skipIf(!hasChromium)('playground in Chromium: approvals, agents, breakp
     await page.click('[data-testid=bp-before-report]');
     await page.waitForSelector('[data-testid=bp-before-report].bp-on');
     await runWith(page, { target: '2', delayMs: '50' });
-    await page.waitForSelector('[data-testid=continue]', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid=continue]', { timeout: E2E_WAIT });
     expect(await page.textContent('[data-testid=interrupts]')).toContain('Breakpoint before report');
     expect(await page.getAttribute('[data-testid="node-report"]', 'data-status')).toBe('paused');
     await s.shot('11-breakpoint');
     await page.click('[data-testid=continue]');
-    await page.waitForSelector('[data-testid="node-report"][data-status=done]', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid="node-report"][data-status=done]', { timeout: E2E_WAIT });
   });
 
   it('expands a subgraph in place and lights up its nodes during a fan-out run', async () => {
@@ -84,9 +84,9 @@ describe.skipIf(!hasChromium)('playground in Chromium: approvals, agents, breakp
     await page.click('[data-testid="node-summarize"] .expand');
     await page.waitForSelector('[data-testid="node-summarize/polish"]');
     await runWith(page, {});
-    await page.waitForSelector('[data-testid="node-research"][data-status=running]', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid="node-research"][data-status=running]', { timeout: E2E_WAIT });
     await page.waitForSelector('[data-testid="node-summarize/polish"][data-status=done]', {
-      timeout: 10_000,
+      timeout: E2E_WAIT,
     });
     expect(await page.textContent('[data-testid="node-research"]')).toContain('×3');
     await s.shot('12-map-reduce-subgraph');
@@ -96,7 +96,7 @@ describe.skipIf(!hasChromium)('playground in Chromium: approvals, agents, breakp
     const { page } = s;
     await openGraph(page, 'dag-pipeline', 'report');
     await runWith(page, {});
-    await page.waitForSelector('[data-testid="node-report"][data-status=done]', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid="node-report"][data-status=done]', { timeout: E2E_WAIT });
     await page.waitForSelector('[data-testid=run-status]:text("done")');
     await s.shot('13-dag');
   });

@@ -16,6 +16,12 @@ if (!hasChromium) {
 
 const outputDir = fileURLToPath(new URL('../../test-output/', import.meta.url));
 
+/**
+ * How long any wait for the page may take. Waits only catch hangs: on a loaded 2-core machine a run the
+ * page shows in a second may take a minute, so no test relies on a shorter margin.
+ */
+export const E2E_WAIT = 120_000;
+
 /** A browser on the demo app. */
 export interface DemoSession {
   readonly page: Page;
@@ -52,6 +58,7 @@ export async function openDemo(
       ],
     });
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.setDefaultTimeout(E2E_WAIT);
     page.on('pageerror', (error) => console.error('[e2e] page error:', error.message));
     await page.goto(server.url);
     await page.waitForSelector('[data-testid=graph]');

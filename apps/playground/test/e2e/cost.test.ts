@@ -2,7 +2,7 @@
 // Issue #19 (4): token usage and cost per model call, per agent and per run, from the model's usage and
 // the app's price table (the demo prices its scripted models with `defineApp({ prices })`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoSession, hasChromium, openDemo, runWith } from './browser.ts';
+import { type DemoSession, E2E_WAIT, hasChromium, openDemo, runWith } from './browser.ts';
 
 let s: DemoSession;
 
@@ -19,7 +19,7 @@ describe.skipIf(!hasChromium)('playground in Chromium: cost', () => {
     await page.click('[data-graph=supervisor]');
     await page.click('[data-testid=new-thread]');
     await runWith(page, { message: 'Tell me about graphs' });
-    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });
     expect(await page.textContent('[data-testid=run-cost]')).toMatch(dollars);
     await page.click('[data-testid=view-trace]');
     await page.waitForSelector('[data-testid=trace]');

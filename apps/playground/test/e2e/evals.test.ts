@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoSession, hasChromium, openDemo } from './browser.ts';
+import { type DemoSession, E2E_WAIT, hasChromium, openDemo } from './browser.ts';
 
 let s: DemoSession;
 
@@ -15,7 +15,7 @@ describe.skipIf(!hasChromium)('playground in Chromium: the Evals tab', () => {
     await page.waitForSelector('[data-testid=eval-set]:has-text("assistant")');
     await page.selectOption('[data-testid=eval-agent]', 'assistant');
     await page.click('[data-testid=eval-run-button]');
-    await page.waitForSelector('[data-testid=eval-report]', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid=eval-report]', { timeout: E2E_WAIT });
     await expect.poll(() => page.textContent('[data-testid=eval-report] h3')).toContain('4/4 cases passed');
     expect(await page.locator('[data-testid=eval-case]').count()).toBe(4);
     await page.click('[data-testid=eval-case][data-case=booking-approved]');
@@ -30,7 +30,7 @@ describe.skipIf(!hasChromium)('playground in Chromium: the Evals tab', () => {
     await page.selectOption('[data-testid=eval-agent]', 'host');
     await page.click('[data-testid=eval-run-button]');
     await expect
-      .poll(() => page.locator('[data-testid=eval-run][data-status=done]').count(), { timeout: 30_000 })
+      .poll(() => page.locator('[data-testid=eval-run][data-status=done]').count(), { timeout: E2E_WAIT })
       .toBe(2);
     await page.waitForSelector('[data-testid=eval-case][data-case=weather-lyon]');
     await page.click('[data-testid=eval-case][data-case=booking-approved]');

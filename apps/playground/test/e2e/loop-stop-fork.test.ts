@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoSession, hasChromium, openDemo, openGraph, runWith, stepCount } from './browser.ts';
+import {
+  type DemoSession,
+  E2E_WAIT,
+  hasChromium,
+  openDemo,
+  openGraph,
+  runWith,
+  stepCount,
+} from './browser.ts';
 
 let s: DemoSession;
 
@@ -21,11 +29,11 @@ describe.skipIf(!hasChromium)('playground in Chromium: loop, stop, fork', () => 
     const { page } = s;
     await runWith(page, { target: '8', delayMs: '250' });
     await page.waitForSelector('[data-testid="node-increment"][data-status=running]');
-    await expect.poll(() => stepCount(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => stepCount(page), { timeout: E2E_WAIT }).toBeGreaterThanOrEqual(3);
     const during = await stepCount(page);
     await s.shot('02-loop-running');
-    await expect.poll(() => stepCount(page), { timeout: 10_000 }).toBeGreaterThan(during);
-    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 15_000 });
+    await expect.poll(() => stepCount(page), { timeout: E2E_WAIT }).toBeGreaterThan(during);
+    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });
     expect(await stepCount(page)).toBe(9);
     expect(await page.getAttribute('[data-testid="node-report"]', 'data-status')).toBe('done');
     await page.locator('[data-testid=step][data-step="3"]').click();
@@ -38,9 +46,9 @@ describe.skipIf(!hasChromium)('playground in Chromium: loop, stop, fork', () => 
     const { page } = s;
     await page.click('[data-testid=new-thread]');
     await runWith(page, { target: '100', delayMs: '300' });
-    await expect.poll(() => stepCount(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => stepCount(page), { timeout: E2E_WAIT }).toBeGreaterThanOrEqual(3);
     await page.click('[data-testid=stop]');
-    await page.waitForSelector('[data-testid=run-status]:text("cancelled")', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid=run-status]:text("cancelled")', { timeout: E2E_WAIT });
     const atStop = await stepCount(page);
     await page.waitForTimeout(1_000);
     expect(await stepCount(page)).toBe(atStop);
@@ -53,7 +61,7 @@ describe.skipIf(!hasChromium)('playground in Chromium: loop, stop, fork', () => 
     const { page } = s;
     await page.click('[data-testid=new-thread]');
     await runWith(page, { target: '4', delayMs: '100' });
-    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 15_000 });
+    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });
     await page.waitForSelector('[data-testid=checkpoint][data-step="4"]');
     await page.locator('[data-testid=checkpoint][data-step="2"]').first().click();
     const editor = page.locator('[data-testid=fork-editor]');
@@ -62,8 +70,8 @@ describe.skipIf(!hasChromium)('playground in Chromium: loop, stop, fork', () => 
     await editor.fill(JSON.stringify({ ...values, count: 20, target: 22 }, null, 2));
     await page.click('[data-testid=fork]');
     await page.waitForSelector('[data-testid=run-select] option:text("fork")', { state: 'attached' });
-    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 15_000 });
-    await expect.poll(() => page.locator('[data-testid=branch]').count(), { timeout: 10_000 }).toBe(2);
+    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });
+    await expect.poll(() => page.locator('[data-testid=branch]').count(), { timeout: E2E_WAIT }).toBe(2);
     expect(await page.textContent('[data-testid=branch-count]')).toContain('2 branches');
     const sources = await page
       .locator('[data-testid=branch] [data-testid=checkpoint]')
@@ -73,7 +81,7 @@ describe.skipIf(!hasChromium)('playground in Chromium: loop, stop, fork', () => 
     await page.waitForSelector('[data-testid=checkpoint-view]');
     // The fork wrote only the edited keys, on top of step 2: the others keep step 2's values.
     await expect
-      .poll(async () => JSON.parse(await editor.inputValue()) as unknown, { timeout: 10_000 })
+      .poll(async () => JSON.parse(await editor.inputValue()) as unknown, { timeout: E2E_WAIT })
       .toEqual({ ...values, count: 20, target: 22 });
     await s.shot('05-fork-history-branches');
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoSession, hasChromium, openDemo, openGraph, runWith } from './browser.ts';
+import { type DemoSession, E2E_WAIT, hasChromium, openDemo, openGraph, runWith } from './browser.ts';
 
 let s: DemoSession;
 
@@ -13,7 +13,7 @@ describe.skipIf(!hasChromium)('playground in Chromium: the Memory tab and thread
     const { page } = s;
     await openGraph(page, 'barista', 'model');
     await runWith(page, { message: 'I love green tea, never coffee.' });
-    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 15_000 });
+    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });
 
     // The extraction runs in the background after the turn: the Memory tab shows it once it is done.
     await page.click('[data-testid=tab-memory]');
@@ -24,14 +24,14 @@ describe.skipIf(!hasChromium)('playground in Chromium: the Memory tab and thread
           await page.click('[data-testid=memory-search-button]');
           return page.locator('[data-testid=memory-hit]:has-text("I love green tea")').count();
         },
-        { timeout: 15_000 },
+        { timeout: E2E_WAIT },
       )
       .toBe(1);
 
     await page.click('[data-testid=tab-graphs]');
     await page.click('[data-testid=new-thread]');
     await runWith(page, { message: 'What is my usual drink?' });
-    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 15_000 });
+    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });
     await expect
       .poll(() => page.textContent('[data-testid=live-output]'))
       .toContain('A green tea, as you like it.');
@@ -53,9 +53,9 @@ describe.skipIf(!hasChromium)('playground in Chromium: the Memory tab and thread
     const { page } = s;
     await page.click('[data-testid=tab-graphs]');
     await runWith(page, { message: 'Please order my drink' });
-    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 15_000 });
+    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });
     const artifact = page.locator('[data-testid=artifact][data-name="order.txt"]');
-    await artifact.waitFor({ timeout: 10_000 });
+    await artifact.waitFor({ timeout: E2E_WAIT });
     await artifact.locator('summary').click();
     expect(await artifact.textContent()).toContain('1 × green tea');
     expect(await artifact.textContent()).toContain('v0');

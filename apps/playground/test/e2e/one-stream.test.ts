@@ -5,7 +5,7 @@ import { ChatModelAgent, type ChatModelAgentOptions } from '@weft/adk';
 import { ScriptedChatModel } from '@weft/adk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineApp } from '../../src/server/define-app.ts';
-import { type DemoSession, hasChromium, openDemo, openGraph, runWith } from './browser.ts';
+import { type DemoSession, E2E_WAIT, hasChromium, openDemo, openGraph, runWith } from './browser.ts';
 
 let s: DemoSession | undefined;
 afterEach(async () => {
@@ -31,10 +31,10 @@ describe.skipIf(!hasChromium)('playground in Chromium: agents on the one event s
     await page.click('[data-graph=supervisor]');
     await page.click('[data-testid=new-thread]');
     await runWith(page, { message: 'Tell me about graphs' });
-    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });
     await page.click('[data-testid=view-trace]');
     const model = page.locator('[data-testid=span][data-kind=model]');
-    await expect.poll(() => model.count(), { timeout: 10_000 }).toBe(6);
+    await expect.poll(() => model.count(), { timeout: E2E_WAIT }).toBe(6);
     const labels = await model.allTextContents();
     for (const worker of ['researcher', 'writer'])
       expect(labels.some((label) => label.includes(`${worker} › model`))).toBe(true);
@@ -57,10 +57,10 @@ describe.skipIf(!hasChromium)('playground in Chromium: agents on the one event s
     await openGraph(page, 'signer', 'model');
     await page.click('[data-testid=new-thread]');
     await runWith(page, { message: 'Say hello' });
-    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });
     await page.click('[data-testid=view-trace]');
     const model = page.locator('[data-testid=span][data-kind=model]');
-    await expect.poll(() => model.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => model.count(), { timeout: E2E_WAIT }).toBe(1);
     await model.first().click();
     await page.waitForSelector('[data-testid=model-call-detail]');
     expect(await page.textContent('[data-testid=model-call-detail]')).toContain(

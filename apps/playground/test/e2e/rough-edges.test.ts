@@ -3,7 +3,15 @@
 // empty for each agent.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoSession, hasChromium, openDemo, openGraph, runWith, stepCount } from './browser.ts';
+import {
+  type DemoSession,
+  E2E_WAIT,
+  hasChromium,
+  openDemo,
+  openGraph,
+  runWith,
+  stepCount,
+} from './browser.ts';
 
 let s: DemoSession;
 
@@ -30,9 +38,9 @@ describe.skipIf(!hasChromium)('playground in Chromium: the rough edges of #19', 
     const { page } = s;
     await openGraph(page, 'counter-loop', 'increment');
     await runWith(page, { target: '100', delayMs: '200' });
-    await expect.poll(() => stepCount(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => stepCount(page), { timeout: E2E_WAIT }).toBeGreaterThanOrEqual(2);
     await page.click('[data-testid=stop]');
-    await page.waitForSelector('[data-testid=run-status]:text("cancelled")', { timeout: 15_000 });
+    await page.waitForSelector('[data-testid=run-status]:text("cancelled")', { timeout: E2E_WAIT });
     const chip = page.locator('[data-testid=event-run-stopped]');
     await chip.waitFor();
     expect(await chip.textContent()).toBe('stopped');
@@ -58,7 +66,7 @@ describe.skipIf(!hasChromium)('playground in Chromium: the rough edges of #19', 
     await openGraph(page, 'counter-loop', 'increment');
     await page.click('[data-testid=new-thread]');
     await runWith(page, { target: '11', delayMs: '1' });
-    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });
     await page.waitForSelector('[data-testid=checkpoint][data-step="10"]');
     expect(await clipped(page, '[data-testid=checkpoint] > span')).toEqual([]);
     const height = (step: string) =>
@@ -70,7 +78,7 @@ describe.skipIf(!hasChromium)('playground in Chromium: the rough edges of #19', 
     await openGraph(page, 'map-reduce', 'summarize');
     await page.click('[data-testid=new-thread]');
     await runWith(page, {});
-    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });
     expect(await page.locator('[data-testid=checkpoint]').count()).toBeGreaterThan(2);
     expect(await clipped(page, '[data-testid=checkpoint] > span')).toEqual([]);
     await s.shot('32-sidebar-history');

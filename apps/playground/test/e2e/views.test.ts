@@ -2,7 +2,7 @@
 // Issue #19 (3–5): the trace waterfall, token usage in the run header, trace and conversation, and a
 // team conversation that says who is talking.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoSession, hasChromium, openDemo, openGraph, runWith } from './browser.ts';
+import { type DemoSession, E2E_WAIT, hasChromium, openDemo, openGraph, runWith } from './browser.ts';
 
 let s: DemoSession;
 
@@ -17,9 +17,9 @@ describe.skipIf(!hasChromium)('playground in Chromium: trace, usage, who is talk
     await page.click('[data-graph=supervisor]');
     await page.click('[data-testid=new-thread]');
     await runWith(page, { message: 'Tell me about graphs' });
-    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });
     await expect
-      .poll(() => page.locator('[data-testid=transfer]').allTextContents(), { timeout: 10_000 })
+      .poll(() => page.locator('[data-testid=transfer]').allTextContents(), { timeout: E2E_WAIT })
       .toEqual(['supervisor → researcher', 'supervisor → writer']);
     const agents = await page.locator('[data-testid=message-agent]').allTextContents();
     expect(new Set(agents.map((a) => a.replace('·', '').trim()))).toEqual(
@@ -39,7 +39,7 @@ describe.skipIf(!hasChromium)('playground in Chromium: trace, usage, who is talk
     await openGraph(page, 'map-reduce', 'summarize');
     await page.click('[data-testid=new-thread]');
     await runWith(page, {});
-    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });
     await page.click('[data-testid=view-trace]');
     await page.waitForSelector('[data-testid=trace]');
     const spans = page.locator('[data-testid=span]');
@@ -63,7 +63,7 @@ describe.skipIf(!hasChromium)('playground in Chromium: trace, usage, who is talk
     await openGraph(page, 'assistant', 'model');
     await page.click('[data-testid=new-thread]');
     await runWith(page, { message: 'What is the weather in Lyon?' });
-    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });
     await page.click('[data-testid=view-trace]');
     const model = page.locator('[data-testid=span][data-kind=model]');
     await expect.poll(() => model.count()).toBeGreaterThanOrEqual(2);
