@@ -6,6 +6,7 @@ export { MemoryBackend } from './deep/backend/memory-backend.js';
 export { joinPath, normalizePath } from './deep/backend/virtual-path.js';
 export { type ApprovableTool, createDeepAgent, type DeepAgentOptions } from './deep/create-deep-agent.js';
 export { type DeepPromptParts, deepPromptSections } from './deep/deep-prompt.js';
+export type { DeepPromptLanguage } from './deep/deep-prompt-text.js';
 export { executeTool } from './deep/execute-tool.js';
 export { globToRegExp } from './deep/glob-pattern.js';
 export { type OffloadOptions, offloadLargeResults } from './deep/offload-large-results.js';

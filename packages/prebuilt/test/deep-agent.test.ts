@@ -215,7 +215,13 @@ describe('the task tool', () => {
     const calls = (model as ScriptedChatModel).calls;
     const sub = calls.filter((c) => !(c.options.tools ?? []).some((t) => t.name === 'task'));
     expect(sub).toHaveLength(2);
-    expect(sub[0]?.messages[0]).toMatchObject({ role: 'system', content: 'You help Ada.' });
+    // The sub-agent inherits the parent's prompt sections, without the parts it has no tools for.
+    const subPrompt = messageText(sub[0]!.messages[0]!);
+    expect(subPrompt.startsWith('You help Ada.')).toBe(true);
+    expect(subPrompt).toContain('## Files');
+    expect(subPrompt).toContain('## Verification');
+    expect(subPrompt).not.toContain('## Sub-agents');
+    expect(subPrompt).not.toContain('## Planning');
     expect((sub[0]?.options.tools ?? []).map((t) => t.name)).toEqual([
       'ls',
       'glob',

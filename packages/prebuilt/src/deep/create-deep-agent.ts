@@ -12,6 +12,7 @@ import type { TemplateCompaction } from '../react/create-react-agent.js';
 import type { Backend } from './backend/backend.js';
 import { MemoryBackend } from './backend/memory-backend.js';
 import { deepPromptSections } from './deep-prompt.js';
+import type { DeepPromptLanguage } from './deep-prompt-text.js';
 import { executeTool } from './execute-tool.js';
 import { offloadLargeResults } from './offload-large-results.js';
 import { readFileTool, searchTools } from './read-tools.js';
@@ -51,6 +52,14 @@ export interface DeepAgentOptions {
   readonly compaction?: TemplateCompaction;
   /** Added after the template's middleware. */
   readonly middleware?: readonly AgentMiddleware[];
+  /**
+   * The general-purpose sub-agent's middleware: `inherit` (default) — the parent's prompt sections
+   * (without the todo list and sub-agent parts it has no tools for), large-result offloading,
+   * compaction and your `middleware`; `none` — offloading only; or a list of your own.
+   */
+  readonly subAgentMiddleware?: 'inherit' | 'none' | readonly AgentMiddleware[];
+  /** The language of the built-in prompt: `en`, `zh`, or `auto` (default: from the user's latest message). */
+  readonly language?: DeepPromptLanguage;
 }
 
 /**
@@ -86,6 +95,34 @@ export function createDeepAgent(options: DeepAgentOptions): ChatModelAgent {
   const workerTools = [...files, ...(options.tools ?? [])];
   const generalPurpose = options.generalPurpose ?? true;
   const hasTask = generalPurpose || (options.subAgents?.length ?? 0) > 0;
+  const budgetTokens = options.promptBudgetTokens ?? 4_000;
+  const language = options.language ?? 'auto';
+  const shared = [
+    ...offload,
+    ...(options.compaction
+      ? [compaction({ ...options.compaction, model: options.compaction.model ?? options.model })]
+      : []),
+    ...(options.middleware ?? []),
+  ];
+  const inherited = options.subAgentMiddleware ?? 'inherit';
+  const workerMiddleware =
+    inherited === 'none'
+      ? offload
+      : inherited === 'inherit'
+        ? [
+            promptSections({
+              sections: deepPromptSections({
+                shell: options.shell !== undefined,
+                task: false,
+                todos: false,
+                largeResultsDirectory: largeResults === undefined ? undefined : '/large_results',
+                language,
+              }),
+              budgetTokens,
+            }),
+            ...shared,
+          ]
+        : inherited;
   const task = hasTask
     ? [
         taskTool({
@@ -94,7 +131,7 @@ export function createDeepAgent(options: DeepAgentOptions): ChatModelAgent {
             ? {
                 model: options.model,
                 tools: workerTools,
-                middleware: offload,
+                middleware: workerMiddleware,
                 ...(options.instruction === undefined ? {} : { instruction: options.instruction }),
               }
             : false,
@@ -105,19 +142,13 @@ export function createDeepAgent(options: DeepAgentOptions): ChatModelAgent {
     shell: options.shell !== undefined,
     task: hasTask,
     largeResultsDirectory: largeResults === undefined ? undefined : '/large_results',
+    language,
   });
   return new ChatModelAgent({
     name: options.name ?? 'deep_agent',
     model: options.model,
     tools: [writeTodosTool(), ...workerTools, ...task],
-    middleware: [
-      promptSections({ sections, budgetTokens: options.promptBudgetTokens ?? 4_000 }),
-      ...offload,
-      ...(options.compaction
-        ? [compaction({ ...options.compaction, model: options.compaction.model ?? options.model })]
-        : []),
-      ...(options.middleware ?? []),
-    ],
+    middleware: [promptSections({ sections, budgetTokens }), ...shared],
     maxIterations: options.maxIterations ?? 50,
     onToolError: 'return',
     ...(options.description === undefined ? {} : { description: options.description }),

@@ -1,4 +1,5 @@
-import type { PromptSection } from '@weft/adk';
+import type { MiddlewareContext, PromptSection } from '@weft/adk';
+import { DEEP_PROMPT, type DeepPromptLanguage, promptLanguage } from './deep-prompt-text.js';
 import { formatTodos, readTodos } from './todos.js';
 
 /** What the deep agent's prompt describes. */
@@ -6,12 +7,16 @@ export interface DeepPromptParts {
   readonly shell: boolean;
   readonly task: boolean;
   readonly largeResultsDirectory: string | undefined;
+  /** The todo list and planning sections (false for a sub-agent without `write_todos`). */
+  readonly todos?: boolean;
+  /** Default `auto`: from the user's latest message. */
+  readonly language?: DeepPromptLanguage;
 }
 
 /**
  * The deep agent's prompt sections, appended to its instruction by `promptSections` (lowest priority
- * dropped first under the budget): the current todo list (4), planning (3), files (2), shell (2), and
- * sub-agents (1).
+ * dropped first under the budget), in English or Chinese (chosen per model call from `language`): the
+ * current todo list (5), planning (4), verification (3), files (2), shell (2) and sub-agent delegation (1).
  *
  * @example
  * ```ts
@@ -19,41 +24,28 @@ export interface DeepPromptParts {
  * ```
  */
 export function deepPromptSections(parts: DeepPromptParts): PromptSection[] {
-  const sections: PromptSection[] = [
-    {
-      id: 'deep-todos-current',
-      priority: 4,
-      text: (ctx) => {
-        const todos = readTodos(ctx.session);
-        return todos.length === 0 ? undefined : `## Your todo list\n${formatTodos(todos)}`;
+  const choice = parts.language ?? 'auto';
+  const text = (pick: (texts: (typeof DEEP_PROMPT)['en' | 'zh']) => string) => (ctx: MiddlewareContext) =>
+    pick(DEEP_PROMPT[promptLanguage(choice, ctx)]);
+  const sections: PromptSection[] = [];
+  if (parts.todos ?? true)
+    sections.push(
+      {
+        id: 'deep-todos-current',
+        priority: 5,
+        text: (ctx) => {
+          const todos = readTodos(ctx.session);
+          if (todos.length === 0) return undefined;
+          return `${DEEP_PROMPT[promptLanguage(choice, ctx)].todos}\n${formatTodos(todos)}`;
+        },
       },
-    },
-    {
-      id: 'deep-planning',
-      priority: 3,
-      text: '## Planning\nFor a task of several steps, first write a todo list with write_todos, keep exactly one item in_progress, and mark items completed as soon as they are done. Skip the list for simple questions.',
-    },
-    {
-      id: 'deep-files',
-      priority: 2,
-      text: `## Files\nYou have a workspace: ls, read_file (with offset/limit), write_file, edit_file (exact text replacement), glob and grep. Paths start at "/". Read a file before editing it.${
-        parts.largeResultsDirectory
-          ? ` Very large tool results are saved under ${parts.largeResultsDirectory}/ — read them back with read_file.`
-          : ''
-      }`,
-    },
-  ];
-  if (parts.shell)
-    sections.push({
-      id: 'deep-shell',
-      priority: 2,
-      text: '## Shell\nexecute runs a shell command in the workspace folder. Prefer the file tools for reading and editing files.',
-    });
-  if (parts.task)
-    sections.push({
-      id: 'deep-task',
-      priority: 1,
-      text: '## Sub-agents\nUse task to hand a self-contained piece of work to a sub-agent, which starts with a fresh context: describe the task completely. Independent tasks can run in parallel.',
-    });
+      { id: 'deep-planning', priority: 4, text: text((t) => t.planning) },
+    );
+  sections.push(
+    { id: 'deep-verification', priority: 3, text: text((t) => t.verification) },
+    { id: 'deep-files', priority: 2, text: text((t) => t.files(parts.largeResultsDirectory)) },
+  );
+  if (parts.shell) sections.push({ id: 'deep-shell', priority: 2, text: text((t) => t.shell) });
+  if (parts.task) sections.push({ id: 'deep-task', priority: 1, text: text((t) => t.task) });
   return sections;
 }
