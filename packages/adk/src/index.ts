@@ -269,7 +269,7 @@ export {
   startTurn,
 } from './multi/workflow-graph.js';
 export type { CancelMode, CancelOptions } from './runner/cancel-state.js';
-export { threadOf } from './runner/invocation.js';
+export { type RunPassThrough, threadOf } from './runner/invocation.js';
 export { Runner, type RunnerOptions, type RunnerResource, type SessionRef } from './runner/runner.js';
 export {
   type AfterRunHook,

@@ -1,9 +1,11 @@
-import { AGENT_CONTEXT_KEY, type Agent, type AgentRunContext, type ArtifactService } from '@weft/adk';
-import type { Checkpointer } from '@weft/compose';
+import { type Agent, type AgentEvent, type ArtifactService, Runner, type SessionService } from '@weft/adk';
+import { type Checkpointer, isCommand, type RunEvent, WeftError } from '@weft/compose';
 import { z } from 'zod';
+import { branchSession } from './branch-session.ts';
 import type { AnyCompiledGraph } from './define-app.ts';
 import { type RecallLog, recallOf } from './memory/recall-log.ts';
-import { inputJsonSchema, nodeNames, type RegistryEntry } from './registry-entry.ts';
+import { inputJsonSchema, nodeNames, type RegistryEntry, type RunRequest } from './registry-entry.ts';
+import type { SessionBranches } from './session-branches.ts';
 
 /** The input form of an agent: one user message. */
 const agentInput = z.object({
@@ -11,21 +13,60 @@ const agentInput = z.object({
 });
 
 /**
- * Makes the registry entry of an agent, compiled with the playground's checkpointer, as it is: every
- * agent (a team's members and agents used as tools included) reports on the run's event stream —
- * tokens (`chunk`), model calls, tool calls and its events (`agent`) — which the playground forwards.
+ * The sessions the playground's agents run in (ADR 018): a playground thread is a session of one local
+ * user (its branches after forks), committed to `sessions`; `app:` keys are shared by the app's agents,
+ * `user:` keys by every agent thread of the user.
  *
  * @example
  * ```ts
- * const entry = agentEntry({ id: 'assistant', agent }, checkpointer);
+ * const services: AgentServices = { appName: 'playground', userId: 'playground-user', sessions, branches };
+ * ```
+ */
+export interface AgentServices {
+  readonly appName: string;
+  readonly userId: string;
+  readonly sessions: SessionService;
+  readonly branches: SessionBranches;
+  readonly artifacts?: ArtifactService;
+  /** Receives what `recall` put in the instruction for each turn. */
+  readonly recalls?: RecallLog;
+}
+
+/**
+ * Makes the registry entry of an agent: its runs go through a `Runner` over the playground's session
+ * service and checkpointer (the checkpoint thread is the playground thread), so every event is committed
+ * to the thread's current session before the agent goes on, and `temp:`/`user:`/`app:` state works as in
+ * an app. Every `RunEvent` (tokens, model and tool calls, agent events) is forwarded as well. A run from
+ * an older checkpoint (fork, time travel) goes on in a new session branch (see {@link branchSession}).
+ *
+ * @example
+ * ```ts
+ * const entry = agentEntry({ id: 'assistant', agent }, checkpointer, services);
  * ```
  */
 export function agentEntry(
   source: { readonly id: string; readonly agent: Agent; readonly description?: string },
   checkpointer: Checkpointer,
-  services?: AgentServices,
+  services: AgentServices,
 ): RegistryEntry {
   const graph = source.agent.compile({ checkpointer }) as unknown as AnyCompiledGraph;
+  const { branches, userId, appName } = services;
+  const runner = new Runner({
+    agent: source.agent,
+    sessionService: services.sessions,
+    checkpointer,
+    appName,
+    threadOf: (key) => branches.threadOf(key.sessionId),
+    recordCheckpoints: true,
+    ...(services.artifacts ? { artifactService: services.artifacts } : {}),
+  });
+  const sessionOf = async (request: RunRequest): Promise<string> => {
+    branches.ensureFirst(request.threadId);
+    const at = request.branchFrom;
+    if (at === undefined || at === (await graph.getState(request.threadId))?.checkpointId)
+      return branches.current(request.threadId);
+    return branchSession({ ...services, graph, threadId: request.threadId, at });
+  };
   return {
     info: {
       id: source.id,
@@ -41,66 +82,78 @@ export function agentEntry(
       const parsed = agentInput.safeParse(input);
       return parsed.success ? { success: true, data: { input: parsed.data.message } } : parsed;
     },
-    execute: (request) =>
-      graph.run(request.input as never, {
-        runId: request.runId,
+    session: async (threadId, branch) => {
+      const sessionId = branch ?? branches.current(threadId);
+      if (branches.threadOf(sessionId) !== threadId) return undefined;
+      const session = await services.sessions.get({ appName, userId, sessionId });
+      return {
+        sessionId,
+        branches: branches.list(threadId),
+        state: session?.state ?? {},
+        events: session?.events ?? [],
+      };
+    },
+    forget: async (threadId) => {
+      const ids = new Set([threadId, ...branches.list(threadId).map((b) => b.sessionId)]);
+      for (const sessionId of ids) await services.sessions.delete({ appName, userId, sessionId });
+      branches.forget(threadId);
+    },
+    execute: async (request) => {
+      const sessionId = await sessionOf(request);
+      let steps = 0;
+      const onEvent = (event: RunEvent) => {
+        if (event.type === 'step-start' && event.path.length === 0) steps++;
+        if (services.recalls) logRecall(event, request, services);
+        request.onEvent(event);
+      };
+      const ref = {
+        userId,
+        sessionId,
         signal: request.signal,
-        threadId: request.threadId,
+        runId: request.runId,
+        callbacks: { onEvent },
         interruptBefore: request.breakpoints.before,
         interruptAfter: request.breakpoints.after,
         ...(request.checkpointId === undefined ? {} : { checkpointId: request.checkpointId }),
-        callbacks: { onEvent: services ? tapRecalls(request, services) : request.onEvent },
-        ...(services ? { config: { [AGENT_CONTEXT_KEY]: runContext(request, services) } } : {}),
-      }),
+      };
+      const input = request.input;
+      const events = isMessage(input)
+        ? runner.run({ ...ref, message: input.input })
+        : runner.resume({ ...ref, ...(isCommand(input) ? { decisions: input.resume } : {}) });
+      let last: AgentEvent | undefined;
+      for await (const event of events) if (!event.partial) last = event;
+      if (last?.error) throw new WeftError('ABORTED', `${last.error.code}: ${last.error.message}`);
+      const state = await graph.getState(request.threadId);
+      const interrupts = last?.interrupts ?? [];
+      const paused = interrupts.length > 0 || (state?.next.length ?? 0) > 0;
+      return {
+        status: paused ? 'interrupted' : 'done',
+        steps,
+        interrupts,
+        checkpointId: state?.checkpointId,
+      };
+    },
   };
 }
 
-/**
- * The session the playground's agents run in (the thread is the session) and the services they reach
- * through it; set when the app has a memory or artifacts.
- *
- * @example
- * ```ts
- * const services: AgentServices = { appName: 'playground', userId: 'playground-user', recalls: new RecallLog() };
- * ```
- */
-export interface AgentServices {
-  readonly appName: string;
-  readonly userId: string;
-  readonly artifacts?: ArtifactService;
-  /** Receives what `recall` put in the instruction for each turn. */
-  readonly recalls?: RecallLog;
+function isMessage(input: unknown): input is { input: string } {
+  return (
+    typeof input === 'object' && input !== null && typeof (input as { input?: unknown }).input === 'string'
+  );
 }
 
-type ExecuteRequest = Parameters<RegistryEntry['execute']>[0];
-
-function runContext(request: ExecuteRequest, services: AgentServices): AgentRunContext {
-  return {
-    invocationId: request.runId,
-    sessionState: {},
-    temp: new Map(),
-    cancelRequested: () => false,
-    session: { appName: services.appName, userId: services.userId, sessionId: request.threadId },
-    ...(services.artifacts ? { artifacts: services.artifacts } : {}),
-  };
-}
-
-function tapRecalls(request: ExecuteRequest, services: AgentServices): ExecuteRequest['onEvent'] {
-  return (event) => {
-    const recall = recallOf(event);
-    if (recall && services.recalls) {
-      const memories = Array.isArray(recall.data.memories) ? recall.data.memories : [];
-      services.recalls.add({
-        runId: request.runId,
-        threadId: request.threadId,
-        userId: services.userId,
-        agent: recall.agent,
-        query: String(recall.data.query ?? ''),
-        memories: memories as never,
-        dropped: Number(recall.data.dropped ?? 0),
-        at: Date.now(),
-      });
-    }
-    request.onEvent(event);
-  };
+function logRecall(event: RunEvent, request: RunRequest, services: AgentServices): void {
+  const recall = recallOf(event);
+  if (!recall || !services.recalls) return;
+  const memories = Array.isArray(recall.data.memories) ? recall.data.memories : [];
+  services.recalls.add({
+    runId: request.runId,
+    threadId: request.threadId,
+    userId: services.userId,
+    agent: recall.agent,
+    query: String(recall.data.query ?? ''),
+    memories: memories as never,
+    dropped: Number(recall.data.dropped ?? 0),
+    at: Date.now(),
+  });
 }

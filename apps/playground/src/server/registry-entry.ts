@@ -1,7 +1,8 @@
-import type { RunEvent, RunResult } from '@weft/compose';
+import type { RunEvent } from '@weft/compose';
 import { type ZodError, type ZodType, z } from 'zod';
 import type { Breakpoints, GraphInfo, JsonSchema } from '../shared/wire.ts';
 import type { AnyCompiledGraph } from './define-app.ts';
+import type { SessionBranch } from './session-branches.ts';
 
 /** What one run of an entry needs. */
 export interface RunRequest {
@@ -10,6 +11,11 @@ export interface RunRequest {
   /** The input, `null` (continue) or a `Command` (resume). */
   readonly input: unknown;
   readonly checkpointId: string | undefined;
+  /**
+   * A run from an older checkpoint (fork, time travel): the checkpoint it branches at (a fork's original
+   * one, before edits). Agents go on in a new session branch there.
+   */
+  readonly branchFrom?: string | undefined;
   readonly breakpoints: Breakpoints;
   readonly signal: AbortSignal;
   /** Receives every event of the run (compose's `RunEvent`, agents' included). */
@@ -31,7 +37,36 @@ export interface RegistryEntry {
   /** Checks a run input against the entry's input schema and returns what the graph receives. */
   parseInput(input: unknown): InputCheck;
   /** Runs the entry's graph once. */
-  execute(request: RunRequest): Promise<RunResult<unknown>>;
+  execute(request: RunRequest): Promise<RunSummary>;
+  /**
+   * Agents: the thread's current session (or its branch `sessionId`) with its state and committed
+   * events, and the thread's branches; `undefined` when `sessionId` is not one of the thread's.
+   */
+  session?(threadId: string, sessionId?: string): Promise<ThreadSession | undefined>;
+  /** Agents: deletes the thread's sessions (the thread is being deleted). */
+  forget?(threadId: string): Promise<void>;
+}
+
+/** How one run of an entry ended (without failing). */
+export interface RunSummary {
+  readonly status: 'done' | 'interrupted';
+  readonly steps: number;
+  readonly interrupts: ReadonlyArray<{
+    readonly id: string;
+    readonly value: unknown;
+    readonly path: readonly string[];
+  }>;
+  readonly checkpointId: string | undefined;
+}
+
+/** The session an agent thread runs in now, with the branches forks made. */
+export interface ThreadSession {
+  readonly sessionId: string;
+  readonly branches: readonly SessionBranch[];
+  /** The session's state, `user:` and `app:` keys merged in. */
+  readonly state: Readonly<Record<string, unknown>>;
+  /** The committed events, oldest first. */
+  readonly events: readonly unknown[];
 }
 
 /**

@@ -1,5 +1,13 @@
-import { type Agent, defaultPrices, type PriceTable, priceTable } from '@weft/adk';
+import {
+  type Agent,
+  defaultPrices,
+  MemorySessionService,
+  type PriceTable,
+  priceTable,
+  type SessionService,
+} from '@weft/adk';
 import type { Checkpointer } from '@weft/compose';
+import Database from 'better-sqlite3';
 import { type AgentServices, agentEntry } from './agent-entry.ts';
 import {
   type AgentEntryOptions,
@@ -11,6 +19,7 @@ import {
 import { graphEntry } from './graph-entry.ts';
 import type { RecallLog } from './memory/recall-log.ts';
 import type { RegistryEntry } from './registry-entry.ts';
+import { SessionBranches } from './session-branches.ts';
 
 /** The graphs and agents the server currently serves, by id. */
 export interface Registry {
@@ -30,6 +39,11 @@ export interface RegistryOptions {
    * `worker`: graphs get the checkpointer attached as is (the same graphs the workers run); no agents.
    */
   readonly mode?: 'in-process' | 'worker';
+  /**
+   * Where agents' sessions are committed and which sessions each thread has (default: in memory); the
+   * server uses a `SqliteSessionService` on its database.
+   */
+  readonly sessions?: { readonly service: SessionService; readonly branches: SessionBranches };
 }
 
 /**
@@ -45,10 +59,10 @@ export interface RegistryOptions {
 export function createRegistry(
   app: PlaygroundApp,
   checkpointer: Checkpointer,
-  options: RegistryOptions = {},
+  registryOptions: RegistryOptions = {},
 ): Registry {
-  const workers = options.mode === 'worker';
-  const services = agentServices(app, options.recalls);
+  const workers = registryOptions.mode === 'worker';
+  let services: AgentServices | undefined;
   const entries = new Map<string, RegistryEntry>();
   const problems: string[] = [];
   const add = (id: string, make: () => RegistryEntry): void => {
@@ -81,7 +95,9 @@ export function createRegistry(
       problems.push(`agents.${id} is not an agent`);
       continue;
     }
-    add(id, () => agentEntry({ id, ...options }, checkpointer, services));
+    services ??= agentServices(app, registryOptions);
+    const shared = services;
+    add(id, () => agentEntry({ id, ...options }, checkpointer, shared));
   }
   return { entries, problems, prices: pricesOf(app, problems) };
 }
@@ -102,13 +118,18 @@ function agentList(agents: PlaygroundApp['agents']): Array<[string, Agent | Agen
   return Object.entries(agents as Readonly<Record<string, Agent | AgentEntryOptions>>);
 }
 
-/** The session and services of the app's agents, when it has a memory or artifacts. */
-function agentServices(app: PlaygroundApp, recalls: RecallLog | undefined): AgentServices | undefined {
-  if (!app.memory && !app.artifacts) return undefined;
+/** The sessions and services of the app's agents. */
+function agentServices(app: PlaygroundApp, options: RegistryOptions): AgentServices {
+  const sessions = options.sessions ?? {
+    service: new MemorySessionService(),
+    branches: new SessionBranches(new Database(':memory:')),
+  };
   return {
     appName: app.session?.appName ?? 'playground',
     userId: app.session?.userId ?? 'playground-user',
+    sessions: sessions.service,
+    branches: sessions.branches,
     ...(app.artifacts ? { artifacts: app.artifacts } : {}),
-    ...(recalls ? { recalls } : {}),
+    ...(options.recalls ? { recalls: options.recalls } : {}),
   };
 }

@@ -15,6 +15,8 @@ export interface StartRunOptions {
   /** The input, `null` (continue) or a `Command` (resume). */
   readonly input: unknown;
   readonly checkpointId?: string | undefined;
+  /** A run from an older checkpoint: where it branches (agents start a new session branch there). */
+  readonly branchFrom?: string | undefined;
   readonly breakpoints: Breakpoints;
 }
 

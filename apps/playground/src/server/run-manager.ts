@@ -62,6 +62,7 @@ export class RunManager extends BookedRunBackend {
         threadId: options.threadId,
         input: options.input,
         checkpointId: options.checkpointId,
+        branchFrom: options.branchFrom,
         breakpoints: options.breakpoints,
         signal,
         onEvent: (event) => {

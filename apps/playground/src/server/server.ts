@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { WeftTracing } from '@weft/otel';
+import { SqliteSessionService } from '@weft/store-sqlite';
 import Database from 'better-sqlite3';
 import { createApp } from './app.ts';
 import type { PlaygroundApp } from './define-app.ts';
@@ -15,6 +16,7 @@ import { RecallLog } from './memory/recall-log.ts';
 import { openBackend, type WorkerDeployment } from './open-backend.ts';
 import { createRegistry, type Registry } from './registry.ts';
 import type { ServerContext } from './server-context.ts';
+import { SessionBranches } from './session-branches.ts';
 import { ThreadStore } from './thread-store.ts';
 
 /** Options of {@link startServer}. */
@@ -109,7 +111,8 @@ export async function startServer(options: StartServerOptions): Promise<Playgrou
   });
   const { checkpointer, runs } = backend;
   const recalls = new RecallLog();
-  const registryOptions = { mode: backend.mode, recalls };
+  const sessions = { service: new SqliteSessionService({ database: db }), branches: new SessionBranches(db) };
+  const registryOptions = { mode: backend.mode, recalls, sessions };
   let registry = createRegistry(options.app, checkpointer, registryOptions);
   let current = options.app;
   const evalRuns = new EvalRuns(db);

@@ -63,6 +63,11 @@ export interface AgentEvent {
   readonly error?: { readonly code: string; readonly message: string };
   /** True on the last event of an invocation. */
   readonly turnComplete?: boolean;
+  /**
+   * Where the event was committed (Runner option `recordCheckpoints`): the last root checkpoint saved
+   * before it (absent before the thread's first one). Its effects are in the checkpoint written after it.
+   */
+  readonly checkpointId?: string;
   /** What middleware reports (e.g. `{ type: 'context-compaction', data }`); stored like any event. */
   readonly custom?: { readonly type: string; readonly data: JsonValue };
 }

@@ -3,6 +3,7 @@ import {
   Command,
   type ModelCallEvent,
   type RunEvent,
+  type RunOptions,
   usageTotalsOf,
 } from '@weft/compose';
 import { AGENT_CONTEXT_KEY, type AgentRunContext } from '../agent/agent-context.js';
@@ -49,7 +50,25 @@ export interface InvocationArgs {
   readonly plugins?: readonly AgentMiddleware[];
   /** Given to tools as `context.artifacts` (bound to the session). */
   readonly artifactService?: ArtifactService;
+  /** Run options passed through to the graph as they are (see {@link RunPassThrough}). */
+  readonly passThrough?: RunPassThrough;
+  /** Record on each committed event the last root checkpoint saved before it (`checkpointId`). */
+  readonly recordCheckpoints?: boolean;
 }
+
+/**
+ * Run options a Runner turn passes to the agent graph untouched: event `callbacks` (a subscriber next to
+ * the Runner's own), breakpoints and the checkpoint to run from (time travel).
+ *
+ * @example
+ * ```ts
+ * const pass: RunPassThrough = { callbacks: { onEvent: (e) => console.log(e.type) }, interruptBefore: ['tools'] };
+ * ```
+ */
+export type RunPassThrough = Pick<
+  RunOptions,
+  'callbacks' | 'interruptBefore' | 'interruptAfter' | 'checkpointId' | 'runId'
+>;
 
 /** An event as the Runner commits it itself (the user message, the closing `turnComplete` event). */
 type OwnEventInit = Omit<AgentEvent, 'id' | 'invocationId' | 'timestamp'> & { readonly timestamp?: number };
@@ -64,8 +83,12 @@ export async function runInvocation(args: InvocationArgs): Promise<InvocationOut
   const session = await args.sessionService.get(args.key, { recentEvents: 0 });
   if (!session) throw sessionNotFoundError(args.key);
   const invocationId = eventId('inv');
+  // The position of the next committed event: the last root checkpoint saved (the run starts after the
+  // one it continues from).
+  let position = args.recordCheckpoints ? await startPosition(args) : undefined;
   const finalize = (init: OwnEventInit): AgentEvent => ({
     ...init,
+    ...(position === undefined || init.partial ? {} : { checkpointId: position }),
     id: eventId(),
     invocationId,
     timestamp: init.timestamp ?? Date.now(),
@@ -78,6 +101,8 @@ export async function runInvocation(args: InvocationArgs): Promise<InvocationOut
   // event waits for this commit, so the agent continues on committed state.
   const calls: ModelCallEvent[] = [];
   const observe = (event: RunEvent): Promise<void> | undefined => {
+    if (args.recordCheckpoints && event.type === 'checkpoint-save' && event.path.length === 0)
+      position = event.checkpointId;
     if (event.type === 'agent') return commit(agentEventOf(event.event));
     if (event.type === 'model-call') calls.push(event);
     if (event.type !== 'chunk' || event.agent === undefined || !args.streaming) return undefined;
@@ -105,6 +130,7 @@ export async function runInvocation(args: InvocationArgs): Promise<InvocationOut
   };
   try {
     const result = await args.graph.run(graphInput, {
+      ...args.passThrough,
       threadId: args.threadId,
       signal: args.signal,
       config: { [AGENT_CONTEXT_KEY]: context },
@@ -141,6 +167,13 @@ export async function runInvocation(args: InvocationArgs): Promise<InvocationOut
     if (!cancelled) throw error;
     return 'cancelled';
   }
+}
+
+/** The checkpoint a turn starts from: the one it was given, else the thread's latest (if any). */
+async function startPosition(args: InvocationArgs): Promise<string | undefined> {
+  const at = args.passThrough?.checkpointId;
+  if (at !== undefined) return at;
+  return (await args.graph.getState(args.threadId))?.checkpointId;
 }
 
 /** The graph's input for a new message (committed first as the user's event) or a resume. */

@@ -7,7 +7,7 @@ import type { AgentEvent } from '../event/agent-event.js';
 import type { Message } from '../message/message.js';
 import type { SessionKey, SessionService } from '../session/session.js';
 import { type CancelOptions, CancelState, safePointsOf } from './cancel-state.js';
-import { nothingPending, runInvocation, threadOf } from './invocation.js';
+import { nothingPending, type RunPassThrough, runInvocation, threadOf } from './invocation.js';
 import { RunHooks } from './run-hooks.js';
 import type { AfterRunHook, BeforeRunHook, RunnerPlugin } from './runner-plugin.js';
 import {
@@ -49,6 +49,13 @@ export interface RunnerOptions {
   readonly plugins?: readonly RunnerPlugin[];
   /** How long a session may wait for a human and what happens then (see {@link Runner.expireWaiting}). */
   readonly waitingTimeout?: WaitingTimeout;
+  /**
+   * The checkpoint thread of a session (default: adk's collision-free {@link threadOf}); e.g. a host that
+   * keeps its own thread ids and several sessions (branches) on one checkpoint thread.
+   */
+  readonly threadOf?: (key: SessionKey) => string;
+  /** Record on each committed event the last root checkpoint saved before it (`event.checkpointId`). */
+  readonly recordCheckpoints?: boolean;
 }
 
 /**
@@ -104,12 +111,18 @@ export class Runner {
 
   /** Sends a user message (the session is created when missing) and yields the invocation's events. */
   run(
-    options: SessionRef & {
-      readonly message: Message | string;
-      readonly state?: Readonly<Record<string, unknown>>;
-    },
+    options: SessionRef &
+      RunPassThrough & {
+        readonly message: Message | string;
+        readonly state?: Readonly<Record<string, unknown>>;
+      },
   ): AsyncIterableIterator<AgentEvent> {
     return this.#start(options, { message: options.message }, options.state);
+  }
+
+  /** The checkpoint thread of a session (the `threadOf` option, else adk's {@link threadOf}). */
+  #threadOf(key: SessionKey): string {
+    return (this.#options.threadOf ?? threadOf)(key);
   }
 
   /**
@@ -118,7 +131,9 @@ export class Runner {
    * decisions every pending pause is answered `{ continue: true }` (a cancelled run — parallel branches
    * may hold several safe-point pauses — goes on).
    */
-  resume(options: SessionRef & { readonly decisions?: unknown }): AsyncIterableIterator<AgentEvent> {
+  resume(
+    options: SessionRef & RunPassThrough & { readonly decisions?: unknown },
+  ): AsyncIterableIterator<AgentEvent> {
     return this.#start(options, { resume: options.decisions ?? CONTINUE });
   }
 
@@ -133,7 +148,7 @@ export class Runner {
   cancel(session: Pick<SessionRef, 'userId' | 'sessionId'>, options: CancelOptions = {}): boolean {
     safePointsOf(options.mode);
     const key = { appName: this.appName, userId: session.userId, sessionId: session.sessionId };
-    const state = this.#active.get(threadOf(key));
+    const state = this.#active.get(this.#threadOf(key));
     state?.request(options);
     return state !== undefined;
   }
@@ -150,7 +165,7 @@ export class Runner {
    */
   async finish(session: Pick<SessionRef, 'userId' | 'sessionId'>): Promise<void> {
     const key = { appName: this.appName, userId: session.userId, sessionId: session.sessionId };
-    if (this.#active.has(threadOf(key)))
+    if (this.#active.has(this.#threadOf(key)))
       throw new AdkError('INVALID_ARGUMENT', `session "${session.sessionId}" is running; cancel it first`);
     await this.sessionService.setStatus(key, { status: 'finished' });
   }
@@ -199,12 +214,12 @@ export class Runner {
   }
 
   #start(
-    ref: SessionRef,
+    ref: SessionRef & RunPassThrough,
     input: { message: Message | string } | { resume: unknown },
     state?: Readonly<Record<string, unknown>>,
   ): AsyncIterableIterator<AgentEvent> {
     const key: SessionKey = { appName: this.appName, userId: ref.userId, sessionId: ref.sessionId };
-    const threadId = threadOf(key);
+    const threadId = this.#threadOf(key);
     const controller = new AbortController();
     const queue = new AsyncQueue<AgentEvent>(256, () =>
       controller.abort(new Error('the event consumer stopped reading')),
@@ -250,12 +265,17 @@ export class Runner {
         sessionService: this.#options.sessionService,
         key,
         threadId,
-        input: 'resume' in input ? { resume: await resumeValue(graph, threadId, input.resume) } : input,
+        input:
+          'resume' in input
+            ? { resume: await resumeValue(graph, threadId, input.resume, ref.checkpointId) }
+            : input,
         streaming: this.#options.streaming ?? true,
         signal,
         cancel,
         push: (event) => queue.push(event),
         ...(this.#options.artifactService ? { artifactService: this.#options.artifactService } : {}),
+        passThrough: passThroughOf(ref),
+        ...(this.#options.recordCheckpoints ? { recordCheckpoints: true } : {}),
         ...hooks.invocationArgs(temp),
       }).catch(async (error: unknown) => {
         await endTurn(this.sessionService, key, 'failed');
@@ -288,10 +308,28 @@ export class Runner {
 /** The default resume answer (see `resume`), replaced by one answer per pending pause. */
 const CONTINUE: unknown = Symbol('continue');
 
-async function resumeValue(graph: AgentGraph, threadId: string, decisions: unknown): Promise<unknown> {
+async function resumeValue(
+  graph: AgentGraph,
+  threadId: string,
+  decisions: unknown,
+  checkpointId: string | undefined,
+): Promise<unknown> {
   if (decisions !== CONTINUE) return decisions;
-  const pending = (await graph.getState(threadId))?.interrupts ?? [];
+  const at = checkpointId === undefined ? {} : { checkpointId };
+  const pending = (await graph.getState(threadId, at))?.interrupts ?? [];
   if (pending.length === 0) return nothingPending;
   if (pending.length === 1) return { continue: true };
   return Object.fromEntries(pending.map((p) => [p.id, { continue: true }]));
+}
+
+/** The run options of a call that go to the graph untouched (only those given). */
+function passThroughOf(ref: RunPassThrough): RunPassThrough {
+  const { callbacks, interruptBefore, interruptAfter, checkpointId, runId } = ref;
+  return {
+    ...(runId === undefined ? {} : { runId }),
+    ...(callbacks === undefined ? {} : { callbacks }),
+    ...(interruptBefore === undefined ? {} : { interruptBefore }),
+    ...(interruptAfter === undefined ? {} : { interruptAfter }),
+    ...(checkpointId === undefined ? {} : { checkpointId }),
+  };
 }

@@ -41,7 +41,8 @@ async function continueHandler(c: Context, { thread, entry }: Target) {
   if (!state || state.next.length === 0) {
     throw new HttpError(409, 'NOTHING_TO_CONTINUE', `thread "${thread.id}" has no pending step to continue`);
   }
-  return { entry, kind: 'continue' as const, input: null, checkpointId: body.checkpointId };
+  const branchFrom = body.checkpointId;
+  return { entry, kind: 'continue' as const, input: null, checkpointId: body.checkpointId, branchFrom };
 }
 
 async function resumeHandler(c: Context, { thread, entry }: Target) {
@@ -81,7 +82,7 @@ function forkHandler(ctx: ServerContext): Handler {
           checkpointId: body.checkpointId,
         })
       : body.checkpointId;
-    return { entry, kind: 'fork' as const, input: null, checkpointId };
+    return { entry, kind: 'fork' as const, input: null, checkpointId, branchFrom: body.checkpointId };
   };
 }
 

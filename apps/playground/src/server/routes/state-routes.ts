@@ -79,7 +79,9 @@ export async function writeValues(
 
 /**
  * Thread state: `GET /:threadId/state` (latest, or `?checkpointId=`), `GET /:threadId/history` (every
- * checkpoint of every branch, newest first) and `POST /:threadId/state` (update, as a new checkpoint).
+ * checkpoint of every branch, newest first), `GET /:threadId/session` (agents: the current session's state
+ * and committed events, and the thread's session branches) and `POST /:threadId/state` (update, as a new
+ * checkpoint).
  *
  * @example
  * ```ts
@@ -101,6 +103,21 @@ export function stateRoutes(ctx: ServerContext): Hono {
     const entry = entryOr404(ctx, thread.graphId);
     if (!entry.info.durable) return c.json([]);
     return c.json((await entry.graph.getStateHistory(thread.id)).map(snapshotInfo));
+  });
+  routes.get('/:threadId/session', async (c) => {
+    const thread = threadOr404(ctx, c.req.param('threadId'));
+    const entry = entryOr404(ctx, thread.graphId);
+    if (!entry.session)
+      throw new HttpError(
+        400,
+        'NOT_AN_AGENT',
+        `"${entry.info.id}" is a graph; only agent threads have sessions`,
+      );
+    const sessionId = c.req.query('sessionId') || undefined;
+    const session = await entry.session(thread.id, sessionId);
+    if (!session)
+      throw new HttpError(404, 'NOT_FOUND', `thread "${thread.id}" has no session "${sessionId}"`);
+    return c.json(toJson(session));
   });
   routes.post('/:threadId/state', async (c) => {
     const thread = threadOr404(ctx, c.req.param('threadId'));

@@ -43,6 +43,7 @@ export function threadRoutes(ctx: ServerContext): Hono {
   routes.delete('/:threadId', async (c) => {
     const thread = threadOr404(ctx, c.req.param('threadId'));
     await ctx.runs.forget(thread.id);
+    await ctx.registry().entries.get(thread.graphId)?.forget?.(thread.id);
     await ctx.checkpointer.deleteThread(thread.id);
     ctx.threads.delete(thread.id);
     return c.json({ deleted: thread.id });
