@@ -61,7 +61,11 @@ export class RunTrace {
   private readonly requested = new Map<string, RequestedToolCall>();
   /** Open tool spans (from `tool-start`), by call id. */
   private readonly tools = new Map<string, Span>();
-  /** Call ids whose spans came from tool events (a tools node's update does not record them again). */
+  /**
+   * Call ids that have a span (from tool events, or from a tools node's update): a later update carrying
+   * the same tool messages (a subgraph's node in its parent, which hands on what its tools node wrote)
+   * does not record them again.
+   */
   private readonly tracedCalls = new Set<string>();
   /** Spans replaced under their key before they ended (parallel nested runs of one node path). */
   private readonly strays: Span[] = [];
@@ -149,10 +153,13 @@ export class RunTrace {
   nodeEnd(event: NodeEndEvent): void {
     const node = this.takeNode(event.path, event.taskId);
     if (!node) return;
-    const results = readToolResults(event.output).filter((r) => !this.tracedCalls.delete(r.toolCallId));
+    const results = readToolResults(event.output).filter((r) => !this.tracedCalls.has(r.toolCallId));
     if (results.length > 0) {
       recordToolCalls(this.settings, this.placeOf(node, event.path, event.taskId), results, this.requested);
-      for (const result of results) this.requested.delete(result.toolCallId);
+      for (const result of results) {
+        this.requested.delete(result.toolCallId);
+        this.tracedCalls.add(result.toolCallId);
+      }
     }
     node.span.end();
   }
