@@ -150,11 +150,10 @@ export async function runInvocation(args: InvocationArgs): Promise<InvocationOut
     });
     if (interrupts.length === 0) return 'completed';
     return interrupts.some((i) => !isCancelPause(i.value)) ? 'waiting' : 'cancelled';
-  } catch (error) {
+  } catch (thrown) {
     const cancelled = args.signal.aborted;
     // A guardrail's tripwire is the turn's typed result, whichever node it fired in.
-    const tripwire = cancelled ? undefined : tripwireIn(error);
-    if (tripwire) error = tripwire;
+    const error: unknown = (cancelled ? undefined : tripwireIn(thrown)) ?? thrown;
     const code = cancelled ? 'CANCELLED' : ((error as { code?: string }).code ?? 'ERROR');
     const message = error instanceof Error ? error.message : String(error);
     await commit({
