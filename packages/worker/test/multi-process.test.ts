@@ -33,16 +33,18 @@ describe.skipIf(missingServices)('three worker processes, one killed mid-way', (
     redis = new Redis(redisUrl);
     const store = await freshCheckpointer();
     drop = store.drop;
-    // Short locks and leases so a killed worker's runs are taken over within a few seconds.
+    // Locks and leases short enough that a killed worker's runs are taken over within seconds, long
+    // enough that a live worker starved by a loaded machine (stalls of a few seconds at load average 60)
+    // keeps renewing them: at 2 s a live worker's lease once expired and its run moved.
     env = {
       WEFT_REDIS_URL: redisUrl,
       WEFT_PG_URL: pgUrl,
       WEFT_QUEUE: queueName,
       WEFT_PG_SCHEMA: store.schema,
       WEFT_CONCURRENCY: '8',
-      WEFT_LEASE_MS: '2000',
-      WEFT_LOCK_MS: '2000',
-      WEFT_STALLED_MS: '1000',
+      WEFT_LEASE_MS: '9000',
+      WEFT_LOCK_MS: '9000',
+      WEFT_STALLED_MS: '3000',
       WEFT_DELAY_MS: '5',
     };
     client = createClient({ connection: redisUrl, queueName });
