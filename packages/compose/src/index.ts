@@ -76,7 +76,7 @@ export { type UsageCall, usageTotalsOf } from './events/usage-tally.js';
 export type { UsageSummary, UsageTotals } from './events/usage-totals.js';
 export type { BuilderError, NewNodeName, RouterResult } from './graph/builder-types.js';
 export { Chain } from './graph/chain.js';
-export { Command, type CommandInit, isCommand } from './graph/command.js';
+export { Command, type CommandInit, isCommand, type ParentBoundCommand } from './graph/command.js';
 export type { CompileOptions } from './graph/compile.js';
 export {
   type BatchOptions,

@@ -34,6 +34,7 @@ export async function runNested(
     maxSteps: runtime.maxSteps,
     concurrency: runtime.concurrency ?? parent.run.concurrency,
     kind: topology.kind,
+    nodes: topology.byName,
     state: topology.state,
     freezeState: runtime.freezeState,
     durable: undefined,

@@ -3,7 +3,7 @@ import type { NodeContext } from '../pregel/node-context.js';
 import type { Runnable } from '../runnable/runnable.js';
 import type { AnyReducer, InferReducerUpdate } from '../state/reducers.js';
 import type { NewNodeName, RouterResult } from './builder-types.js';
-import type { Command } from './command.js';
+import type { Command, ParentBoundCommand } from './command.js';
 import { type CompileOptions, compileSpec } from './compile.js';
 import type { CompiledGraph } from './compiled-graph.js';
 import type { End, Start } from './constants.js';
@@ -24,10 +24,12 @@ export type StateUpdate<TState, TReducers> = {
 /**
  * What a state graph node may return: an update, a `Command`, nothing, or a list of updates and
  * `Command`s applied in order (each item's writes go through the reducers; the gotos add up).
+ * A `Command({ graph: Command.PARENT })` (any update and goto) is for the graph this one is a subgraph of.
  */
 export type StateNodeReturn<TUpdate, TNodes extends string> =
   | TUpdate
   | Command<TUpdate, TNodes | End>
+  | ParentBoundCommand
   | ReadonlyArray<TUpdate | Command<TUpdate, TNodes | End> | undefined | null>
   | undefined
   | null

@@ -63,6 +63,7 @@ export async function executeRun(
     concurrency: options.concurrency ?? defaults.concurrency ?? Number.POSITIVE_INFINITY,
     abort: (reason) => control.abort(reason),
     kind: topology.kind,
+    nodes: topology.byName,
     state: topology.state,
     freezeState: defaults.freezeState,
   };

@@ -24,6 +24,12 @@ export function listOutput(
   items.forEach((item, index) => {
     let update = item;
     if (isCommand(item)) {
+      if (item.graph !== undefined) {
+        throw new WeftError(
+          'INVALID_UPDATE',
+          `node "${node}" returned a list whose item ${index} is a Command for another graph; return a Command.PARENT on its own, not in a list`,
+        );
+      }
       goto.push(...(item.goto as ReadonlyArray<string | Send>));
       update = item.update;
     }

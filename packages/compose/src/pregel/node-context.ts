@@ -97,7 +97,9 @@ export interface NodeContext {
    * every nested pause of this task so far: let it (or the last one, when several nested runs went in
    * parallel) propagate out of the node and the task pauses; resuming re-runs the node, and the same
    * `runSubgraph` call continues inside the nested graph — a finished one returns its output without
-   * running again. Rethrow what {@link isGraphPause} recognises when catching errors around it.
+   * running again. If a node of the nested graph returns `Command({ graph: Command.PARENT })`, the promise
+   * rejects with a signal that ends this task with that command (its update and goto). Rethrow what
+   * {@link isGraphPause} recognises when catching errors around it.
    */
   runSubgraph<TOutput>(
     graph: CompiledGraph<never, TOutput, string, unknown>,

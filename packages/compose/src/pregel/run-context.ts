@@ -71,6 +71,8 @@ export interface RunContext {
   readonly concurrency: number;
   /** The kind of graph this context runs (nested graphs get their own context). */
   readonly kind: 'state' | 'dataflow';
+  /** The nodes of the graph this context runs, by name (what a subgraph's `Command.PARENT` may route to). */
+  readonly nodes?: ReadonlyMap<string, unknown> | undefined;
   /** The state channels of the graph this context runs (state graphs): what a nested graph may update. */
   readonly state?: CompiledState | undefined;
   /** Deep-freeze the state handed to nodes (the `freezeState` compile option; state graphs). */

@@ -1,8 +1,10 @@
 import { NodeError } from '../errors/node-error.js';
 import { toError, WeftError } from '../errors/weft-error.js';
+import { isCommand } from '../graph/command.js';
 import { isAsyncIterable, isPromiseLike } from '../runnable/runnable.js';
 import { asStateMutation, freezeState } from '../state/freeze-state.js';
 import { listOutput } from './list-output.js';
+import { ParentCommand, parentOutput, toParent } from './parent-command.js';
 import { retryDelay, shouldRetry, sleep } from './retry.js';
 import type { RunContext } from './run-context.js';
 import { SubgraphPaused } from './subgraph-paused.js';
@@ -136,6 +138,8 @@ async function consume(call: TaskCall, source: AsyncIterable<unknown>, ctx: Task
 
 function onSuccess(call: TaskCall, output: unknown, started: number, ctx: TaskContext): unknown {
   const { node, run } = call;
+  // A Command for the parent graph stops this (sub)graph: the parent's task ends with it (see onFailure).
+  if (isCommand(output) && output.graph !== undefined) throw toParent(output, node.name, run.path);
   const schema = node.outputSchema;
   const value =
     run.kind === 'state' && Array.isArray(output)
@@ -179,6 +183,11 @@ function onFailure(
     return new TaskPaused([interrupt], ctx.memoEntries());
   }
   if (thrown instanceof SubgraphPaused) return new TaskPaused(thrown.interrupts, ctx.memoEntries());
+  if (thrown instanceof ParentCommand) {
+    // From a subgraph this task ran: the command is this task's output. From deeper: not ours to take.
+    if (thrown.path.length !== run.path.length + 1) throw thrown;
+    return onSuccess(call, parentOutput(thrown, run.nodes), started, ctx);
+  }
   if (run.control.aborted) throw run.control.reason;
   if (isInterruptWithoutCheckpointer(thrown)) throw thrown;
   const mutation = run.freezeState ? asStateMutation(thrown, node.name, run.state?.keySet) : undefined;

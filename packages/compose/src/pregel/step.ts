@@ -1,6 +1,7 @@
 import { WeftError } from '../errors/weft-error.js';
 import { isPromiseLike } from '../runnable/runnable.js';
 import { runCachedTask } from './cached-task.js';
+import { ParentCommand } from './parent-command.js';
 import type { RunContext } from './run-context.js';
 import { executeTask } from './runner.js';
 import type { Task } from './task.js';
@@ -104,7 +105,7 @@ function start(call: StepCall, i: number, outputs: unknown[]): PromiseLike<void>
 
 /** A task failed: the first failure of the step is reported, then the run is aborted. */
 function failed(call: StepCall, i: number, error: unknown): void {
-  if (!call.run.control.aborted) call.onTaskFailed?.(i, error);
+  if (!call.run.control.aborted && !(error instanceof ParentCommand)) call.onTaskFailed?.(i, error);
   call.fail(error);
 }
 

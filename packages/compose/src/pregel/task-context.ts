@@ -5,6 +5,7 @@ import type { CompiledGraph } from '../graph/compiled-graph.js';
 import { produceUpdate } from '../state/produce-update.js';
 import type { Store } from '../store/store.js';
 import type { NodeContext, RunSubgraphOptions } from './node-context.js';
+import { ParentCommand } from './parent-command.js';
 import type { RunContext } from './run-context.js';
 import { SubgraphPaused } from './subgraph-paused.js';
 import type { PendingInterrupt } from './task.js';
@@ -21,7 +22,8 @@ export class InterruptSignal {
 
 /**
  * True for the signals that pause a task: what `ctx.interrupt()` throws and what `ctx.runSubgraph`
- * rejects with when the nested graph paused. Code that catches errors around them must rethrow them.
+ * rejects with when the nested graph paused, or when one of its nodes sent `Command.PARENT` (the task
+ * then ends with that command). Code that catches errors around them must rethrow them.
  *
  * @example
  * ```ts
@@ -34,7 +36,9 @@ export class InterruptSignal {
  * ```
  */
 export function isGraphPause(value: unknown): boolean {
-  return value instanceof InterruptSignal || value instanceof SubgraphPaused;
+  return (
+    value instanceof InterruptSignal || value instanceof SubgraphPaused || value instanceof ParentCommand
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import { describeBulkUpdateCases } from './bulk-update-cases.js';
 import { describeFailedTaskCases } from './failed-task-cases.js';
 import { describeFirstWriteCases } from './first-write-cases.js';
 import { describeListUpdateCases } from './list-update-cases.js';
+import { describeParentCommandCases } from './parent-command-cases.js';
 import { describePausedStepCases } from './paused-step-cases.js';
 import { describeReplayCases } from './replay-cases.js';
 import { describeResumeCases } from './resume-cases.js';
@@ -27,5 +28,6 @@ export function describeSemanticsCases(store: StoreOf): void {
     describeSubgraphOutputCases(store);
     describeFailedTaskCases(store);
     describeSubgraphMemoryCases(store);
+    describeParentCommandCases(store);
   });
 }
