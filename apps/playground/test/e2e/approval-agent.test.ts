@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDemoApp } from '../../src/server/demo/demo-app.ts';
 import { type DemoSession, E2E_WAIT, hasChromium, openDemo, openGraph, runWith } from './browser.ts';
 
 let s: DemoSession;
+/** Holds the map-reduce's research tasks running until the test has seen them lit (open by default). */
+let researchHeld: Promise<void> = Promise.resolve();
 
 describe.skipIf(!hasChromium)('playground in Chromium: approvals, agents, breakpoints, subgraphs', () => {
   beforeAll(async () => {
-    s = await openDemo();
+    s = await openDemo(createDemoApp({ chunkDelayMs: 60, researchGate: () => researchHeld }));
   });
   afterAll(() => s?.close());
 
@@ -83,8 +86,15 @@ describe.skipIf(!hasChromium)('playground in Chromium: approvals, agents, breakp
     await openGraph(page, 'map-reduce', 'summarize');
     await page.click('[data-testid="node-summarize"] .expand');
     await page.waitForSelector('[data-testid="node-summarize/polish"]');
+    let release = (): void => undefined;
+    researchHeld = new Promise((resolve) => {
+      release = resolve;
+    });
     await runWith(page, {});
+    // The research tasks wait for `release`, so they are running whenever the page gets to look.
     await page.waitForSelector('[data-testid="node-research"][data-status=running]', { timeout: E2E_WAIT });
+    release();
+    researchHeld = Promise.resolve();
     await page.waitForSelector('[data-testid="node-summarize/polish"][data-status=done]', {
       timeout: E2E_WAIT,
     });

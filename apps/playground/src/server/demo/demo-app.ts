@@ -22,7 +22,9 @@ import { buildSupervisorTeam } from './supervisor-team.ts';
  * const server = await startServer({ app: createDemoApp() });
  * ```
  */
-export function createDemoApp(options: { readonly chunkDelayMs?: number } = {}): PlaygroundApp {
+export function createDemoApp(
+  options: { readonly chunkDelayMs?: number; readonly researchGate?: () => Promise<void> } = {},
+): PlaygroundApp {
   const store = new MemoryStore({ index: { embeddings: new HashingEmbeddings(), fields: ['text'] } });
   const memory = new StoreMemoryService({ store });
   return defineApp({
@@ -35,7 +37,9 @@ export function createDemoApp(options: { readonly chunkDelayMs?: number } = {}):
         description: 'A node that loops back to itself until the count reaches the target',
       },
       'map-reduce': {
-        graph: buildMapReduceGraph(),
+        graph: buildMapReduceGraph(
+          options.researchGate === undefined ? {} : { researchGate: options.researchGate },
+        ),
         description: 'Fan-out with Send to parallel research tasks, reduced by a subgraph',
       },
       'dag-pipeline': {

@@ -29,20 +29,22 @@ function buildSummarizeGraph() {
 
 /**
  * The demo's map-reduce: `plan` picks subtopics, a `Send` per subtopic fans out to `research` (the
- * tasks run in parallel), and the `summarize` subgraph reduces the notes.
+ * tasks run in parallel), and the `summarize` subgraph reduces the notes. `researchGate`, when given,
+ * is awaited by every research task before it finishes (tests hold the tasks running with it).
  *
  * @example
  * ```ts
  * await buildMapReduceGraph().invoke({ topic: 'rivers' });
  * ```
  */
-export function buildMapReduceGraph() {
+export function buildMapReduceGraph(options: { readonly researchGate?: () => Promise<void> } = {}) {
   return new StateGraph(ResearchState, { reducers: { notes: appendReducer }, input: ResearchInput })
     .addNode('plan', (state) => ({
       subtopics: state.subtopics.length > 0 ? state.subtopics : ['history', 'design', 'performance'],
     }))
     .addNode('research', async (task: { topic: string; subtopic: string }, ctx) => {
       await sleep(200 + 40 * task.subtopic.length, ctx.signal);
+      await options.researchGate?.();
       return { notes: `${task.subtopic}: what matters about ${task.topic}` };
     })
     .addNode('summarize', buildSummarizeGraph())
