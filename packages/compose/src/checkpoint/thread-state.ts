@@ -39,6 +39,10 @@ export interface StateSnapshot<TValues = Record<string, unknown>> {
     readonly interrupts: readonly PendingInterrupt[];
     /** Set when the task failed the last time it ran (a resume runs it again). */
     readonly error?: TaskErrorInfo;
+    /** A subgraph task's checkpoint namespace (with `getState(thread, { subgraphs: true })`). */
+    readonly ns?: string;
+    /** The subgraph's own state, when it has checkpoints (with `getState(thread, { subgraphs: true })`). */
+    readonly state?: StateSnapshot;
   }>;
   /** Interrupts waiting for a resume value. */
   readonly interrupts: readonly PendingInterrupt[];
@@ -56,8 +60,9 @@ export async function readState(
   topology: Topology,
   threadId: string,
   checkpointId?: string,
+  ns = '',
 ): Promise<StateSnapshot | undefined> {
-  const loaded = await loadCheckpoint(checkpointer, topology, { threadId, ns: '', id: checkpointId });
+  const loaded = await loadCheckpoint(checkpointer, topology, { threadId, ns, id: checkpointId });
   if (!loaded) return undefined;
   const snapshot = snapshotOf(topology, loaded);
   // The latest state shows the writes of the tasks that finished in a paused step, as the run's output
@@ -93,8 +98,9 @@ export async function readHistory(
   topology: Topology,
   threadId: string,
   options: Omit<ListCheckpointsOptions, 'ns' | 'baseId'> = {},
+  ns = '',
 ): Promise<StateSnapshot[]> {
-  const records = await checkpointer.list(threadId, { ...options, ns: '' });
+  const records = await checkpointer.list(threadId, { ...options, ns });
   const cache = new Map<string, Record<string, unknown>>();
   const snapshots: StateSnapshot[] = new Array(records.length);
   for (let i = records.length - 1; i >= 0; i--) {
@@ -102,7 +108,7 @@ export async function readHistory(
     const body = decodeBody(record, topology);
     const values = await rebuildValues(checkpointer, topology, record, body, cache);
     cache.set(record.id, values);
-    const stored = await checkpointer.get(threadId, { ns: '', id: record.id });
+    const stored = await checkpointer.get(threadId, { ns, id: record.id });
     snapshots[i] = snapshotOf(topology, {
       record,
       body,
@@ -153,6 +159,11 @@ export interface UpdateStateOptions {
   readonly asNode?: string;
   /** Update this checkpoint instead of the latest (a fork: history is kept). */
   readonly checkpointId?: string;
+  /**
+   * Update a subgraph's state instead of the graph's: its checkpoint namespace, as `getState(thread,
+   * { subgraphs: true })` shows it (`tasks[i].ns`), e.g. `"agent:<taskId>"`.
+   */
+  readonly ns?: string;
 }
 
 /**
@@ -191,17 +202,21 @@ export async function writeClaimed(
     readonly before?: readonly EarlierUpdate[];
   },
 ): Promise<string> {
-  const loaded = await loadCheckpoint(checkpointer, topology, { threadId, ns: '', id: options.checkpointId });
-  if (!loaded) throw new WeftError('NOT_FOUND', `thread "${threadId}" has no checkpoint to update`);
+  const ns = options.ns ?? '';
+  const loaded = await loadCheckpoint(checkpointer, topology, { threadId, ns, id: options.checkpointId });
+  if (!loaded) {
+    const where = ns === '' ? '' : ` in namespace "${ns}"`;
+    throw new WeftError('NOT_FOUND', `thread "${threadId}" has no checkpoint${where} to update`);
+  }
   const as = asNodeOf(topology, options.asNode);
   const update =
     values === null || values === undefined
       ? undefined
       : await checkUpdate(topology.spec, 'the values given to updateState', values);
-  const session = new CheckpointSession({ checkpointer, threadId, ns: '', durability: 'sync', parents: {} });
+  const session = new CheckpointSession({ checkpointer, threadId, ns, durability: 'sync', parents: {} });
   // The head (its seq orders the update after it); read here, not through durable-run, which imports this.
   const latest =
-    options.checkpointId === undefined ? undefined : await checkpointer.get(threadId, { ns: '' });
+    options.checkpointId === undefined ? undefined : await checkpointer.get(threadId, { ns });
   const head = latest && { id: latest.checkpoint.id, seq: latest.checkpoint.seq };
   const atHead = head === undefined || head.id === loaded.record.id;
   session.continueFrom(loaded, false, head?.seq);
@@ -234,7 +249,7 @@ export async function writeClaimed(
     if (!write) continue;
     const payload = serializeTaskWrite(write);
     const checksum = payloadChecksum(payload);
-    await checkpointer.putWrites({ threadId, ns: '', checkpointId, taskId: task.id, payload, checksum });
+    await checkpointer.putWrites({ threadId, ns, checkpointId, taskId: task.id, payload, checksum });
   }
   return checkpointId;
 }

@@ -1,6 +1,7 @@
 import { type BulkSuperstep, bulkWriteState } from '../checkpoint/bulk-update.js';
 import type { Checkpointer, JsonValue } from '../checkpoint/checkpointer.js';
 import { isContinuation } from '../checkpoint/durable-run.js';
+import { topologyAt, withSubgraphStates } from '../checkpoint/subgraph-state.js';
 import {
   readHistory,
   readState,
@@ -20,7 +21,7 @@ import { createGraphStream } from '../stream/graph-stream.js';
 import type { InferStreamPart, StreamMode, StreamParts } from '../stream/stream-modes.js';
 import type { Command } from './command.js';
 import type { End } from './constants.js';
-import type { GraphSpec, NestedRunParent, SubgraphHandle } from './graph-spec.js';
+import type { GraphSpec, NestedRunParent, NestedStateView, SubgraphHandle } from './graph-spec.js';
 import { checkInput } from './input-check.js';
 import { runNested } from './nested-run.js';
 import { type GraphRuntime, presentOutput, type RunResult, runGraph } from './run-graph.js';
@@ -199,36 +200,54 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
 
   /**
    * The thread's state at its latest (or a given) checkpoint: values, next nodes, pending interrupts.
+   * With `subgraphs: true`, each task that runs a subgraph carries its namespace (`ns`) and, when the
+   * subgraph has checkpoints there (it is paused or running), its own state (`state`), recursively.
    *
    * @throws WeftError `INVALID_ARGUMENT` without a checkpointer; `NOT_FOUND` for an unknown checkpoint id.
+   *
+   * @example
+   * ```ts
+   * const state = await graph.getState('thread-1', { subgraphs: true });
+   * const agent = state?.tasks.find((task) => task.node === 'agent');
+   * agent?.state?.values; // the paused subgraph's values; agent?.ns addresses it in updateState
+   * ```
    */
   async getState(
     threadId: string,
-    options: { readonly checkpointId?: string } = {},
+    options: { readonly checkpointId?: string; readonly subgraphs?: boolean } = {},
   ): Promise<StateSnapshot<TOutput> | undefined> {
-    return (await readState(
-      this.#checkpointer('getState'),
-      this.#runtime.topology,
-      threadId,
-      options.checkpointId,
-    )) as StateSnapshot<TOutput> | undefined;
+    const checkpointer = this.#checkpointer('getState');
+    const { topology } = this.#runtime;
+    const state = await readState(checkpointer, topology, threadId, options.checkpointId);
+    if (!state || !options.subgraphs) return state as StateSnapshot<TOutput> | undefined;
+    return (await withSubgraphStates(checkpointer, topology, threadId, '', state)) as StateSnapshot<TOutput>;
   }
 
-  /** The thread's states, newest first, across every fork. */
+  /**
+   * The thread's states, newest first, across every fork; with `ns`, the states of the subgraph whose
+   * checkpoints live in that namespace (see `getState(thread, { subgraphs: true })`).
+   *
+   * @throws WeftError `INVALID_ARGUMENT` for an `ns` whose parts do not name subgraph nodes.
+   *
+   * @example
+   * ```ts
+   * const inner = await graph.getStateHistory('thread-1', { ns: 'agent:0193…' });
+   * ```
+   */
   async getStateHistory(
     threadId: string,
     options: {
       readonly limit?: number;
       readonly before?: string;
       readonly filter?: Readonly<Record<string, JsonValue>>;
+      /** A subgraph's checkpoint namespace; the graph's own history when not given. */
+      readonly ns?: string;
     } = {},
   ): Promise<Array<StateSnapshot<TOutput>>> {
-    return (await readHistory(
-      this.#checkpointer('getStateHistory'),
-      this.#runtime.topology,
-      threadId,
-      options,
-    )) as Array<StateSnapshot<TOutput>>;
+    const checkpointer = this.#checkpointer('getStateHistory');
+    const { ns = '', ...list } = options;
+    const topology = topologyAt(this.#runtime.topology, ns);
+    return (await readHistory(checkpointer, topology, threadId, list, ns)) as Array<StateSnapshot<TOutput>>;
   }
 
   /**
@@ -237,18 +256,42 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
    * `asNode: END` finishes the thread (nothing runs next, pending interrupts are dropped); `null` values
    * write nothing. Continuing from an older checkpoint forks the thread; the original history stays.
    *
-   * @throws WeftError `INVALID_ARGUMENT` for an unknown `asNode`; `NOT_FOUND` for a thread without checkpoints.
+   * With `ns` (a subgraph's checkpoint namespace, as `getState(thread, { subgraphs: true })` shows on
+   * its task), the subgraph's state is updated instead: `values` and `asNode` are the subgraph's, and the
+   * parent's resumed run continues the subgraph from the new checkpoint.
+   *
+   * @throws WeftError `INVALID_ARGUMENT` for an unknown `asNode`, or an `ns` whose parts do not name
+   *   subgraph nodes; `NOT_FOUND` for a thread (or namespace) without checkpoints.
    * @throws InputValidationError when `values` fail the state's update schema.
+   *
+   * @example
+   * ```ts
+   * await graph.updateState('thread-1', { topic: 'cats' }, { asNode: 'plan' });
+   * const state = await graph.getState('thread-1', { subgraphs: true });
+   * const agent = state?.tasks.find((task) => task.node === 'agent');
+   * if (agent?.ns) await graph.updateState('thread-1', { draft: 'edited' }, { ns: agent.ns });
+   * ```
    */
-  async updateState(
+  updateState(
     threadId: string,
     values: TUpdate | null,
-    options: UpdateStateOptions & { readonly asNode?: TNodes | End } = {},
+    options?: UpdateStateOptions & { readonly asNode?: TNodes | End; readonly ns?: undefined },
+  ): Promise<string>;
+  updateState(
+    threadId: string,
+    values: Readonly<Record<string, unknown>> | null,
+    options: UpdateStateOptions & { readonly asNode?: string; readonly ns: string },
+  ): Promise<string>;
+  async updateState(
+    threadId: string,
+    values: unknown,
+    options: UpdateStateOptions & { readonly asNode?: string } = {},
   ): Promise<string> {
+    const topology = topologyAt(this.#runtime.topology, options.ns ?? '');
     return writeState(
       this.#checkpointer('updateState'),
-      this.#runtime.topology,
-      this.#updateRun(threadId),
+      topology,
+      this.#updateRun(threadId, topology),
       threadId,
       values,
       options,
@@ -349,13 +392,18 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
     await cache.clear(names.map((node) => cacheNamespace(this.name, node)));
   }
 
+  /** @internal What reading this graph's checkpoints through a parent needs. */
+  nestedState(): NestedStateView {
+    return { topology: this.#runtime.topology, keepsState: this.#runtime.keepsState === true };
+  }
+
   /** @internal Runs this graph as a node of a parent run. */
   runNested(input: unknown, parent: NestedRunParent): Promise<unknown> {
     return runNested(this.#runtime, (value) => this.#parse(value as TInput), input, parent);
   }
 
   /** The run context of a write from outside a run (`updateState`, `bulkUpdateState`). */
-  #updateRun(threadId: string): RunContext {
+  #updateRun(threadId: string, topology = this.#runtime.topology): RunContext {
     return {
       runId: 'update',
       path: [],
@@ -366,8 +414,8 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
       maxSteps: 1,
       concurrency: 1,
       abort: () => undefined,
-      kind: this.#runtime.topology.kind,
-      state: this.#runtime.topology.state,
+      kind: topology.kind,
+      state: topology.state,
     };
   }
 

@@ -1,6 +1,7 @@
 import type { ZodObject, ZodType } from 'zod';
 import type { ValidationIssue } from '../errors/graph-validation-error.js';
 import type { NodeContext } from '../pregel/node-context.js';
+import type { Topology } from '../pregel/topology.js';
 import type { RunContext } from '../pregel/run-context.js';
 import type { AnyRunnable } from '../runnable/runnable.js';
 import type { AnyReducer } from '../state/reducers.js';
@@ -20,6 +21,14 @@ export interface SubgraphHandle {
   toJSON(): unknown;
   /** Runs the graph as a task of a parent run (shares its events, signal and config). */
   runNested(input: unknown, parent: NestedRunParent): Promise<unknown>;
+  /** What reading its checkpoints through the parent needs (`getState({ subgraphs })`, `ns` options). */
+  nestedState?(): NestedStateView;
+}
+
+/** A nested graph's topology and whether it keeps one namespace per node (`checkpointer: true`). */
+export interface NestedStateView {
+  readonly topology: Topology;
+  readonly keepsState: boolean;
 }
 
 /** The parent task a nested graph runs under. */

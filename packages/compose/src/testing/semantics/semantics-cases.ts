@@ -9,6 +9,7 @@ import { describeReplayCases } from './replay-cases.js';
 import { describeResumeCases } from './resume-cases.js';
 import { describeSubgraphMemoryCases } from './subgraph-memory-cases.js';
 import { describeSubgraphOutputCases } from './subgraph-output-cases.js';
+import { describeSubgraphStateCases } from './subgraph-state-cases.js';
 import type { StoreOf } from './threads.js';
 import { describeUpdateStateCases } from './update-state-cases.js';
 
@@ -29,5 +30,6 @@ export function describeSemanticsCases(store: StoreOf): void {
     describeFailedTaskCases(store);
     describeSubgraphMemoryCases(store);
     describeParentCommandCases(store);
+    describeSubgraphStateCases(store);
   });
 }

@@ -1,0 +1,74 @@
+import { WeftError } from '../errors/weft-error.js';
+import type { NestedStateView } from '../graph/graph-spec.js';
+import type { Topology } from '../pregel/topology.js';
+import type { Checkpointer } from './checkpointer.js';
+import { readState, type StateSnapshot } from './thread-state.js';
+
+/** The nested graph a node runs, or `undefined` when the node is not a subgraph. */
+function nestedOf(topology: Topology, node: string): NestedStateView | undefined {
+  const impl = topology.byName.get(node)?.impl;
+  return impl?.kind === 'subgraph' ? impl.graph.nestedState?.() : undefined;
+}
+
+/**
+ * The topology of the graph whose checkpoints live under `ns` (`''` is the graph itself): each
+ * `|`-separated part starts with the name of a subgraph node of the graph before it
+ * (`node:taskId`, or `node` for a subgraph compiled with `checkpointer: true`).
+ *
+ * @throws WeftError `INVALID_ARGUMENT` naming the namespace and the part that is not a subgraph node.
+ *
+ * @example
+ * ```ts
+ * const inner = topologyAt(parent, 'agent:0193…'); // the topology of the graph node `agent` runs
+ * ```
+ */
+export function topologyAt(topology: Topology, ns: string): Topology {
+  let current = topology;
+  if (ns === '') return current;
+  for (const part of ns.split('|')) {
+    const node = part.split(':')[0] as string;
+    const nested = nestedOf(current, node);
+    if (!nested) {
+      const subgraphs = [...current.byName.keys()].filter((name) => nestedOf(current, name));
+      throw new WeftError(
+        'INVALID_ARGUMENT',
+        `namespace "${ns}": "${node}" is not a subgraph node of graph "${current.name}" ` +
+          `(subgraph nodes: ${subgraphs.join(', ') || 'none'})`,
+      );
+    }
+    current = nested.topology;
+  }
+  return current;
+}
+
+/**
+ * `snapshot` (read under `ns`) with each subgraph task's namespace and, when that namespace has
+ * checkpoints, its state (recursively), as `getState(thread, { subgraphs: true })` returns it.
+ *
+ * @example
+ * ```ts
+ * const nested = await withSubgraphStates(checkpointer, topology, 'thread-1', '', snapshot);
+ * nested.tasks[0]?.state?.values; // the paused subgraph's values
+ * ```
+ */
+export async function withSubgraphStates(
+  checkpointer: Checkpointer,
+  topology: Topology,
+  threadId: string,
+  ns: string,
+  snapshot: StateSnapshot,
+): Promise<StateSnapshot> {
+  const tasks = await Promise.all(
+    snapshot.tasks.map(async (task) => {
+      const nested = nestedOf(topology, task.node);
+      if (!nested) return task;
+      const address = nested.keepsState ? task.node : `${task.node}:${task.id}`;
+      const childNs = ns === '' ? address : `${ns}|${address}`;
+      const state = await readState(checkpointer, nested.topology, threadId, undefined, childNs);
+      if (!state) return { ...task, ns: childNs };
+      const deep = await withSubgraphStates(checkpointer, nested.topology, threadId, childNs, state);
+      return { ...task, ns: childNs, state: deep };
+    }),
+  );
+  return { ...snapshot, tasks };
+}
