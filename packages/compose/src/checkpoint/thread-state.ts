@@ -215,8 +215,7 @@ export async function writeClaimed(
       : await checkUpdate(topology.spec, 'the values given to updateState', values);
   const session = new CheckpointSession({ checkpointer, threadId, ns, durability: 'sync', parents: {} });
   // The head (its seq orders the update after it); read here, not through durable-run, which imports this.
-  const latest =
-    options.checkpointId === undefined ? undefined : await checkpointer.get(threadId, { ns });
+  const latest = options.checkpointId === undefined ? undefined : await checkpointer.get(threadId, { ns });
   const head = latest && { id: latest.checkpoint.id, seq: latest.checkpoint.seq };
   const atHead = head === undefined || head.id === loaded.record.id;
   session.continueFrom(loaded, false, head?.seq);

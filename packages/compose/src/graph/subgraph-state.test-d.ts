@@ -6,7 +6,10 @@ import { StateGraph } from './state-graph.js';
 
 const State = z.object({ topic: z.string() });
 const Inner = State.extend({ draft: z.string() });
-const agent = new StateGraph(Inner).addNode('write', () => ({ draft: 'x' })).addEdge(START, 'write').compile();
+const agent = new StateGraph(Inner)
+  .addNode('write', () => ({ draft: 'x' }))
+  .addEdge(START, 'write')
+  .compile();
 const app = new StateGraph(State).addNode('agent', agent).addEdge(START, 'agent').compile();
 
 describe('subgraph state options', () => {
