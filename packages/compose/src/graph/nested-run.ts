@@ -4,6 +4,7 @@ import type { RunContext } from '../pregel/run-context.js';
 import { RunControl } from '../pregel/run-control.js';
 import { SubgraphPaused } from '../pregel/subgraph-paused.js';
 import type { NestedRunParent } from './graph-spec.js';
+import { nestedOwner, scopedObserver } from './nested-scope.js';
 import { breakpointsOf, type GraphRuntime } from './run-graph.js';
 import { subgraphUpdate } from './subgraph-update.js';
 
@@ -21,11 +22,13 @@ export async function runNested(
 ): Promise<unknown> {
   const { topology } = runtime;
   const control = new RunControl();
+  const owner = nestedOwner(parent.run, parent.ctx.taskId, parent.key);
   const unfollow = control.follow(parent.signal);
   const run: RunContext = {
     ...parent.run,
     path: [...parent.run.path, parent.ctx.node],
-    owner: { taskId: parent.ctx.taskId, key: parent.key },
+    owner,
+    observer: scopedObserver(parent.run.observer, owner.scope),
     ...(parent.config ? { config: { ...parent.run.config, ...parent.config } } : {}),
     store: parent.run.store ?? runtime.store,
     cache: runtime.cache ?? parent.run.cache,

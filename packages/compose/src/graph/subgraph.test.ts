@@ -142,6 +142,37 @@ describe('subgraphs', () => {
     ).toEqual(['0:fan:0 call_a 0', '0:fan:0 call_a 1', '0:fan:0 call_b 0', '0:fan:0 call_b 1']);
   });
 
+  it('stamps every event of a nested run with its scope, so parallel runs at one path stay apart', async () => {
+    const events: RunEvent[] = [];
+    const inner = child();
+    const middle = new StateGraph(Shared, { reducers })
+      .addNode('deep', async (_state, ctx) => {
+        await ctx.runSubgraph(inner, {}, { key: 'k' });
+        return {};
+      })
+      .addEdge(START, 'deep')
+      .addEdge('deep', END)
+      .compile();
+    const parent = new StateGraph(Shared, { reducers })
+      .addNode('fan', async (_state, ctx) => {
+        await Promise.all(['call_a', 'call_b'].map((key) => ctx.runSubgraph(middle, {}, { key })));
+        return {};
+      })
+      .addEdge(START, 'fan')
+      .addEdge('fan', END)
+      .compile();
+    await parent.invoke({}, { callbacks: { onEvent: (e) => events.push(e) } });
+    const scopesAt = (depth: number) =>
+      [...new Set(events.filter((e) => e.path.length >= depth).map((e) => e.scope))].sort();
+    expect(events.filter((e) => e.path.length === 0).every((e) => e.scope === undefined)).toBe(true);
+    expect(events.find((e) => e.type === 'node-start' && e.node === 'fan')?.scope).toBeUndefined();
+    expect(scopesAt(3)).toEqual(['/0:fan:0#call_a/0:deep:0#k', '/0:fan:0#call_b/0:deep:0#k']);
+    const nodes = events.filter((e) => e.type === 'node-end' && e.path.join('/') === 'fan/deep/c1');
+    expect(nodes.map((e) => e.scope).sort()).toEqual(scopesAt(3));
+    const middles = events.filter((e) => e.type === 'node-start' && e.path.join('/') === 'fan/deep');
+    expect(middles.map((e) => e.scope).sort()).toEqual(['/0:fan:0#call_a', '/0:fan:0#call_b']);
+  });
+
   it('fails with a NodeError carrying the inner node’s path', async () => {
     const failing = new StateGraph(Shared)
       .addNode('broken', () => {

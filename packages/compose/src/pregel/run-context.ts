@@ -54,8 +54,13 @@ export interface RunContext {
   readonly runId: string;
   /** Node path of the graph being run (`[]` for the root graph). */
   readonly path: readonly string[];
-  /** For a nested graph: the enclosing task it runs in, and the key it was run with (if any). */
-  readonly owner?: { readonly taskId: string; readonly key?: string | undefined } | undefined;
+  /**
+   * For a nested graph: the enclosing task it runs in, the key it was run with (if any), and its
+   * scope (what its events carry as `scope`; see `nestedScope`).
+   */
+  readonly owner?:
+    | { readonly taskId: string; readonly key?: string | undefined; readonly scope: string }
+    | undefined;
   /** Cancellation of the run (cancelled by the caller, or a sibling task failed); its signal is lazy. */
   readonly control: RunControl;
   readonly config: Readonly<Record<string, unknown>>;

@@ -28,7 +28,7 @@ export class RunListener {
         run.stepStart(event);
         break;
       case 'step-end':
-        run.stepEnd(event.path, event.step);
+        run.stepEnd(event);
         break;
       case 'node-start':
         run.nodeStart(event);

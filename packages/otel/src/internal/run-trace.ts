@@ -11,6 +11,7 @@ import type {
   RunEndEvent,
   RunErrorEvent,
   RunStartEvent,
+  StepEndEvent,
   StepStartEvent,
   ToolEndEvent,
   ToolStartEvent,
@@ -25,7 +26,7 @@ import {
   readModelCall,
   readToolResults,
 } from './gen-ai.js';
-import { pathKey, taskOfInterrupt } from './path-key.js';
+import { outerScope, pathKey, scopedKey, taskOfInterrupt } from './path-key.js';
 import { openRunSpan } from './run-span.js';
 import { closeToolSpan, openToolSpan } from './tool-spans.js';
 import type { RunOrigin, TraceSettings } from './trace-settings.js';
@@ -91,8 +92,8 @@ export class RunTrace {
   }
 
   stepStart(event: StepStartEvent): void {
-    const key = `${pathKey(event.path)}#${event.step}`;
-    this.closeStepsOf(event.path);
+    const key = scopedKey(event.scope, event.path, event.step);
+    this.closeStepsOf(event.scope, event.path);
     const parent = event.path.length === 0 ? this.runContext : this.nestedParent(event);
     const span = this.settings.tracer.startSpan(
       `step ${event.step}`,
@@ -108,14 +109,14 @@ export class RunTrace {
     this.keep(this.steps, key, { span, endedAt: undefined }, (old) => old.span);
   }
 
-  stepEnd(path: readonly string[], step: number): void {
-    const open = this.steps.get(`${pathKey(path)}#${step}`);
+  stepEnd(event: StepEndEvent): void {
+    const open = this.steps.get(scopedKey(event.scope, event.path, event.step));
     if (open) open.endedAt = now();
   }
 
   checkpointSaved(event: CheckpointSaveEvent): void {
     if (event.path.length === 0) this.runSpan.setAttribute(ATTR.checkpointId, event.checkpointId);
-    const key = `${pathKey(event.path)}#${event.step}`;
+    const key = scopedKey(event.scope, event.path, event.step);
     const open = this.steps.get(key);
     if (!open) return;
     open.span.setAttribute(ATTR.checkpointId, event.checkpointId);
@@ -127,7 +128,7 @@ export class RunTrace {
 
   nodeStart(event: NodeStartEvent): void {
     const graphPath = event.path.slice(0, -1);
-    const step = this.steps.get(`${pathKey(graphPath)}#${event.step}`);
+    const step = this.steps.get(scopedKey(event.scope, graphPath, event.step));
     const parent = step ? trace.setSpan(this.runContext, step.span) : this.ownerContext(graphPath);
     const span = this.settings.tracer.startSpan(
       `node ${event.node}`,
@@ -144,14 +145,14 @@ export class RunTrace {
     );
     this.keep(
       this.nodes,
-      `${pathKey(event.path)}#${event.taskId}`,
+      scopedKey(event.scope, event.path, event.taskId),
       { span, since: now() },
       (old) => old.span,
     );
   }
 
   nodeEnd(event: NodeEndEvent): void {
-    const node = this.takeNode(event.path, event.taskId);
+    const node = this.takeNode(event);
     if (!node) return;
     const results = readToolResults(event.output).filter((r) => !this.tracedCalls.has(r.toolCallId));
     if (results.length > 0) {
@@ -166,7 +167,7 @@ export class RunTrace {
 
   /** A `tool-start` event: the call's span opens under the node running it. */
   toolStart(event: ToolStartEvent): void {
-    const node = this.nodes.get(`${pathKey(event.path)}#${event.taskId}`);
+    const node = this.nodes.get(scopedKey(event.scope, event.path, event.taskId));
     const parent = node ? trace.setSpan(this.runContext, node.span) : this.runContext;
     this.keep(this.tools, event.toolCallId, openToolSpan(this.settings, parent, event), (old) => old);
     this.tracedCalls.add(event.toolCallId);
@@ -192,7 +193,7 @@ export class RunTrace {
   }
 
   private recordCall(event: CustomEvent | ModelCallEvent, call: ModelCall): void {
-    const node = this.nodes.get(`${pathKey(event.path)}#${event.taskId}`);
+    const node = this.nodes.get(scopedKey(event.scope, event.path, event.taskId));
     const place: CallPlace = node
       ? this.placeOf(node, event.path, event.taskId)
       : { parent: this.runContext, since: now(), path: event.path, taskId: event.taskId };
@@ -201,7 +202,7 @@ export class RunTrace {
   }
 
   nodeFailed(event: NodeErrorEvent | NodeRetryEvent): void {
-    const span = this.takeNode(event.path, event.taskId)?.span;
+    const span = this.takeNode(event)?.span;
     if (!span) return;
     span.recordException(event.error);
     span.setStatus({ code: SpanStatusCode.ERROR, message: event.error.message });
@@ -220,8 +221,8 @@ export class RunTrace {
     };
     if (this.settings.contentLimit !== undefined) attributes[ATTR.interruptValue] = this.content(event.value);
     const node =
-      this.nodes.get(`${pathKey(event.path)}#${taskOfInterrupt(event.interruptId)}`) ??
-      this.lastNodeAt(pathKey(event.path));
+      this.nodes.get(scopedKey(event.scope, event.path, taskOfInterrupt(event.interruptId))) ??
+      this.lastNodeAt(event.path, event.scope);
     node?.span.addEvent('weft.interrupt', attributes);
     this.runSpan.addEvent('weft.interrupt', attributes);
   }
@@ -249,8 +250,8 @@ export class RunTrace {
     this.origin.onPause?.(this.origin.inject(this.runSpan));
   }
 
-  private takeNode(path: readonly string[], taskId: string): OpenNode | undefined {
-    const key = `${pathKey(path)}#${taskId}`;
+  private takeNode(event: NodeEndEvent | NodeErrorEvent | NodeRetryEvent): OpenNode | undefined {
+    const key = scopedKey(event.scope, event.path, event.taskId);
     const span = this.nodes.get(key);
     if (span) this.nodes.delete(key);
     return span;
@@ -258,7 +259,8 @@ export class RunTrace {
 
   /**
    * Where a nested graph's step hangs: under the tool call it runs for (an agent used as a tool runs
-   * with its call id as key), else under the task it runs in, else under the latest task at its path.
+   * with its call id as key), else under the task it runs in (in the run its scope nests in), else
+   * under the latest task at its path.
    */
   private nestedParent(event: StepStartEvent): Context {
     const tool = event.key === undefined ? undefined : this.tools.get(event.key);
@@ -266,20 +268,27 @@ export class RunTrace {
     const owner =
       event.parentTaskId === undefined
         ? undefined
-        : this.nodes.get(`${pathKey(event.path)}#${event.parentTaskId}`);
+        : this.nodes.get(
+            scopedKey(outerScope(event.scope, event.parentTaskId, event.key), event.path, event.parentTaskId),
+          );
     return owner ? trace.setSpan(this.runContext, owner.span) : this.ownerContext(event.path);
   }
 
-  /** The innermost open node whose path is `path`: the task a nested graph at `path` runs inside. */
+  /** The latest open node whose path is `path` (in any run): the task a nested graph at `path` runs inside. */
   private ownerContext(path: readonly string[]): Context {
-    const node = this.lastNodeAt(pathKey(path));
+    const node = this.lastNodeAt(path);
     return node ? trace.setSpan(this.runContext, node.span) : this.runContext;
   }
 
-  private lastNodeAt(key: string): OpenNode | undefined {
+  /** The latest open node at `path`: of the nested run `scope` when given, else of any run. */
+  private lastNodeAt(path: readonly string[], scope?: string): OpenNode | undefined {
     let found: OpenNode | undefined;
-    const prefix = `${key}#`;
-    for (const [nodeKey, node] of this.nodes) if (nodeKey.startsWith(prefix)) found = node;
+    const prefix = `${pathKey(path)}#`;
+    const scoped = scopedKey(scope, path, '');
+    for (const [nodeKey, node] of this.nodes) {
+      const at = scope === undefined ? nodeKey.slice(nodeKey.indexOf('\u001e') + 1) : nodeKey;
+      if (at.startsWith(scope === undefined ? prefix : scoped)) found = node;
+    }
     return found;
   }
 
@@ -287,9 +296,9 @@ export class RunTrace {
     return { parent: trace.setSpan(this.runContext, node.span), since: node.since, path, taskId };
   }
 
-  /** Ends the steps of the graph at `path` whose end is known and whose checkpoint never came. */
-  private closeStepsOf(path: readonly string[]): void {
-    const prefix = `${pathKey(path)}#`;
+  /** Ends the steps of the graph at `path` (in run `scope`) whose end is known and whose checkpoint never came. */
+  private closeStepsOf(scope: string | undefined, path: readonly string[]): void {
+    const prefix = scopedKey(scope, path, '');
     for (const [key, open] of this.steps) {
       if (open.endedAt === undefined || !key.startsWith(prefix)) continue;
       if (key.slice(prefix.length).includes('#')) continue;
