@@ -88,8 +88,8 @@ export {
 export { END, type End, START, type Start } from './graph/constants.js';
 export { type DataflowNode, type EdgeCheck, Graph, type GraphOptions, type NodeIO } from './graph/graph.js';
 export type { GraphSpec } from './graph/graph-spec.js';
-export { nestedScope } from './graph/nested-scope.js';
 export type { InferInput, InferNodes, InferOutput, InferState, InferUpdate } from './graph/infer.js';
+export { nestedScope } from './graph/nested-scope.js';
 export type { DataflowNodeOptions, NodeOptions, RetryPolicy } from './graph/node-options.js';
 export type { RunResult } from './graph/run-graph.js';
 export { isSend, Send } from './graph/send.js';

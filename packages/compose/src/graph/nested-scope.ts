@@ -26,11 +26,18 @@ export function nestedScope(parent: string | undefined, taskId: string, key: str
 export function scopedObserver(observer: RunObserver, scope: string): RunObserver {
   const listener = observer.event;
   if (!listener) return observer;
-  return { ...observer, event: (event: RunEvent) => listener(event.scope === undefined ? { ...event, scope } : event) };
+  return {
+    ...observer,
+    event: (event: RunEvent) => listener(event.scope === undefined ? { ...event, scope } : event),
+  };
 }
 
 /** The owner (task, key and scope) of a nested run started from the task `taskId` of `run`. */
-export function nestedOwner(run: RunContext, taskId: string, key: string | undefined): NonNullable<RunContext['owner']> {
+export function nestedOwner(
+  run: RunContext,
+  taskId: string,
+  key: string | undefined,
+): NonNullable<RunContext['owner']> {
   const scope = nestedScope(run.owner?.scope, taskId, key);
   return key === undefined ? { taskId, scope } : { taskId, key, scope };
 }
