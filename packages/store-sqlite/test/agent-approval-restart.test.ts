@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ChatModelAgent, Runner, tool } from '@weft/adk';
+import { ChatModelAgent, tool } from '@weft/adk';
 import { drain, ScriptedChatModel } from '@weft/adk/testing';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { SqliteCheckpointer, SqliteSessionService } from '../src/index.js';
+import { restartedRunner } from './restarted-runner.js';
 
 let dir: string;
 beforeEach(() => {
@@ -31,15 +31,12 @@ function boot(filename: string, refunds: string[]) {
       return { toolCalls: [{ name: 'refund', arguments: { order: 'A-1', amount: 50 } }] };
     return `Done: ${typeof last?.content === 'string' ? last.content : ''}`;
   });
-  const checkpointer = new SqliteCheckpointer({ filename });
-  const sessionService = new SqliteSessionService({ filename });
-  const agent = new ChatModelAgent({ name: 'support', model, tools: [refund], outputKey: 'reply' });
-  const runner = new Runner({ agent, sessionService, checkpointer, streaming: false });
   return {
-    runner,
+    ...restartedRunner(
+      filename,
+      new ChatModelAgent({ name: 'support', model, tools: [refund], outputKey: 'reply' }),
+    ),
     model,
-    sessionService,
-    close: async () => Promise.all([checkpointer.close(), sessionService.close?.()]),
   };
 }
 

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AgentTool, ChatModelAgent, Runner, tool } from '@weft/adk';
+import { AgentTool, ChatModelAgent, tool } from '@weft/adk';
 import { drain, ScriptedChatModel } from '@weft/adk/testing';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { SqliteCheckpointer, SqliteSessionService } from '../src/index.js';
+import { restartedRunner } from './restarted-runner.js';
 
 let dir: string;
 beforeEach(() => {
@@ -50,16 +50,7 @@ function boot(filename: string, charges: string[]) {
     tools: [new AgentTool(payments)],
     outputKey: 'reply',
   });
-  const checkpointer = new SqliteCheckpointer({ filename });
-  const sessionService = new SqliteSessionService({ filename });
-  const runner = new Runner({ agent: host, sessionService, checkpointer, streaming: false });
-  return {
-    runner,
-    payModel,
-    hostModel,
-    sessionService,
-    close: async () => Promise.all([checkpointer.close(), sessionService.close?.()]),
-  };
+  return { ...restartedRunner(filename, host), payModel, hostModel };
 }
 
 describe('an agent tool whose inner tool needs approval, across a restart (SQLite)', () => {

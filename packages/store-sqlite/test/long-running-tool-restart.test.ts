@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ChatModelAgent, messageText, pending, Runner, tool } from '@weft/adk';
+import { ChatModelAgent, messageText, pending, tool } from '@weft/adk';
 import { drain, ScriptedChatModel } from '@weft/adk/testing';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { SqliteCheckpointer, SqliteSessionService } from '../src/index.js';
+import { restartedRunner } from './restarted-runner.js';
 
 let dir: string;
 beforeEach(() => {
@@ -29,15 +29,12 @@ function boot(filename: string, submitted: string[]) {
     if (last?.role === 'user') return { toolCalls: [{ name: 'render', arguments: { script: 'intro' } }] };
     return `Your video: ${last ? messageText(last) : ''}`;
   });
-  const checkpointer = new SqliteCheckpointer({ filename });
-  const sessionService = new SqliteSessionService({ filename });
-  const agent = new ChatModelAgent({ name: 'studio', model, tools: [render], outputKey: 'reply' });
-  const runner = new Runner({ agent, sessionService, checkpointer, streaming: false });
   return {
-    runner,
+    ...restartedRunner(
+      filename,
+      new ChatModelAgent({ name: 'studio', model, tools: [render], outputKey: 'reply' }),
+    ),
     model,
-    sessionService,
-    close: async () => Promise.all([checkpointer.close(), sessionService.close?.()]),
   };
 }
 
