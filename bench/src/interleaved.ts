@@ -4,20 +4,26 @@ import { expectEqual, times } from './harness.ts';
 import { measurementRow, type Row } from './table.ts';
 import type { BenchContext } from './workload.ts';
 
-/** One variant: its label and one invoke (resolving with the final counter state). */
+/**
+ * One variant: its label and one invoke. By default the invoke resolves with the final counter state
+ * (`{ n }`, checked against the spec's `expectedN`); a variant may check its own result instead, and with
+ * `steps` its row is in µs per step rather than ms per invoke.
+ */
 export interface Variant {
   readonly label: string;
-  readonly once: () => Promise<{ n: number }>;
+  readonly once: () => Promise<unknown>;
+  readonly check?: (state: unknown) => void;
+  readonly steps?: number;
 }
 
 /** What the rows are called and what each invoke must end with. */
 export interface InterleavedSpec {
-  /** First word of each row, e.g. `otel`. */
+  /** First words of each row, e.g. `otel`. */
   readonly prefix: string;
-  /** The workload's size as shown, e.g. `chain 100`. */
-  readonly size: string;
-  /** The final `n` every invoke must reach. */
-  readonly expectedN: number;
+  /** The workload's size as shown, e.g. `chain 100` (rows without it show only prefix and label). */
+  readonly size?: string;
+  /** The final `n` every invoke of a variant without its own `check` must reach. */
+  readonly expectedN?: number;
 }
 
 /** `row / base` of the Weft cells, as `1.23×`. */
@@ -47,7 +53,8 @@ export async function interleaved(
       const state = await times(invokes, variant.once);
       (samples[i] as number[]).push(performance.now() - started);
       try {
-        expectEqual('final n', state.n, spec.expectedN);
+        if (variant.check) variant.check(state);
+        else expectEqual('final n', (state as { n: number }).n, spec.expectedN);
       } catch (error) {
         (failures[i] as string[]).push(String(error));
       }
@@ -59,9 +66,15 @@ export async function interleaved(
     const error = (failures[i] as string[])[0];
     return measurementRow(
       {
-        workload: `${spec.prefix} ${variant.label}: ${spec.size} × ${invokes}`,
-        unit: 'ms/invoke',
-        scale: (ms: number) => ms / invokes,
+        workload:
+          spec.size === undefined
+            ? `${spec.prefix} ${variant.label}`
+            : `${spec.prefix} ${variant.label}: ${spec.size} × ${invokes}`,
+        unit: variant.steps === undefined ? 'ms/invoke' : 'µs/step',
+        scale:
+          variant.steps === undefined
+            ? (ms: number) => ms / invokes
+            : (ms: number) => (ms * 1000) / (invokes * (variant.steps as number)),
         notes: [],
       },
       [
