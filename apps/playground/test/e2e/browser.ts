@@ -4,7 +4,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import type { PlaygroundApp } from '../../src/server/define-app.ts';
 import { createDemoApp } from '../../src/server/demo/demo-app.ts';
 import { type PlaygroundServer, startServer } from '../../src/server/server.ts';
-import { chromiumPath, hasChromium } from './chromium.ts';
+import { chromiumArgs, chromiumPath, hasChromium } from './chromium.ts';
 
 export { hasChromium };
 
@@ -48,14 +48,7 @@ export async function openDemo(
   try {
     browser = await chromium.launch({
       executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
+      args: [...chromiumArgs],
     });
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.setDefaultTimeout(E2E_WAIT);

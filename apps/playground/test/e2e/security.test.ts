@@ -9,7 +9,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoApp } from '../../src/server/demo/demo-app.ts';
 import { type PlaygroundServer, startServer } from '../../src/server/server.ts';
-import { chromiumPath, hasChromium } from './chromium.ts';
+import { chromiumArgs, chromiumPath, hasChromium } from './chromium.ts';
 
 const outputDir = fileURLToPath(new URL('../../test-output/', import.meta.url));
 let playground: PlaygroundServer;
@@ -44,15 +44,7 @@ describe.skipIf(!hasChromium)('playground in Chromium: other pages cannot drive 
     evilPort = (evil.address() as AddressInfo).port;
     browser = await chromium.launch({
       executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--host-resolver-rules=MAP evil.test 127.0.0.1, MAP rebind.test 127.0.0.1',
-      ],
+      args: [...chromiumArgs, '--host-resolver-rules=MAP evil.test 127.0.0.1, MAP rebind.test 127.0.0.1'],
     });
   });
   afterAll(async () => {
