@@ -5,10 +5,18 @@ import { type DemoSession, E2E_WAIT, hasChromium, openDemo, openGraph, runWith }
 let s: DemoSession;
 /** Holds the map-reduce's research tasks running until the test has seen them lit (open by default). */
 let researchHeld: Promise<void> = Promise.resolve();
+/** Holds the assistant's streamed answer after its third text chunk until the test releases it (open by default). */
+let answerHeld: Promise<void> = Promise.resolve();
 
 describe.skipIf(!hasChromium)('playground in Chromium: approvals, agents, breakpoints, subgraphs', () => {
   beforeAll(async () => {
-    s = await openDemo(createDemoApp({ chunkDelayMs: 60, researchGate: () => researchHeld }));
+    s = await openDemo(
+      createDemoApp({
+        chunkDelayMs: 60,
+        researchGate: () => researchHeld,
+        assistantChunkGate: (chunk, index) => (chunk.text !== undefined && index >= 3 ? answerHeld : undefined),
+      }),
+    );
   });
   afterAll(() => s?.close());
 
@@ -34,13 +42,25 @@ describe.skipIf(!hasChromium)('playground in Chromium: approvals, agents, breakp
   it('streams an agent answer token by token and shows a model call as request and response', async () => {
     const { page } = s;
     await openGraph(page, 'assistant', 'model');
-    await runWith(page, { message: 'What is the weather in Lyon?' });
-    await page.waitForSelector('[data-testid=streaming]', { timeout: E2E_WAIT });
-    const early = (await page.textContent('[data-testid=streaming]')) ?? '';
-    await page.waitForTimeout(300);
-    const later = (await page.textContent('[data-testid=streaming]')) ?? '';
-    expect(later.length).toBeGreaterThan(early.length);
-    await s.shot('08-agent-streaming');
+    let release!: () => void;
+    answerHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      await runWith(page, { message: 'What is the weather in Lyon?' });
+      // The answer is held after its third chunk: what shows now is a part of it, drawn while the model
+      // has not produced the rest.
+      await page.waitForSelector('[data-testid=streaming]', { timeout: E2E_WAIT });
+      await expect
+        .poll(async () => (await page.textContent('[data-testid=streaming]')) ?? '', { timeout: E2E_WAIT })
+        .toContain('Here is what');
+      expect(await page.textContent('[data-testid=streaming]')).not.toContain('found');
+      expect(await page.textContent('[data-testid=run-status]')).not.toContain('done');
+      await s.shot('08-agent-streaming');
+    } finally {
+      answerHeld = Promise.resolve();
+      release();
+    }
     await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });
     await expect
       .poll(() => page.textContent('[data-testid=live-output]'))

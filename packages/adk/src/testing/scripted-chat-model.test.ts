@@ -126,4 +126,27 @@ describe('ScriptedChatModel', () => {
     await expect(consume()).rejects.toMatchObject({ code: 'ABORTED' });
     expect(seen).toHaveLength(1);
   });
+
+  it('awaits beforeChunk before each streamed chunk, so a test can hold a stream mid-way', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const model = new ScriptedChatModel(['one two three four'], {
+      beforeChunk: (_chunk, index) => (index === 2 ? held : undefined),
+    });
+    const seen: string[] = [];
+    const iterator = model.stream([])[Symbol.asyncIterator]();
+    for (let i = 0; i < 2; i++) seen.push((await iterator.next()).value?.text ?? '');
+    const third = iterator.next();
+    let yielded = false;
+    void third.then(() => {
+      yielded = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(yielded).toBe(false);
+    expect(seen.join('')).toBe('one two ');
+    release();
+    expect((await third).value?.text).toBe('three ');
+  });
 });

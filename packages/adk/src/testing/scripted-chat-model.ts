@@ -33,6 +33,12 @@ export interface ScriptedChatModelOptions {
   readonly chunkSize?: number;
   /** Wait this long before each streamed chunk (default 0: no wait), e.g. to make demos look live. */
   readonly chunkDelayMs?: number;
+  /**
+   * Awaited before each streamed chunk is yielded (after `chunkDelayMs`), with the chunk and its index
+   * in this call's stream: a test holds a stream mid-way by returning a promise it resolves later, so
+   * "the first tokens show before the last one exists" is checked without timing.
+   */
+  readonly beforeChunk?: (chunk: MessageChunk, index: number) => Promise<void> | void;
 }
 
 /**
@@ -97,10 +103,12 @@ export class ScriptedChatModel implements ChatModel {
     options: ChatModelCallOptions = {},
   ): AsyncIterable<MessageChunk> {
     const message = await this.#answer('stream', messages, options);
+    let index = 0;
     for (const chunk of toChunks(message, this.#options.chunkSize)) {
       if (this.#options.chunkDelayMs !== undefined && this.#options.chunkDelayMs > 0) {
         await sleep(this.#options.chunkDelayMs, options.signal);
       }
+      await this.#options.beforeChunk?.(chunk, index++);
       throwIfAborted(options.signal, `the stream of model "${this.name}"`);
       yield chunk;
     }

@@ -1,5 +1,5 @@
 import { ChatModelAgent, type Message, messageText, tool } from '@weft/adk';
-import { ScriptedChatModel, type ScriptedResponse } from '@weft/adk/testing';
+import { ScriptedChatModel, type ScriptedChatModelOptions, type ScriptedResponse } from '@weft/adk/testing';
 import { z } from 'zod';
 
 const weather = tool({
@@ -56,12 +56,18 @@ function answer(messages: readonly Message[]): ScriptedResponse {
  * console.log(agent.graph.toMermaid());
  * ```
  */
-export function buildAssistantAgent(options: { readonly chunkDelayMs?: number } = {}): ChatModelAgent {
+export function buildAssistantAgent(
+  options: { readonly chunkDelayMs?: number; readonly beforeChunk?: ScriptedChatModelOptions['beforeChunk'] } = {},
+): ChatModelAgent {
   return new ChatModelAgent({
     name: 'assistant',
     description: 'Weather and restaurant bookings, on a scripted model',
     instruction: 'You are a helpful assistant. Use tools when they help.',
-    model: new ScriptedChatModel(answer, { name: 'scripted-demo', chunkDelayMs: options.chunkDelayMs ?? 40 }),
+    model: new ScriptedChatModel(answer, {
+      name: 'scripted-demo',
+      chunkDelayMs: options.chunkDelayMs ?? 40,
+      ...(options.beforeChunk === undefined ? {} : { beforeChunk: options.beforeChunk }),
+    }),
     tools: [weather, bookTable],
   });
 }

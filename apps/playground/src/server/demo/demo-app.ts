@@ -1,4 +1,5 @@
 import { StoreArtifactService, StoreMemoryService } from '@weft/adk';
+import type { ScriptedChatModelOptions } from '@weft/adk/testing';
 import { HashingEmbeddings, MemoryStore } from '@weft/compose';
 import { defineApp, type PlaygroundApp } from '../define-app.ts';
 import { buildApprovalGraph } from './approval-graph.ts';
@@ -23,7 +24,13 @@ import { buildSupervisorTeam } from './supervisor-team.ts';
  * ```
  */
 export function createDemoApp(
-  options: { readonly chunkDelayMs?: number; readonly researchGate?: () => Promise<void> } = {},
+  options: {
+    readonly chunkDelayMs?: number;
+    /** Holds the map-reduce's research tasks until it resolves (tests). */
+    readonly researchGate?: () => Promise<void>;
+    /** Awaited before each chunk the assistant's model streams (tests hold a stream mid-way with it). */
+    readonly assistantChunkGate?: ScriptedChatModelOptions['beforeChunk'];
+  } = {},
 ): PlaygroundApp {
   const store = new MemoryStore({ index: { embeddings: new HashingEmbeddings(), fields: ['text'] } });
   const memory = new StoreMemoryService({ store });
@@ -53,7 +60,10 @@ export function createDemoApp(
     },
     agents: {
       assistant: {
-        agent: buildAssistantAgent(options),
+        agent: buildAssistantAgent({
+          ...(options.chunkDelayMs === undefined ? {} : { chunkDelayMs: options.chunkDelayMs }),
+          ...(options.assistantChunkGate === undefined ? {} : { beforeChunk: options.assistantChunkGate }),
+        }),
         description: 'A tool-using agent on a scripted model; bookings need your approval',
       },
       supervisor: {
