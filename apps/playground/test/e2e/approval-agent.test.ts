@@ -14,7 +14,8 @@ describe.skipIf(!hasChromium)('playground in Chromium: approvals, agents, breakp
       createDemoApp({
         chunkDelayMs: 60,
         researchGate: () => researchHeld,
-        assistantChunkGate: (chunk, index) => (chunk.text !== undefined && index >= 3 ? answerHeld : undefined),
+        assistantChunkGate: (chunk, index) =>
+          chunk.text !== undefined && index >= 3 ? answerHeld : undefined,
       }),
     );
   });

@@ -57,7 +57,10 @@ function answer(messages: readonly Message[]): ScriptedResponse {
  * ```
  */
 export function buildAssistantAgent(
-  options: { readonly chunkDelayMs?: number; readonly beforeChunk?: ScriptedChatModelOptions['beforeChunk'] } = {},
+  options: {
+    readonly chunkDelayMs?: number;
+    readonly beforeChunk?: ScriptedChatModelOptions['beforeChunk'];
+  } = {},
 ): ChatModelAgent {
   return new ChatModelAgent({
     name: 'assistant',
