@@ -65,18 +65,17 @@ export type {
   RunEndEvent,
   RunErrorEvent,
   RunEvent,
-  RunEventBase,
   RunEventType,
   RunStartEvent,
   StepEndEvent,
   StepStartEvent,
 } from './events/run-event.js';
+export type { RunEventBase } from './events/run-event-base.js';
 export type { RunSubscriber } from './events/run-subscriber.js';
 export { type UsageCall, usageTotalsOf } from './events/usage-tally.js';
 export type { UsageSummary, UsageTotals } from './events/usage-totals.js';
 export type { BuilderError, NewNodeName, RouterResult } from './graph/builder-types.js';
 export { Chain } from './graph/chain.js';
-export { Command, type CommandInit, isCommand, type ParentBoundCommand } from './graph/command.js';
 export type { CompileOptions } from './graph/compile.js';
 export {
   type BatchOptions,
@@ -85,14 +84,10 @@ export {
   type GraphRuntimeOptions,
   type StreamOptions,
 } from './graph/compiled-graph.js';
-export { END, type End, START, type Start } from './graph/constants.js';
 export { type DataflowNode, type EdgeCheck, Graph, type GraphOptions, type NodeIO } from './graph/graph.js';
-export type { GraphSpec } from './graph/graph-spec.js';
 export type { InferInput, InferNodes, InferOutput, InferState, InferUpdate } from './graph/infer.js';
 export { nestedScope } from './graph/nested-scope.js';
-export type { DataflowNodeOptions, NodeOptions, RetryPolicy } from './graph/node-options.js';
 export type { RunResult } from './graph/run-graph.js';
-export { isSend, Send } from './graph/send.js';
 export {
   type ReducersOf,
   type SequenceNodes,
@@ -103,6 +98,7 @@ export {
   type StateUpdate,
 } from './graph/state-graph.js';
 export type { GraphJSON, GraphJSONEdge, GraphJSONNode } from './graph/topology-json.js';
+export type { GraphSpec } from './pregel/graph-spec.js';
 export type { NodeContext, RunSubgraphOptions } from './pregel/node-context.js';
 export type { RunOptions } from './pregel/run-options.js';
 export type { PendingInterrupt } from './pregel/task.js';
@@ -161,3 +157,7 @@ export type {
   StreamParts,
   UpdatePart,
 } from './stream/stream-modes.js';
+export { Command, type CommandInit, isCommand, type ParentBoundCommand } from './vocabulary/command.js';
+export { END, type End, START, type Start } from './vocabulary/constants.js';
+export type { DataflowNodeOptions, NodeOptions, RetryPolicy } from './vocabulary/node-options.js';
+export { isSend, Send } from './vocabulary/send.js';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RunEvent } from '../events/run-event.js';
-import { END, START } from '../graph/constants.js';
-import { Send } from '../graph/send.js';
 import { StateGraph } from '../graph/state-graph.js';
 import { appendReducer } from '../state/reducers.js';
 import { describeNodeCacheConformance } from '../testing/node-cache-conformance.js';
+import { END, START } from '../vocabulary/constants.js';
+import { Send } from '../vocabulary/send.js';
 import { MemoryCache } from './memory-cache.js';
 
 describeNodeCacheConformance('MemoryCache', async (now) => ({ cache: new MemoryCache({ now }) }));

@@ -1,8 +1,8 @@
 import { WeftError } from '../errors/weft-error.js';
-import { END } from '../graph/constants.js';
-import { checkUpdate } from '../graph/input-check.js';
+import { checkUpdate } from '../pregel/input-check.js';
 import type { RunContext } from '../pregel/run-context.js';
 import type { CompiledNode, Topology } from '../pregel/topology.js';
+import { END } from '../vocabulary/constants.js';
 import type { Checkpointer } from './checkpointer.js';
 import { asNodeOf, type EarlierUpdate, writeClaimed } from './thread-state.js';
 

@@ -1,11 +1,11 @@
 import { NodeError } from '../errors/node-error.js';
 import { WeftError } from '../errors/weft-error.js';
-import { START } from '../graph/constants.js';
 import { isoNow, sortableId } from '../internal/ids.js';
 import type { PregelLoop } from '../pregel/loop.js';
 import type { LoopHooks, StepRecord } from '../pregel/loop-hooks.js';
 import { type PendingInterrupt, type Task, TaskPaused } from '../pregel/task.js';
 import type { CompiledNode } from '../pregel/topology.js';
+import { START } from '../vocabulary/constants.js';
 import type { CheckpointBody, TaskErrorInfo, TaskWrite } from './checkpoint-body.js';
 import type { Checkpointer, CheckpointRecord, CheckpointSource, JsonValue } from './checkpointer.js';
 import type { LoadedCheckpoint } from './load.js';

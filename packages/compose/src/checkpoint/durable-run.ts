@@ -1,5 +1,4 @@
 import { WeftError } from '../errors/weft-error.js';
-import { type Command, isCommand } from '../graph/command.js';
 import { sortableId } from '../internal/ids.js';
 import { matchValues, pendingInterrupts, planResume } from '../interrupt/resume.js';
 import type { Breakpoints } from '../pregel/breakpoints.js';
@@ -8,6 +7,7 @@ import type { LoopResult } from '../pregel/loop-hooks.js';
 import { pausedOutput } from '../pregel/paused-step.js';
 import type { DurableContext, RunContext } from '../pregel/run-context.js';
 import type { Topology } from '../pregel/topology.js';
+import { type Command, isCommand } from '../vocabulary/command.js';
 import { CheckpointSession, type Durability } from './checkpoint-session.js';
 import type { Checkpointer } from './checkpointer.js';
 import { type LoadedCheckpoint, loadCheckpoint } from './load.js';

@@ -1,7 +1,7 @@
-import { END } from '../graph/constants.js';
 import type { RoutingState } from '../pregel/plan.js';
 import type { Task } from '../pregel/task.js';
 import { type CompiledNode, END_INDEX, type Topology } from '../pregel/topology.js';
+import { END } from '../vocabulary/constants.js';
 import type { StoredRouting, StoredTask } from './checkpoint-body.js';
 
 /** Converts planned tasks to their stored form (node names instead of indices). */

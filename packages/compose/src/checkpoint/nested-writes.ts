@@ -1,4 +1,4 @@
-import { START } from '../graph/constants.js';
+import { START } from '../vocabulary/constants.js';
 import type { Checkpointer } from './checkpointer.js';
 import { chainLoopError, decodeBody } from './load.js';
 

@@ -1,7 +1,7 @@
-import { Command, isCommand } from '../graph/command.js';
-import { START } from '../graph/constants.js';
-import { isSend, Send } from '../graph/send.js';
 import { SubgraphWrites } from '../pregel/subgraph-writes.js';
+import { Command, isCommand } from '../vocabulary/command.js';
+import { START } from '../vocabulary/constants.js';
+import { isSend, Send } from '../vocabulary/send.js';
 import type { TaskWrite } from './checkpoint-body.js';
 import { SerializationError } from './serialization-error.js';
 import { serialize, serializeChannels } from './serializer.js';

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { END, START } from '../graph/constants.js';
-import { Send } from '../graph/send.js';
 import { StateGraph } from '../graph/state-graph.js';
 import { runnable } from '../runnable/lambda.js';
 import { appendReducer } from '../state/reducers.js';
+import { END, START } from '../vocabulary/constants.js';
+import { Send } from '../vocabulary/send.js';
 import type { RunEvent } from './run-event.js';
 
 const State = z.object({ log: z.array(z.string()).default([]) });

@@ -1,4 +1,4 @@
-import type { RunEventBase } from './run-event.js';
+import type { RunEventBase } from './run-event-base.js';
 
 /** Where a node's own event happened (filled in by `ctx.report`). */
 interface NodeEventBase extends RunEventBase {

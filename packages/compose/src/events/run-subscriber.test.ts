@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { END, START } from '../graph/constants.js';
 import { StateGraph } from '../graph/state-graph.js';
 import { appendReducer } from '../state/reducers.js';
+import { END, START } from '../vocabulary/constants.js';
 import type { RunEvent } from './run-event.js';
 
 const State = z.object({ log: z.array(z.string()).default([]) });

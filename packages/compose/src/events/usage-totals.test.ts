@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { END, START } from '../graph/constants.js';
 import { StateGraph } from '../graph/state-graph.js';
 import type { NodeContext } from '../pregel/node-context.js';
+import { END, START } from '../vocabulary/constants.js';
 import type { TokenUsage } from './node-events.js';
 import type { RunEvent } from './run-event.js';
 import { usageTotalsOf } from './usage-tally.js';

@@ -2,8 +2,8 @@ import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { MemoryCheckpointer } from '../checkpoint/memory-checkpointer.js';
 import { appendReducer } from '../state/reducers.js';
-import { Command } from './command.js';
-import { END, START } from './constants.js';
+import { Command } from '../vocabulary/command.js';
+import { END, START } from '../vocabulary/constants.js';
 import type { InferNodes } from './infer.js';
 import { StateGraph } from './state-graph.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { END, START } from './constants.js';
+import { END, START } from '../vocabulary/constants.js';
 import { StateGraph } from './state-graph.js';
 
 const State = z.object({ text: z.string() });

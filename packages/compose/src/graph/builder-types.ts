@@ -1,5 +1,5 @@
-import type { End, Start } from './constants.js';
-import type { Send } from './send.js';
+import type { End, Start } from '../vocabulary/constants.js';
+import type { Send } from '../vocabulary/send.js';
 
 /** A type-level error message shown where an illegal builder call is made. */
 export type BuilderError<TMessage extends string> = `✖ ${TMessage}`;

@@ -1,8 +1,8 @@
+import { END, START } from '../vocabulary/constants.js';
+import type { NodeOptions } from '../vocabulary/node-options.js';
 import { type CompileOptions, compileSpec } from './compile.js';
 import type { CompiledGraph } from './compiled-graph.js';
-import { END, START } from './constants.js';
 import type { DataflowNode } from './graph.js';
-import type { NodeOptions } from './node-options.js';
 import { SpecBuilder } from './spec-builder.js';
 
 /**

@@ -1,12 +1,12 @@
 import type { NodeCache } from '../cache/node-cache.js';
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import { GraphValidationError, type ValidationIssue } from '../errors/graph-validation-error.js';
+import type { GraphSpec } from '../pregel/graph-spec.js';
 import { buildRuntimeTopology } from '../pregel/topology.js';
 import type { ConcatFunction } from '../runnable/concat.js';
 import { defaultFreezeState } from '../state/freeze-state.js';
 import type { Store } from '../store/store.js';
 import { CompiledGraph } from './compiled-graph.js';
-import type { GraphSpec } from './graph-spec.js';
 import { validateSpec } from './validate.js';
 
 /** Options of `compile()`. */

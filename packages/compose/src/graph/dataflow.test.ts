@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { InputValidationError } from '../errors/input-validation-error.js';
 import { WriteConflictError } from '../errors/write-conflict-error.js';
+import { Command } from '../vocabulary/command.js';
+import { END, START } from '../vocabulary/constants.js';
+import { Send } from '../vocabulary/send.js';
 import { Chain } from './chain.js';
-import { Command } from './command.js';
-import { END, START } from './constants.js';
 import { Graph } from './graph.js';
-import { Send } from './send.js';
 
 describe('dataflow Graph', () => {
   it('passes each node’s output to its successors', async () => {

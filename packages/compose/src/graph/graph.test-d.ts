@@ -1,9 +1,9 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { runnable } from '../runnable/lambda.js';
+import { END, START } from '../vocabulary/constants.js';
+import { Send } from '../vocabulary/send.js';
 import { Chain } from './chain.js';
-import { END, START } from './constants.js';
 import { Graph } from './graph.js';
-import { Send } from './send.js';
 
 function nodes() {
   return new Graph<string, number>()

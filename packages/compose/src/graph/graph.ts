@@ -1,12 +1,12 @@
 import type { ZodType } from 'zod';
 import type { NodeContext } from '../pregel/node-context.js';
 import type { Runnable } from '../runnable/runnable.js';
+import type { Command } from '../vocabulary/command.js';
+import type { End, Start } from '../vocabulary/constants.js';
+import type { DataflowNodeOptions } from '../vocabulary/node-options.js';
 import type { BuilderError, NewNodeName, RouterResult } from './builder-types.js';
-import type { Command } from './command.js';
 import { type CompileOptions, compileSpec } from './compile.js';
 import type { CompiledGraph } from './compiled-graph.js';
-import type { End, Start } from './constants.js';
-import type { DataflowNodeOptions } from './node-options.js';
 import { SpecBuilder } from './spec-builder.js';
 
 /** The input and output types of one dataflow node. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { InputValidationError } from '../errors/input-validation-error.js';
 import { WeftError } from '../errors/weft-error.js';
 import { appendReducer, sumReducer } from '../state/reducers.js';
-import { END, START } from './constants.js';
+import { END, START } from '../vocabulary/constants.js';
 import { StateGraph } from './state-graph.js';
 
 const State = z.object({

@@ -1,8 +1,8 @@
 import { describe, it } from 'vitest';
 import { z } from 'zod';
 import { appendReducer } from '../state/reducers.js';
-import { Command } from './command.js';
-import { END, START } from './constants.js';
+import { Command } from '../vocabulary/command.js';
+import { END, START } from '../vocabulary/constants.js';
 import { StateGraph } from './state-graph.js';
 
 const State = z.object({ log: z.array(z.string()), count: z.number() });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { runnable } from '../runnable/lambda.js';
 import { isRunnable } from '../runnable/runnable.js';
 import { appendReducer } from '../state/reducers.js';
-import { END, START } from './constants.js';
+import { END, START } from '../vocabulary/constants.js';
 import { Graph } from './graph.js';
 import { StateGraph } from './state-graph.js';
 

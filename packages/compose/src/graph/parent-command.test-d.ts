@@ -1,8 +1,8 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { appendReducer } from '../state/reducers.js';
-import { Command, type ParentBoundCommand } from './command.js';
-import { START } from './constants.js';
+import { Command, type ParentBoundCommand } from '../vocabulary/command.js';
+import { START } from '../vocabulary/constants.js';
 import { StateGraph } from './state-graph.js';
 
 const Team = z.object({ log: z.array(z.string()), owner: z.string() });

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { WeftError } from '../errors/weft-error.js';
 import { appendReducer } from '../state/reducers.js';
-import { Command } from './command.js';
-import { END, START } from './constants.js';
-import { Send } from './send.js';
+import { Command } from '../vocabulary/command.js';
+import { END, START } from '../vocabulary/constants.js';
+import { Send } from '../vocabulary/send.js';
 import { StateGraph } from './state-graph.js';
 
 const Team = z.object({

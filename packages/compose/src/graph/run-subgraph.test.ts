@@ -4,8 +4,8 @@ import { MemoryCheckpointer } from '../checkpoint/memory-checkpointer.js';
 import type { RunEvent } from '../events/run-event.js';
 import { isGraphPause } from '../pregel/task-context.js';
 import { appendReducer } from '../state/reducers.js';
-import { Command } from './command.js';
-import { END, START } from './constants.js';
+import { Command } from '../vocabulary/command.js';
+import { END, START } from '../vocabulary/constants.js';
 import { StateGraph } from './state-graph.js';
 
 const Inner = z.object({ log: z.array(z.string()).default([]), answer: z.string().optional() });

@@ -1,7 +1,5 @@
 import type { ZodType } from 'zod';
 import type { ValidationIssue } from '../errors/graph-validation-error.js';
-import { isRunnable } from '../runnable/runnable.js';
-import { END, START } from './constants.js';
 import type {
   BranchSpec,
   GraphSpec,
@@ -10,8 +8,10 @@ import type {
   RouterFunction,
   StateSpec,
   SubgraphHandle,
-} from './graph-spec.js';
-import type { DataflowNodeOptions } from './node-options.js';
+} from '../pregel/graph-spec.js';
+import { isRunnable } from '../runnable/runnable.js';
+import { END, START } from '../vocabulary/constants.js';
+import type { DataflowNodeOptions } from '../vocabulary/node-options.js';
 
 const namePattern = /^[^|:\s][^|:]*$/;
 

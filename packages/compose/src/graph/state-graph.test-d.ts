@@ -2,10 +2,10 @@ import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import type { NodeContext } from '../pregel/node-context.js';
 import { appendReducer, mergeReducer, sumReducer } from '../state/reducers.js';
-import { Command } from './command.js';
-import { END, START } from './constants.js';
+import { Command } from '../vocabulary/command.js';
+import { END, START } from '../vocabulary/constants.js';
+import { Send } from '../vocabulary/send.js';
 import type { InferNodes } from './infer.js';
-import { Send } from './send.js';
 import { StateGraph } from './state-graph.js';
 
 const State = z.object({

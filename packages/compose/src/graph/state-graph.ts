@@ -2,12 +2,12 @@ import type { ZodObject, ZodType, z } from 'zod';
 import type { NodeContext } from '../pregel/node-context.js';
 import type { Runnable } from '../runnable/runnable.js';
 import type { AnyReducer, InferReducerUpdate } from '../state/reducers.js';
+import type { Command, ParentBoundCommand } from '../vocabulary/command.js';
+import type { End, Start } from '../vocabulary/constants.js';
+import type { NodeOptions } from '../vocabulary/node-options.js';
 import type { NewNodeName, RouterResult } from './builder-types.js';
-import type { Command, ParentBoundCommand } from './command.js';
 import { type CompileOptions, compileSpec } from './compile.js';
 import type { CompiledGraph } from './compiled-graph.js';
-import type { End, Start } from './constants.js';
-import type { NodeOptions } from './node-options.js';
 import { SpecBuilder } from './spec-builder.js';
 import { type InputOfIO, type OutputOfIO, type StateGraphIO, withDeclaredKeys } from './state-io.js';
 

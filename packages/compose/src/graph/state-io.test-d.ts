@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { END, START } from './constants.js';
+import { END, START } from '../vocabulary/constants.js';
 import type { InferInput, InferOutput } from './infer.js';
 import { StateGraph } from './state-graph.js';
 

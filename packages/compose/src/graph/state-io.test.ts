@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MemoryCheckpointer } from '../checkpoint/memory-checkpointer.js';
-import { END, START } from './constants.js';
+import { END, START } from '../vocabulary/constants.js';
 import { StateGraph } from './state-graph.js';
 
 const State = z.object({

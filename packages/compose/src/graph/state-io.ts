@@ -1,5 +1,5 @@
 import type { ZodObject, ZodType, z } from 'zod';
-import type { GraphSpec } from './graph-spec.js';
+import type { GraphSpec } from '../pregel/graph-spec.js';
 
 /** The `input` and `output` schemas a {@link StateGraph} was given (each optional). */
 export interface StateGraphIO {

@@ -1,7 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import type { StateSnapshot } from '../checkpoint/thread-state.js';
-import { END, START } from './constants.js';
+import { END, START } from '../vocabulary/constants.js';
 import { StateGraph } from './state-graph.js';
 
 const State = z.object({ topic: z.string() });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompiledState } from '../pregel/topology.js';
+import type { CompiledState } from '../pregel/compiled-state.js';
 import { type AnyReducer, appendReducer, sumReducer } from '../state/reducers.js';
 import { subgraphUpdate } from './subgraph-update.js';
 

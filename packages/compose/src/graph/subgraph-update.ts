@@ -1,4 +1,4 @@
-import type { CompiledState } from '../pregel/topology.js';
+import type { CompiledState } from '../pregel/compiled-state.js';
 import { reduceKey } from '../state/reduce-key.js';
 
 /** What a state subgraph's run left: its writes in order and its final values. */

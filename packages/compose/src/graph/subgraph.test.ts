@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { NodeError } from '../errors/node-error.js';
 import type { RunEvent } from '../events/run-event.js';
 import { appendReducer, sumReducer } from '../state/reducers.js';
-import { END, START } from './constants.js';
+import { END, START } from '../vocabulary/constants.js';
+import { Send } from '../vocabulary/send.js';
 import { Graph } from './graph.js';
-import { Send } from './send.js';
 import { StateGraph } from './state-graph.js';
 
 const Shared = z.object({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appendReducer } from '../state/reducers.js';
-import { END, START } from './constants.js';
+import { END, START } from '../vocabulary/constants.js';
 import { Graph } from './graph.js';
 import { StateGraph } from './state-graph.js';
 

@@ -1,5 +1,5 @@
-import { END, START } from './constants.js';
-import type { GraphSpec } from './graph-spec.js';
+import type { GraphSpec } from '../pregel/graph-spec.js';
+import { END, START } from '../vocabulary/constants.js';
 
 /** A node as `toJSON()` describes it. */
 export interface GraphJSONNode {

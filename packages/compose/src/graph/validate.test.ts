@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { GraphValidationError, type ValidationIssue } from '../errors/graph-validation-error.js';
 import { WeftError } from '../errors/weft-error.js';
+import { END, START } from '../vocabulary/constants.js';
 import { Chain } from './chain.js';
-import { END, START } from './constants.js';
 import { Graph } from './graph.js';
 import { StateGraph } from './state-graph.js';
 

@@ -1,8 +1,9 @@
-import { DirectedGraph } from 'graphology';
+import type { DirectedGraph } from 'graphology';
 import { hasCycle } from 'graphology-dag';
 import type { ValidationIssue } from '../errors/graph-validation-error.js';
-import { END, START } from './constants.js';
-import type { GraphSpec } from './graph-spec.js';
+import type { GraphSpec } from '../pregel/graph-spec.js';
+import { buildTopology } from '../pregel/successor-graph.js';
+import { END, START } from '../vocabulary/constants.js';
 
 /** The possible successors of every node (and START), as validation and drawing see them. */
 export type Successors = ReadonlyMap<string, ReadonlySet<string>>;
@@ -133,26 +134,6 @@ function checkEndpoints(spec: GraphSpec, issues: ValidationIssue[]): void {
       }
     }
   }
-}
-
-/** Builds the possible-successor graph: static edges, joins, branch targets and declared gotos. */
-export function buildTopology(spec: GraphSpec): DirectedGraph {
-  const graph = new DirectedGraph();
-  graph.addNode(START);
-  for (const name of spec.nodes.keys()) graph.addNode(name);
-  graph.addNode(END);
-  const link = (from: string, to: string): void => {
-    if (graph.hasNode(from) && graph.hasNode(to) && !graph.hasEdge(from, to)) graph.addEdge(from, to);
-  };
-  for (const { from, to } of spec.edges) link(from, to);
-  for (const { sources, to } of spec.joins) for (const source of sources) link(source, to);
-  for (const branch of spec.branches) {
-    const targets = branch.targets ?? [...spec.nodes.keys(), END];
-    for (const target of targets) link(branch.from, target);
-  }
-  for (const node of spec.nodes.values())
-    for (const target of node.options.goto ?? []) link(node.name, target);
-  return graph;
 }
 
 function checkReachability(spec: GraphSpec, graph: DirectedGraph, issues: ValidationIssue[]): void {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MemoryCheckpointer } from '../checkpoint/memory-checkpointer.js';
 import type { RunEvent } from '../events/run-event.js';
-import { END, START } from './constants.js';
+import { END, START } from '../vocabulary/constants.js';
 import { StateGraph } from './state-graph.js';
 
 const build = () =>

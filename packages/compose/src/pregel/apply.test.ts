@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { WeftError } from '../errors/weft-error.js';
 import { WriteConflictError } from '../errors/write-conflict-error.js';
-import { Command } from '../graph/command.js';
 import { type AnyReducer, appendReducer, mergeReducer, sumReducer } from '../state/reducers.js';
+import { Command } from '../vocabulary/command.js';
 import { applyStateWrites } from './apply.js';
+import type { CompiledState } from './compiled-state.js';
 import { SubgraphWrites } from './subgraph-writes.js';
 import { TaskPaused } from './task.js';
-import type { CompiledState } from './topology.js';
 
 function stateOf(keys: readonly string[], reducers: Record<string, AnyReducer> = {}): CompiledState {
   return { keys, keySet: new Set(keys), reducers, defaults: {}, checks: undefined };

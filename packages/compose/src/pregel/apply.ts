@@ -1,14 +1,14 @@
 import { StateUpdateError } from '../errors/state-update-error.js';
 import { WeftError } from '../errors/weft-error.js';
 import { WriteConflictError } from '../errors/write-conflict-error.js';
-import { isCommand } from '../graph/command.js';
-import type { Send } from '../graph/send.js';
 import { isPlainObject } from '../runnable/concat.js';
 import { reduceKey } from '../state/reduce-key.js';
 import { appendReducer } from '../state/reducers.js';
+import { isCommand } from '../vocabulary/command.js';
+import type { Send } from '../vocabulary/send.js';
+import type { CompiledState } from './compiled-state.js';
 import { SubgraphWrites } from './subgraph-writes.js';
 import { TaskPaused } from './task.js';
-import type { CompiledState } from './topology.js';
 
 /** Extra targets a task asked for with `Command({ goto })`. */
 export type Goto = ReadonlyArray<string | Send>;

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { NodeError } from '../errors/node-error.js';
 import { WriteConflictError } from '../errors/write-conflict-error.js';
-import { Command } from '../graph/command.js';
-import { END, START } from '../graph/constants.js';
 import { Graph } from '../graph/graph.js';
-import { Send } from '../graph/send.js';
 import { StateGraph } from '../graph/state-graph.js';
 import { appendReducer } from '../state/reducers.js';
+import { Command } from '../vocabulary/command.js';
+import { END, START } from '../vocabulary/constants.js';
+import { Send } from '../vocabulary/send.js';
 
 const State = z.object({
   log: z.array(z.string()).default([]),

@@ -1,8 +1,8 @@
 import { abortError } from '../errors/abort-error.js';
 import { WeftError } from '../errors/weft-error.js';
-import { isCommand } from '../graph/command.js';
-import { START } from '../graph/constants.js';
 import { isPromiseLike } from '../runnable/runnable.js';
+import { isCommand } from '../vocabulary/command.js';
+import { START } from '../vocabulary/constants.js';
 import { applyStateWrites } from './apply.js';
 import { DagConflicts } from './dag-conflicts.js';
 import { type DagPlan, START_INDEX } from './dag-plan.js';

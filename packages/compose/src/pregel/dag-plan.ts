@@ -1,6 +1,6 @@
 import { topologicalSort } from 'graphology-dag';
-import { END, START } from '../graph/constants.js';
-import { buildTopology } from '../graph/validate.js';
+import { END, START } from '../vocabulary/constants.js';
+import { buildTopology } from './successor-graph.js';
 import type { Topology } from './topology.js';
 
 /** Precomputed structure of a DAG-mode graph: predecessors, successors and topological ranks. */

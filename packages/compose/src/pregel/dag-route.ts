@@ -1,7 +1,7 @@
 import { WeftError } from '../errors/weft-error.js';
-import { END } from '../graph/constants.js';
-import { isSend } from '../graph/send.js';
 import { isPromiseLike } from '../runnable/runnable.js';
+import { END } from '../vocabulary/constants.js';
+import { isSend } from '../vocabulary/send.js';
 import { type CompiledBranch, END_INDEX, type Topology } from './topology.js';
 
 /** Evaluates a router in DAG mode and adds its chosen targets (synchronous routers only; no Sends). */

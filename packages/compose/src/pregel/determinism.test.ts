@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { END, START } from '../graph/constants.js';
 import { Graph } from '../graph/graph.js';
-import { Send } from '../graph/send.js';
 import { StateGraph } from '../graph/state-graph.js';
 import { appendReducer, sumReducer } from '../state/reducers.js';
+import { END, START } from '../vocabulary/constants.js';
+import { Send } from '../vocabulary/send.js';
 import { applyStateWrites } from './apply.js';
-import type { CompiledState } from './topology.js';
+import type { CompiledState } from './compiled-state.js';
 
 const WIDTH = 6;
 const State = z.object({

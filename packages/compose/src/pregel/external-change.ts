@@ -1,6 +1,6 @@
-import { isCommand } from '../graph/command.js';
-import { END, START } from '../graph/constants.js';
 import { isPromiseLike } from '../runnable/runnable.js';
+import { isCommand } from '../vocabulary/command.js';
+import { END, START } from '../vocabulary/constants.js';
 import type { PregelLoop } from './loop.js';
 import type { StepRecord } from './loop-hooks.js';
 import { emptyRouting, type Finished, planNext } from './plan.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Command } from '../graph/command.js';
-import { END, START } from '../graph/constants.js';
 import { StateGraph } from '../graph/state-graph.js';
 import { appendReducer, sumReducer } from '../state/reducers.js';
+import { Command } from '../vocabulary/command.js';
+import { END, START } from '../vocabulary/constants.js';
 
 const State = z.object({
   log: z.array(z.string()).default([]),

@@ -1,7 +1,7 @@
 import { WeftError } from '../errors/weft-error.js';
-import { Command, isCommand } from '../graph/command.js';
-import type { Send } from '../graph/send.js';
 import { isPlainObject } from '../runnable/concat.js';
+import { Command, isCommand } from '../vocabulary/command.js';
+import type { Send } from '../vocabulary/send.js';
 import { SubgraphWrites } from './subgraph-writes.js';
 
 /**

@@ -1,10 +1,11 @@
 import { abortError } from '../errors/abort-error.js';
 import { StepLimitError } from '../errors/step-limit-error.js';
-import { START } from '../graph/constants.js';
 import { isPromiseLike } from '../runnable/runnable.js';
 import { atCheckpoint } from '../state/reduce-key.js';
+import { START } from '../vocabulary/constants.js';
 import { type AppliedStep, applyStateWrites } from './apply.js';
 import { type Breakpoints, breakpointInterrupts } from './breakpoints.js';
+import type { CompiledState } from './compiled-state.js';
 import { completeStep } from './complete-step.js';
 import type { LoopHooks, LoopResult } from './loop-hooks.js';
 import { collectInterrupts, pausedOutput, streamFinished } from './paused-step.js';
@@ -14,7 +15,7 @@ import { runStep, type StepCall } from './step.js';
 import { emitStepStart } from './step-start.js';
 import type { PendingInterrupt, Task } from './task.js';
 import type { ResumeValues } from './task-context.js';
-import { type CompiledState, END_INDEX, type Topology } from './topology.js';
+import { END_INDEX, type Topology } from './topology.js';
 
 /**
  * The superstep loop of one graph run: plan → execute → apply, until nothing is triggered.

@@ -1,7 +1,26 @@
 import type { Draft } from 'immer';
 import type { NodeEventInit } from '../events/node-events.js';
-import type { CompiledGraph } from '../graph/compiled-graph.js';
 import type { Store } from '../store/store.js';
+
+/**
+ * A compiled graph as {@link NodeContext.runSubgraph} takes it (every `CompiledGraph` is one). The parent
+ * a nested run gets is erased here so that this module stays below the graph builders.
+ *
+ * @example
+ * ```ts
+ * const inner = new StateGraph(z.object({ n: z.number() }))
+ *   .addNode('double', (s) => ({ n: s.n * 2 }))
+ *   .addEdge(START, 'double')
+ *   .addEdge('double', END)
+ *   .compile();
+ * const asNode: NestableGraph<{ n: number }> = inner;
+ * ```
+ */
+export interface NestableGraph<TOutput> {
+  readonly name: string;
+  invoke(input: never): Promise<TOutput>;
+  runNested(input: unknown, parent: never): Promise<unknown>;
+}
 
 /**
  * What a node receives besides its input.
@@ -102,7 +121,7 @@ export interface NodeContext {
    * {@link isGraphPause} recognises when catching errors around it.
    */
   runSubgraph<TOutput>(
-    graph: CompiledGraph<never, TOutput, string, unknown>,
+    graph: NestableGraph<TOutput>,
     input: unknown,
     options: RunSubgraphOptions,
   ): Promise<TOutput>;

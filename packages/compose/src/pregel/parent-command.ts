@@ -1,7 +1,7 @@
 import { WeftError } from '../errors/weft-error.js';
-import { Command, PARENT } from '../graph/command.js';
-import { END } from '../graph/constants.js';
-import type { Send } from '../graph/send.js';
+import { Command, PARENT } from '../vocabulary/command.js';
+import { END } from '../vocabulary/constants.js';
+import type { Send } from '../vocabulary/send.js';
 
 /**
  * Thrown out of a subgraph's run when one of its nodes returned `Command({ graph: Command.PARENT })`:

@@ -1,4 +1,4 @@
-import { isCommand } from '../graph/command.js';
+import { isCommand } from '../vocabulary/command.js';
 import { applyStateWrites } from './apply.js';
 import type { PregelLoop } from './loop.js';
 import type { RunObserver } from './run-context.js';

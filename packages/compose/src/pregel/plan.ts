@@ -1,9 +1,9 @@
 import { WeftError } from '../errors/weft-error.js';
 import { WriteConflictError } from '../errors/write-conflict-error.js';
-import { END } from '../graph/constants.js';
-import { isSend, type Send } from '../graph/send.js';
 import { isPlainObject } from '../runnable/concat.js';
 import { isPromiseLike } from '../runnable/runnable.js';
+import { END } from '../vocabulary/constants.js';
+import { isSend, type Send } from '../vocabulary/send.js';
 import type { Goto } from './apply.js';
 import type { Task } from './task.js';
 import { PlannedTask, TaskPaused } from './task.js';

@@ -2,8 +2,8 @@ import type { NodeCache } from '../cache/node-cache.js';
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import type { RunEvent } from '../events/run-event.js';
 import type { Store } from '../store/store.js';
+import type { CompiledState } from './compiled-state.js';
 import type { RunControl } from './run-control.js';
-import type { CompiledState } from './topology.js';
 
 /**
  * Optional listeners of one run. Each is `undefined` unless someone subscribed, and the engine checks

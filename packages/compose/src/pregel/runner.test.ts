@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { NodeError } from '../errors/node-error.js';
 import { WeftError } from '../errors/weft-error.js';
 import type { NodeRetryEvent, RunEvent } from '../events/run-event.js';
-import { END, START } from '../graph/constants.js';
-import type { RetryPolicy } from '../graph/node-options.js';
-import { Send } from '../graph/send.js';
 import { StateGraph } from '../graph/state-graph.js';
 import { appendReducer } from '../state/reducers.js';
+import { END, START } from '../vocabulary/constants.js';
+import type { RetryPolicy } from '../vocabulary/node-options.js';
+import { Send } from '../vocabulary/send.js';
 import type { NodeContext } from './node-context.js';
 
 const State = z.object({ log: z.array(z.string()).default([]) });

@@ -1,8 +1,8 @@
 import { NodeError } from '../errors/node-error.js';
 import { toError, WeftError } from '../errors/weft-error.js';
-import { isCommand } from '../graph/command.js';
 import { isAsyncIterable, isPromiseLike } from '../runnable/runnable.js';
 import { asStateMutation, freezeState } from '../state/freeze-state.js';
+import { isCommand } from '../vocabulary/command.js';
 import { listOutput } from './list-output.js';
 import { ParentCommand, parentOutput, toParent } from './parent-command.js';
 import { retryDelay, shouldRetry, sleep } from './retry.js';

@@ -1,4 +1,4 @@
-import { isCommand } from '../graph/command.js';
+import { isCommand } from '../vocabulary/command.js';
 import type { PregelLoop } from './loop.js';
 import type { Finished } from './plan.js';
 import type { RunContext, RunObserver } from './run-context.js';

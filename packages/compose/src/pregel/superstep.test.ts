@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { StepLimitError } from '../errors/step-limit-error.js';
 import { WriteConflictError } from '../errors/write-conflict-error.js';
-import { Command } from '../graph/command.js';
-import { END, START } from '../graph/constants.js';
-import { Send } from '../graph/send.js';
 import { StateGraph } from '../graph/state-graph.js';
 import { appendReducer, sumReducer } from '../state/reducers.js';
+import { Command } from '../vocabulary/command.js';
+import { END, START } from '../vocabulary/constants.js';
+import { Send } from '../vocabulary/send.js';
 
 const LogState = z.object({
   x: z.number().default(0),

@@ -1,10 +1,10 @@
 import type { Draft } from 'immer';
 import { WeftError } from '../errors/weft-error.js';
 import type { NodeEvent, NodeEventInit } from '../events/node-events.js';
-import type { CompiledGraph } from '../graph/compiled-graph.js';
 import { produceUpdate } from '../state/produce-update.js';
 import type { Store } from '../store/store.js';
-import type { NodeContext, RunSubgraphOptions } from './node-context.js';
+import type { NestedRunParent } from './graph-spec.js';
+import type { NestableGraph, NodeContext, RunSubgraphOptions } from './node-context.js';
 import { ParentCommand } from './parent-command.js';
 import type { RunContext } from './run-context.js';
 import { SubgraphPaused } from './subgraph-paused.js';
@@ -188,17 +188,17 @@ export class TaskContext implements NodeContext {
   }
 
   async runSubgraph<TOutput>(
-    graph: CompiledGraph<never, TOutput, string, unknown>,
+    graph: NestableGraph<TOutput>,
     input: unknown,
     options: RunSubgraphOptions,
   ): Promise<TOutput> {
     const signal = options.signal ? AbortSignal.any([this.signal, options.signal]) : this.signal;
     try {
       const parent = { run: this.run, ctx: this, signal, key: options.key };
-      return (await graph.runNested(
-        input,
-        options.config ? { ...parent, config: options.config } : parent,
-      )) as TOutput;
+      const nested: NestedRunParent = options.config ? { ...parent, config: options.config } : parent;
+      // NodeContext erases the parent's type (node-context.ts stays below graph-spec.ts); every
+      // NestableGraph is a compiled graph, whose runNested takes a NestedRunParent.
+      return (await graph.runNested(input, nested as never)) as TOutput;
     } catch (thrown) {
       if (!(thrown instanceof SubgraphPaused)) throw thrown;
       this.nestedPauses = [...this.nestedPauses, ...thrown.interrupts];

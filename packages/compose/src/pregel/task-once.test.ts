@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MemoryCheckpointer } from '../checkpoint/memory-checkpointer.js';
 import { SerializationError } from '../checkpoint/serialization-error.js';
-import { Command } from '../graph/command.js';
-import { END, START } from '../graph/constants.js';
 import { StateGraph } from '../graph/state-graph.js';
 import { appendReducer } from '../state/reducers.js';
+import { Command } from '../vocabulary/command.js';
+import { END, START } from '../vocabulary/constants.js';
 import { isGraphPause } from './task-context.js';
 import { TaskMemo } from './task-memo.js';
 

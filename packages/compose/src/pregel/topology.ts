@@ -1,10 +1,10 @@
 import type { ZodType } from 'zod';
-import { END, START } from '../graph/constants.js';
-import type { BranchSpec, GraphSpec, NodeImpl } from '../graph/graph-spec.js';
-import type { DataflowNodeOptions, RetryPolicy } from '../graph/node-options.js';
 import { type ConcatFunction, concatChunks } from '../runnable/concat.js';
-import type { AnyReducer } from '../state/reducers.js';
-import { buildUpdateChecks, type KeyCheck } from '../state/update-checks.js';
+import { buildUpdateChecks } from '../state/update-checks.js';
+import { END, START } from '../vocabulary/constants.js';
+import type { DataflowNodeOptions, RetryPolicy } from '../vocabulary/node-options.js';
+import type { CompiledState } from './compiled-state.js';
+import type { BranchSpec, GraphSpec, NodeImpl } from './graph-spec.js';
 
 /** Index used for END in successor lists. */
 export const END_INDEX = -1;
@@ -42,17 +42,6 @@ export interface CompiledNode {
   readonly branches: readonly CompiledBranch[];
   /** Runs only when no other task is pending (the `defer` option). */
   readonly deferred: boolean;
-}
-
-/** The state channels of a state graph. */
-export interface CompiledState {
-  readonly keys: readonly string[];
-  readonly keySet: ReadonlySet<string>;
-  readonly reducers: Readonly<Record<string, AnyReducer | undefined>>;
-  /** Initial values (schema defaults) of keys that have them. */
-  readonly defaults: Readonly<Record<string, unknown>>;
-  /** Per key, the check of a node's write against the schema; `undefined` with `checkUpdates: false`. */
-  readonly checks: Readonly<Record<string, KeyCheck | undefined>> | undefined;
 }
 
 /** Everything the runtime needs, indexed for speed. Immutable once built. */

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { firstValueFrom, lastValueFrom, take, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { END, START } from '../graph/constants.js';
 import { StateGraph } from '../graph/state-graph.js';
 import { sumReducer } from '../state/reducers.js';
+import { END, START } from '../vocabulary/constants.js';
 import { toObservable } from './index.js';
 
 const counter = () =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { StateUpdateError } from '../errors/state-update-error.js';
-import { END, START } from '../graph/constants.js';
 import { StateGraph } from '../graph/state-graph.js';
+import { END, START } from '../vocabulary/constants.js';
 import { appendReducer, mergeReducer, sumReducer } from './reducers.js';
 
 const State = z.object({

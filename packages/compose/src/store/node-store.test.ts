@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { END, START } from '../graph/constants.js';
 import { StateGraph } from '../graph/state-graph.js';
+import { END, START } from '../vocabulary/constants.js';
 import { MemoryStore } from './memory-store.js';
 
 const State = z.object({ user: z.string(), seen: z.array(z.string()).default([]) });

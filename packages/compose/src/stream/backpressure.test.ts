@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { END, START } from '../graph/constants.js';
 import { StateGraph } from '../graph/state-graph.js';
+import { END, START } from '../vocabulary/constants.js';
 import type { StreamMode } from './stream-modes.js';
 
 const Counter = z.object({ n: z.number().default(0) });

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { InputValidationError } from '../errors/input-validation-error.js';
 import { NodeError } from '../errors/node-error.js';
-import { END, START } from '../graph/constants.js';
 import { Graph } from '../graph/graph.js';
 import { StateGraph } from '../graph/state-graph.js';
 import { runnable } from '../runnable/lambda.js';
 import { appendReducer } from '../state/reducers.js';
+import { END, START } from '../vocabulary/constants.js';
 
 const State = z.object({ text: z.string().default(''), log: z.array(z.string()).default([]) });
 const reducers = { log: appendReducer };

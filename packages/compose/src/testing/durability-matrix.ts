@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Durability } from '../checkpoint/checkpoint-session.js';
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
-import { Command } from '../graph/command.js';
 import type { PendingInterrupt } from '../pregel/task.js';
+import { Command } from '../vocabulary/command.js';
 import type { CheckpointerFixture } from './checkpointer-conformance.js';
 import {
   answerFor,

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { NodeCache } from '../cache/node-cache.js';
-import { END, START } from '../graph/constants.js';
 import { StateGraph } from '../graph/state-graph.js';
+import { END, START } from '../vocabulary/constants.js';
 
 /** A cache under test and how to dispose of it. */
 export interface NodeCacheFixture {

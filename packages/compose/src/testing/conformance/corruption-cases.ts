@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CheckpointRecord } from '../../checkpoint/checkpointer.js';
-import { END, START } from '../../graph/constants.js';
 import { StateGraph } from '../../graph/state-graph.js';
+import { END, START } from '../../vocabulary/constants.js';
 import { checkpointRecord, type StoreAccessor, taskWrites } from './records.js';
 
 /** A counter with a date and a long note, so the first checkpoint is a snapshot and the rest are deltas. */

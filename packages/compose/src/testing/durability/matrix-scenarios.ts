@@ -2,14 +2,14 @@ import { z } from 'zod';
 import type { Checkpointer } from '../../checkpoint/checkpointer.js';
 import type { StateSnapshot } from '../../checkpoint/thread-state.js';
 import type { CompiledGraph } from '../../graph/compiled-graph.js';
-import { END, START } from '../../graph/constants.js';
 import type { RunResult } from '../../graph/run-graph.js';
-import { Send } from '../../graph/send.js';
 import { StateGraph } from '../../graph/state-graph.js';
 import type { NodeContext } from '../../pregel/node-context.js';
 import type { RunOptions } from '../../pregel/run-options.js';
 import { appendReducer } from '../../state/reducers.js';
 import type { StreamMode } from '../../stream/stream-modes.js';
+import { END, START } from '../../vocabulary/constants.js';
+import { Send } from '../../vocabulary/send.js';
 
 /** The state every matrix graph shares: an append-only log of what ran, with the answers it got. */
 const Log = z.object({ log: z.array(z.string()).default([]) });

@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { Checkpointer } from '../../checkpoint/checkpointer.js';
 import { WeftError } from '../../errors/weft-error.js';
-import { Command } from '../../graph/command.js';
+import { Command } from '../../vocabulary/command.js';
 import { buildRaceGraph, buildTickGraph } from './race-graphs.js';
 
 /**

@@ -1,8 +1,8 @@
 import { appendFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Checkpointer } from '../../checkpoint/checkpointer.js';
-import { END, START } from '../../graph/constants.js';
 import { StateGraph } from '../../graph/state-graph.js';
+import { END, START } from '../../vocabulary/constants.js';
 
 /**
  * The graph two processes race on (see `describeMultiProcessRace`): `ask` pauses for a decision, `act` appends `<thread>:<decision>` to

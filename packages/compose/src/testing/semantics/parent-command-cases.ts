@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Command } from '../../graph/command.js';
-import { END, START } from '../../graph/constants.js';
 import { StateGraph } from '../../graph/state-graph.js';
 import type { NodeContext } from '../../pregel/node-context.js';
 import { appendReducer } from '../../state/reducers.js';
+import { Command } from '../../vocabulary/command.js';
+import { END, START } from '../../vocabulary/constants.js';
 import { newThread, type StoreOf } from './threads.js';
 
 const Team = z.object({ log: z.array(z.string()).default([]), owner: z.string().default('') });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Command } from '../../graph/command.js';
-import { END, START } from '../../graph/constants.js';
-import { Send } from '../../graph/send.js';
 import { StateGraph } from '../../graph/state-graph.js';
 import type { NodeContext } from '../../pregel/node-context.js';
 import { appendReducer } from '../../state/reducers.js';
+import { Command } from '../../vocabulary/command.js';
+import { END, START } from '../../vocabulary/constants.js';
+import { Send } from '../../vocabulary/send.js';
 import { newThread, type StoreOf } from './threads.js';
 
 const Abc = z.object({ a: z.number().default(1), b: z.number().default(2), c: z.number().default(3) });

@@ -1,11 +1,11 @@
 import type { ZodObject, ZodType } from 'zod';
 import type { ValidationIssue } from '../errors/graph-validation-error.js';
-import type { NodeContext } from '../pregel/node-context.js';
-import type { RunContext } from '../pregel/run-context.js';
-import type { Topology } from '../pregel/topology.js';
 import type { AnyRunnable } from '../runnable/runnable.js';
 import type { AnyReducer } from '../state/reducers.js';
-import type { DataflowNodeOptions } from './node-options.js';
+import type { DataflowNodeOptions } from '../vocabulary/node-options.js';
+import type { NodeContext } from './node-context.js';
+import type { RunContext } from './run-context.js';
+import type { Topology } from './topology.js';
 
 /** A node's implementation, as the builder received it. */
 export type NodeImpl =
