@@ -70,6 +70,8 @@ export class CheckpointSession {
   /** `exit` durability: outputs of the current step's finished tasks, stored if the step does not complete. */
   private held: Map<string, TaskWrite> | undefined;
   private readonly saved = new Set<string>();
+  /** The next checkpoint is a full snapshot whatever its size (see {@link forceSnapshot}). */
+  private snapshotNext = false;
 
   constructor(private readonly options: SessionOptions) {}
 
@@ -92,6 +94,14 @@ export class CheckpointSession {
   /** Marks the first checkpoint of this run as written for new input. */
   startInput(): void {
     this.source = 'input';
+  }
+
+  /**
+   * Makes the next checkpoint a full snapshot: for writers whose writes, replayed in order over the
+   * parent, would not rebuild the state (a DAG run's later nodes may sort before committed ones).
+   */
+  forceSnapshot(): void {
+    this.snapshotNext = true;
   }
 
   /** Sets the source recorded on the next checkpoint. */
@@ -156,6 +166,7 @@ export class CheckpointSession {
     }
     const writesText = serializeWrites(writes);
     const base =
+      this.snapshotNext ||
       this.baseId === undefined ||
       this.sinceBytes + writesText.length >= this.baseBytes ||
       this.sinceCount >= maxChain;
@@ -168,6 +179,7 @@ export class CheckpointSession {
       base ? serializeChannels(loop.values) : undefined,
       sinceBase,
     );
+    this.snapshotNext = false;
     if (base) {
       this.baseId = id;
       this.baseBytes = payload.length;

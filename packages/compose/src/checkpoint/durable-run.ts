@@ -10,6 +10,7 @@ import type { Topology } from '../pregel/topology.js';
 import { type Command, isCommand } from '../vocabulary/command.js';
 import { CheckpointSession, type Durability } from './checkpoint-session.js';
 import type { Checkpointer } from './checkpointer.js';
+import { runDagDurable } from './dag-durable-run.js';
 import { type LoadedCheckpoint, loadCheckpoint } from './load.js';
 import { loadRouting, loadTasks, renewTaskIds } from './loop-state.js';
 import { collectNestedWrites } from './nested-writes.js';
@@ -84,6 +85,12 @@ async function runClaimed(
     loaded && target.checkpointId !== undefined ? await headSeq(checkpointer, threadId, ns) : undefined;
   let fork = loaded !== undefined && head !== undefined && head.id !== loaded.record.id;
   if (!target.nested && loaded && isCommand(input) && (input.update !== undefined || input.goto.length > 0)) {
+    if (topology.mode === 'dag' && input.goto.length > 0) {
+      throw new WeftError(
+        'INVALID_UPDATE',
+        `graph "${topology.name}" runs in DAG mode, where a Command input cannot goto; give only update and resume`,
+      );
+    }
     // The update checkpoint becomes the head, which the run continues from.
     loaded = await commitCommand(topology, run, input, loaded, target);
     head = undefined;
@@ -119,6 +126,10 @@ async function runClaimed(
       if (!isFinished(loaded)) input = null;
       else if (!target.keepsState)
         return finishedResult(loop, loaded, checkpointer, threadId, ns, recordWrites);
+    }
+    if (topology.mode === 'dag') {
+      const start = { loaded, fork, headSeq: head?.seq, session, input, continuation: isContinuation(input) };
+      return await runDagDurable(topology, run, target, start, recordWrites);
     }
     if (isContinuation(input)) {
       if (!loaded)

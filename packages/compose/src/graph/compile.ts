@@ -94,14 +94,6 @@ export function compileSpec<TInput, TOutput, TNodes extends string, TUpdate>(
         issues.push({ kind: 'unknown-node', at: `${key}: ${node}`, message: `"${node}" is not a node` });
     }
   }
-  if (options.checkpointer && mode === 'dag') {
-    issues.push({
-      kind: 'invalid-option',
-      at: 'checkpointer',
-      message:
-        "checkpoints are taken per superstep, which DAG mode does not have; compile with mode 'pregel' to checkpoint",
-    });
-  }
   if (issues.length > 0) throw new GraphValidationError(name, issues);
   const topology = buildRuntimeTopology(spec, name, mode, {
     concat: options.concat,

@@ -14,7 +14,26 @@ import { executeTask } from './runner.js';
 import { checkConcurrency } from './step.js';
 import { SubgraphWrites } from './subgraph-writes.js';
 import { TaskPaused } from './task.js';
+import type { ResumeValues } from './task-context.js';
 import type { CompiledNode, Topology } from './topology.js';
+
+/**
+ * What a checkpointed DAG run gives its loop (see `dag-durable-run.ts`): outputs of nodes that finished
+ * before (replayed, not run again), resume values of paused nodes, stable task ids, and a hook called as
+ * each node finishes. Without it the loop runs as before and `interrupt()` is an error.
+ */
+export interface DagDurability {
+  /** Outputs of nodes that already finished, by node index: routed again, never executed again. */
+  readonly done: ReadonlyMap<number, unknown>;
+  /** Resume values for nodes that paused, by node index. */
+  readonly resume: ReadonlyMap<number, ResumeValues>;
+  /** What paused nodes' `ctx.once` calls remembered, by node index. */
+  readonly memo: ReadonlyMap<number, ReadonlyMap<string, unknown>>;
+  /** The task id of a node (stable across a pause, so a paused subgraph continues). */
+  readonly taskId: (index: number) => string;
+  /** Called when a node finished executing (not for replayed ones), before its successors start. */
+  readonly nodeDone: (index: number, output: unknown) => void;
+}
 
 const PENDING = 0;
 const DONE = 2;
@@ -40,11 +59,18 @@ export class DagLoop {
   private wake: (() => void) | undefined;
   private failure: { error: unknown } | undefined;
   private readonly conflicts: DagConflicts;
+  /** Durable runs: nodes that paused, and ready nodes not started because the run is pausing. */
+  private readonly pausedNodes: Array<[number, TaskPaused]> = [];
+  private readonly held: number[] = [];
+  private replayed: Uint8Array | undefined;
+  /** Nodes executed (not replayed) by this loop. */
+  executed = 0;
 
   constructor(
     private readonly topology: Topology,
     private readonly plan: DagPlan,
     private readonly run: RunContext,
+    private readonly durable?: DagDurability,
   ) {
     const count = topology.nodes.length;
     this.remaining = Int32Array.from(plan.predecessors, (p) => p.length);
@@ -52,18 +78,19 @@ export class DagLoop {
     this.status = new Uint8Array(count);
     this.writes = new Array(count);
     this.conflicts = new DagConflicts(topology, plan.predecessors);
+    if (durable) this.replayed = new Uint8Array(count);
   }
 
-  /** Runs the whole DAG from `input`. */
-  async execute(input: unknown): Promise<LoopResult> {
+  /**
+   * Runs the whole DAG from `input`; `startValues` (state graphs) is the state with the input already
+   * applied, when the run continues a thread.
+   */
+  async execute(input: unknown, startValues?: Record<string, unknown>): Promise<LoopResult> {
     const { topology } = this;
     if (topology.state) {
-      this.startValues = applyStateWrites(
-        topology.state,
-        { ...topology.state.defaults },
-        [START],
-        [input],
-      ).values;
+      this.startValues =
+        startValues ??
+        applyStateWrites(topology.state, { ...topology.state.defaults }, [START], [input]).values;
       this.post.set(START_INDEX, this.startValues);
     }
     // Routers on START see the state (with schema defaults), as in Pregel mode.
@@ -77,7 +104,7 @@ export class DagLoop {
       for (;;) {
         if (this.failure) throw this.failure.error;
         if (control.aborted) throw abortError(control.reason);
-        if (this.ready.length > 0 && this.running < concurrency) {
+        if (this.ready.length > 0 && (this.running < concurrency || this.pausedNodes.length > 0)) {
           // One at a time, so a node failing synchronously stops the others from starting.
           this.start(this.ready.shift() as number);
           continue;
@@ -96,10 +123,27 @@ export class DagLoop {
     } finally {
       stopListening();
     }
+    if (this.pausedNodes.length > 0) {
+      const interrupts = this.pausedNodes.flatMap(([, paused]) => paused.interrupts);
+      return { status: 'interrupted', output: this.output(), interrupts, steps };
+    }
     return { status: 'done', output: this.output(), interrupts: [], steps };
   }
 
   private start(index: number): void {
+    const { durable } = this;
+    if (durable) {
+      if (durable.done.has(index)) {
+        (this.replayed as Uint8Array)[index] = 1;
+        this.completed.push([index, durable.done.get(index)]);
+        return;
+      }
+      // A pausing run starts nothing new: the node is recorded as next and runs on resume.
+      if (this.pausedNodes.length > 0) {
+        this.held.push(index);
+        return;
+      }
+    }
     const node = this.topology.nodes[index] as CompiledNode;
     const step = this.plan.generation[index] as number;
     const input = this.topology.state ? this.viewOf(index) : this.inputOf(index);
@@ -110,8 +154,9 @@ export class DagLoop {
         node,
         input,
         step,
-        taskId: `${step}:${node.name}:0`,
-        resume: undefined,
+        taskId: durable ? durable.taskId(index) : `${step}:${node.name}:0`,
+        resume: durable?.resume.get(index),
+        memo: durable?.memo.get(index),
       });
     } catch (error) {
       this.fail(error);
@@ -143,6 +188,11 @@ export class DagLoop {
 
   private async finish(index: number, output: unknown): Promise<void> {
     const node = this.topology.nodes[index] as CompiledNode;
+    const replayed = this.replayed?.[index] === 1;
+    if (output instanceof TaskPaused && this.durable) {
+      this.pausedNodes.push([index, output]);
+      return;
+    }
     if (output instanceof TaskPaused) {
       throw new WeftError(
         'INTERRUPTED',
@@ -158,18 +208,24 @@ export class DagLoop {
     const value = isCommand(output) ? output.update : output;
     this.status[index] = DONE;
     this.writes[index] = value;
+    if (this.durable && !replayed) {
+      this.executed++;
+      this.durable.nodeDone(index, output);
+    }
     const { observer, path } = this.run;
     let routerInput = value;
     if (this.topology.state) {
       const post = applyStateWrites(this.topology.state, this.viewOf(index), [node.name], [value]).values;
       this.post.set(index, post);
       routerInput = post;
-      const wait = observer.values?.(post, path);
+      const wait = replayed ? undefined : observer.values?.(post, path);
       if (wait) await wait;
     }
-    const update = value instanceof SubgraphWrites ? Object.fromEntries(value.writes) : value;
-    const wait = observer.updates ? observer.updates(node.name, update, path) : observer.pace?.();
-    if (wait) await wait;
+    if (!replayed) {
+      const update = value instanceof SubgraphWrites ? Object.fromEntries(value.writes) : value;
+      const wait = observer.updates ? observer.updates(node.name, update, path) : observer.pace?.();
+      if (wait) await wait;
+    }
     this.route(index, node, routerInput, value);
   }
 
@@ -284,6 +340,27 @@ export class DagLoop {
       else if (update && typeof update === 'object') writes.push(...Object.entries(update));
     }
     return writes;
+  }
+
+  /** Finished nodes in topological order (for checkpoints). */
+  doneInOrder(): number[] {
+    return this.topology.nodes
+      .map((n) => n.index)
+      .filter((i) => this.status[i] === DONE)
+      .sort((a, b) => (this.plan.rank[a] as number) - (this.plan.rank[b] as number));
+  }
+
+  /** The write of a finished node (its output, or a Command's update). */
+  writeOf(index: number): unknown {
+    return this.writes[index];
+  }
+
+  /** After a pause: the nodes that paused (with their pauses) and the ready nodes not started. */
+  pauseState(): {
+    readonly paused: ReadonlyArray<readonly [number, TaskPaused]>;
+    readonly held: readonly number[];
+  } {
+    return { paused: this.pausedNodes, held: [...this.held, ...this.ready] };
   }
 
   private output(): unknown {

@@ -1,0 +1,241 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { MemoryCheckpointer } from '../src/checkpoint/memory-checkpointer.js';
+import {
+  appendReducer,
+  CheckpointConflictError,
+  Command,
+  END,
+  Graph,
+  START,
+  StateGraph,
+  WeftError,
+} from '../src/index.js';
+
+const Log = z.object({ log: z.array(z.string()).default([]) });
+const options = { reducers: { log: appendReducer } };
+
+/** A promise with its resolver, so a test orders concurrent nodes without clocks. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
+/**
+ * `a → [ask, slow, fast] → join`, `fast → tail`: `ask` pauses while `slow` is still running (it waits
+ * for a gate that `ask` opens), and `fast` finishes with a successor `tail` that is ready when the run
+ * is pausing.
+ */
+function buildApp(saver: MemoryCheckpointer, runs: string[]) {
+  const slowGate = gate();
+  const node = (name: string) => (state: { log: string[] }) => {
+    runs.push(name);
+    return { log: `${name}(${state.log.length})` };
+  };
+  const app = new StateGraph(Log, options)
+    .addNode('a', node('a'))
+    .addNode('ask', (state, ctx) => {
+      runs.push('ask');
+      slowGate.open();
+      const answer = ctx.interrupt<string>({ question: 'go?' });
+      return { log: `ask:${answer}(${state.log.length})` };
+    })
+    .addNode('slow', async (state) => {
+      await slowGate.opened;
+      return node('slow')(state);
+    })
+    .addNode('fast', node('fast'))
+    .addNode('tail', node('tail'))
+    .addNode('join', node('join'))
+    .addEdge(START, 'a')
+    .addEdge('a', 'ask')
+    .addEdge('a', 'slow')
+    .addEdge('a', 'fast')
+    .addEdge('fast', 'tail')
+    .addEdge(['ask', 'slow', 'tail'], 'join')
+    .addEdge('join', END)
+    .compile({ checkpointer: saver, mode: 'dag' });
+  return app;
+}
+
+async function reference(): Promise<unknown> {
+  const app = new StateGraph(Log, options)
+    .addNode('a', (s) => ({ log: `a(${s.log.length})` }))
+    .addNode('ask', (s) => ({ log: `ask:yes(${s.log.length})` }))
+    .addNode('slow', (s) => ({ log: `slow(${s.log.length})` }))
+    .addNode('fast', (s) => ({ log: `fast(${s.log.length})` }))
+    .addNode('tail', (s) => ({ log: `tail(${s.log.length})` }))
+    .addNode('join', (s) => ({ log: `join(${s.log.length})` }))
+    .addEdge(START, 'a')
+    .addEdge('a', 'ask')
+    .addEdge('a', 'slow')
+    .addEdge('a', 'fast')
+    .addEdge('fast', 'tail')
+    .addEdge(['ask', 'slow', 'tail'], 'join')
+    .addEdge('join', END)
+    .compile({ mode: 'dag' });
+  return app.invoke({});
+}
+
+describe('DAG mode with a checkpointer', () => {
+  it('pauses while a sibling still runs: the sibling finishes and is recorded, nothing new starts', async () => {
+    const saver = new MemoryCheckpointer();
+    const runs: string[] = [];
+    const paused = (await buildApp(saver, runs).invoke({}, { threadId: 't' })) as Record<string, unknown>;
+    expect(paused.__interrupt__).toHaveLength(1);
+    // `slow` was still running at the pause and finished; `fast` finished too.
+    expect(runs.filter((n) => n === 'slow')).toHaveLength(1);
+    expect(runs).not.toContain('join');
+    const state = await buildApp(saver, []).getState('t');
+    expect(state?.interrupts).toHaveLength(1);
+    expect(state?.next).toContain('ask');
+    expect(state?.values.log).toEqual(expect.arrayContaining(['a(0)', 'slow(1)', 'fast(1)']));
+
+    const again: string[] = [];
+    const done = await buildApp(saver, again).invoke(new Command({ resume: 'yes' }), { threadId: 't' });
+    expect(done).toEqual(await reference());
+    // Only the paused node, the node held at the pause, and what follows them ran again.
+    expect(again.sort()).toEqual(['ask', 'join', ...(runs.includes('tail') ? [] : ['tail'])].sort());
+    const final = await buildApp(saver, []).getState('t');
+    expect(final?.values).toEqual(done);
+    expect(final?.next).toEqual([]);
+  });
+
+  it('a failed run continues with null without re-running the nodes that finished', async () => {
+    const saver = new MemoryCheckpointer();
+    const runs: string[] = [];
+    let fail = true;
+    const ran = (name: string) => () => {
+      runs.push(name);
+      return { log: name };
+    };
+    const build = () =>
+      new StateGraph(Log, options)
+        .addNode('a', ran('a'))
+        .addNode('b', ran('b'))
+        .addNode('c', async () => {
+          runs.push('c');
+          if (fail) throw new Error('boom');
+          return { log: 'c' };
+        })
+        .addNode('d', ran('d'))
+        .addEdge(START, 'a')
+        .addEdge('a', 'b')
+        .addEdge('a', 'c')
+        .addEdge(['b', 'c'], 'd')
+        .addEdge('d', END)
+        .compile({ checkpointer: saver, mode: 'dag' });
+    await expect(build().invoke({}, { threadId: 'f' })).rejects.toThrow('boom');
+    fail = false;
+    runs.length = 0;
+    expect(await build().invoke(null, { threadId: 'f' })).toEqual({ log: ['a', 'b', 'c', 'd'] });
+    expect(runs).toEqual(['c', 'd']);
+  });
+
+  it('keeps history per run and pause, replays from an older checkpoint, and forks without overwriting', async () => {
+    const saver = new MemoryCheckpointer();
+    const runs: string[] = [];
+    const app = buildApp(saver, runs);
+    await app.invoke({}, { threadId: 'h' });
+    await app.invoke(new Command({ resume: 'yes' }), { threadId: 'h' });
+    const history = await app.getStateHistory('h');
+    expect(history.map((s) => s.source)).toEqual(['loop', 'loop', 'input']);
+    const pause = history[1];
+    expect(pause?.next).toContain('ask');
+    // Replaying the pause checkpoint forks: the finished siblings are not run again, `ask` asks again.
+    const again: string[] = [];
+    const replayedPause = (await buildApp(saver, again).invoke(null, {
+      threadId: 'h',
+      checkpointId: pause?.checkpointId as string,
+    })) as Record<string, unknown>;
+    expect(replayedPause.__interrupt__).toHaveLength(1);
+    const forked = await buildApp(saver, again).invoke(new Command({ resume: 'yes' }), { threadId: 'h' });
+    expect(forked).toEqual(await reference());
+    expect(again).not.toContain('slow');
+    expect(again).not.toContain('a');
+    expect(again.filter((n) => n === 'ask')).toHaveLength(2);
+    const after = await app.getStateHistory('h');
+    expect(after.length).toBeGreaterThan(history.length);
+    expect(after.slice(-history.length).map((s) => s.checkpointId)).toEqual(
+      history.map((s) => s.checkpointId),
+    );
+    // Replaying from the input checkpoint runs the DAG again from its start.
+    const input = history[2];
+    const replay: string[] = [];
+    const replayed = (await buildApp(saver, replay).invoke(null, {
+      threadId: 'h',
+      checkpointId: input?.checkpointId as string,
+    })) as Record<string, unknown>;
+    expect(replayed.__interrupt__).toHaveLength(1);
+    expect(replay).toContain('a');
+  });
+
+  it('continues a thread with a new turn on top of the previous state', async () => {
+    const saver = new MemoryCheckpointer();
+    const app = new StateGraph(Log, options)
+      .addNode('x', (s) => ({ log: `x${s.log.length}` }))
+      .addNode('y', (s) => ({ log: `y${s.log.length}` }))
+      .addEdge(START, 'x')
+      .addEdge(START, 'y')
+      .addEdge(['x', 'y'], END)
+      .compile({ checkpointer: saver, mode: 'dag' });
+    await app.invoke({}, { threadId: 'turns' });
+    expect(await app.invoke({ log: ['user'] }, { threadId: 'turns' })).toEqual({
+      log: ['x0', 'y0', 'user', 'x3', 'y3'],
+    });
+  });
+
+  it('checkpoints dataflow graphs: the output survives a pause', async () => {
+    const saver = new MemoryCheckpointer();
+    const build = () =>
+      new Graph<string, string>()
+        .addNode('upper', (s: string) => s.toUpperCase())
+        .addNode('ask', (s: string, ctx) => `${s}-${ctx.interrupt<string>('suffix?')}`, { outputKey: 'ask' })
+        .addNode('list', (s: string) => [s, s], { outputKey: 'list' })
+        .addNode('join', (input: { ask: string; list: string[] }) => `${input.ask}|${input.list.join(',')}`)
+        .addEdge(START, 'upper')
+        .addEdge('upper', 'ask')
+        .addEdge('upper', 'list')
+        .addEdge(['ask', 'list'], 'join')
+        .addEdge('join', END)
+        .compile({ checkpointer: saver, mode: 'dag' });
+    const paused = await build().run('hi', { threadId: 'd' });
+    expect(paused.status).toBe('interrupted');
+    const done = await build().run(new Command({ resume: 'ok' }), { threadId: 'd' });
+    expect(done.output).toBe('HI-ok|HI,HI');
+    expect((await build().getState('d'))?.values).toBe('HI-ok|HI,HI');
+  });
+
+  it('holds one writer per thread: a second run on a running thread gets CheckpointConflictError', async () => {
+    const saver = new MemoryCheckpointer();
+    const hold = gate();
+    const entered = gate();
+    const app = new StateGraph(Log, options)
+      .addNode('wait', async () => {
+        entered.open();
+        await hold.opened;
+        return { log: 'wait' };
+      })
+      .addEdge(START, 'wait')
+      .addEdge('wait', END)
+      .compile({ checkpointer: saver, mode: 'dag' });
+    const first = app.invoke({}, { threadId: 'one' });
+    await entered.opened;
+    await expect(app.invoke({}, { threadId: 'one' })).rejects.toBeInstanceOf(CheckpointConflictError);
+    hold.open();
+    expect(await first).toEqual({ log: ['wait'] });
+  });
+
+  it('rejects static breakpoints and Command goto in DAG mode with typed errors', async () => {
+    const saver = new MemoryCheckpointer();
+    const app = new StateGraph(Log, options)
+      .addNode('x', () => ({ log: 'x' }))
+      .addEdge(START, 'x')
+      .addEdge('x', END)
+      .compile({ checkpointer: saver, mode: 'dag', interruptBefore: ['x'] });
+    await expect(app.invoke({}, { threadId: 'b' })).rejects.toBeInstanceOf(WeftError);
+  });
+});
