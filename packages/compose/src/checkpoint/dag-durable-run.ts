@@ -1,6 +1,4 @@
 import { WeftError } from '../errors/weft-error.js';
-import { isCommand } from '../graph/command.js';
-import { START } from '../graph/constants.js';
 import { applyStateWrites } from '../pregel/apply.js';
 import { type DagDurability, DagLoop } from '../pregel/dag-loop.js';
 import { dagPlanOf } from '../pregel/dag-plan.js';
@@ -11,6 +9,8 @@ import { SubgraphWrites } from '../pregel/subgraph-writes.js';
 import type { Task } from '../pregel/task.js';
 import type { ResumeValues } from '../pregel/task-context.js';
 import { type CompiledNode, END_INDEX, type Topology } from '../pregel/topology.js';
+import { isCommand } from '../vocabulary/command.js';
+import { START } from '../vocabulary/constants.js';
 import type { CheckpointSession } from './checkpoint-session.js';
 import type { DagRestored } from './dag-restore.js';
 import { restoreDag } from './dag-restore.js';

@@ -1,12 +1,12 @@
 import { WeftError } from '../errors/weft-error.js';
-import { type Command, isCommand } from '../graph/command.js';
-import { START } from '../graph/constants.js';
 import { planResume } from '../interrupt/resume.js';
 import { applyStateWrites } from '../pregel/apply.js';
 import { SubgraphWrites } from '../pregel/subgraph-writes.js';
 import type { Task } from '../pregel/task.js';
 import type { ResumeValues } from '../pregel/task-context.js';
 import type { Topology } from '../pregel/topology.js';
+import { type Command, isCommand } from '../vocabulary/command.js';
+import { START } from '../vocabulary/constants.js';
 import type { CheckpointBody } from './checkpoint-body.js';
 import type { Checkpointer, CheckpointRecord } from './checkpointer.js';
 import { chainLoopError, decodeBody, type LoadedCheckpoint, loadCheckpoint } from './load.js';
