@@ -1,11 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { SqliteCheckpointer } from '../src/sqlite-checkpointer.js';
 import { buildCrashGraph, crashSteps } from './crash/crash-graph.js';
+import { lines, startChild, waitForLines } from './crash/crash-process.js';
 
 /**
  * Kill -9 in the middle of a durable run, then resume in a new process.
@@ -31,43 +32,7 @@ afterEach(() => {
 });
 
 function start(args: readonly string[]) {
-  const process = spawn('node', ['--conditions=@weft/source', '--import', 'tsx', child, ...args], {
-    cwd: packageDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(process);
-  let stdout = '';
-  let stderr = '';
-  process.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  process.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  // No deadline of its own: on a loaded machine the child's start alone can take tens of seconds; the
-  // test's timeout is the only clock.
-  const exited = new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>(
-    (resolve) => {
-      process.on('exit', (code, signal) => {
-        // Give the pipes a moment to drain after exit.
-        setImmediate(() => resolve({ code, signal, stdout, stderr }));
-      });
-    },
-  );
-  return { process, exited };
-}
-
-function lines(file: string): string[] {
-  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
-}
-
-/** Waits until the log has `count` lines; fails if the child exits first (no wall-clock deadline). */
-async function waitForLines(file: string, count: number, child: ChildProcess): Promise<void> {
-  while (lines(file).length < count) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`the child exited before the side-effect log reached ${count} lines`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  return startChild(child, args, { cwd: packageDir, children });
 }
 
 it('a run killed with SIGKILL resumes in a new process without re-running finished tasks', async () => {

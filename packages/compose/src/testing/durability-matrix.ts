@@ -4,6 +4,7 @@ import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import type { PendingInterrupt } from '../pregel/task.js';
 import { Command } from '../vocabulary/command.js';
 import type { CheckpointerFixture } from './checkpointer-conformance.js';
+import { dagMatrixScenarios } from './durability/dag-matrix-scenarios.js';
 import {
   answerFor,
   type MatrixApp,
@@ -95,7 +96,7 @@ export interface DurabilityMatrixOptions {
 /**
  * Registers the pause/resume matrix against a checkpoint store: every graph shape (a single pause,
  * parallel pauses, pauses one and two subgraphs deep, parallel pauses inside a subgraph, a pause inside a
- * `Send` task) × `invoke` and `stream` (× the durability modes asked for). Each case pauses, resumes from a
+ * `Send` task; the DAG column: the same pauses in `mode: 'dag'`, one while a sibling still runs) × `invoke` and `stream` (× the durability modes asked for). Each case pauses, resumes from a
  * new compiled graph over the same store, and checks that only the paused nodes ran again and that the
  * final state equals a run whose nodes got their answers inline. It also runs the semantics cases (reducer
  * first writes, `updateState` on top and with `asNode: END`, `Command` input, resume validation, paused
@@ -135,7 +136,8 @@ export function describeDurabilityMatrix(
       return fixture.checkpointer;
     });
 
-    describe.each(matrixScenarios.map((scenario) => [scenario.name, scenario] as const))(
+    const scenarios = [...matrixScenarios, ...dagMatrixScenarios];
+    describe.each(scenarios.map((scenario) => [scenario.name, scenario] as const))(
       '%s',
       (_name, scenario) => {
         it.each(runs)('resumes only what paused (%s, %s durability)', async (mode, durability) => {
