@@ -5,6 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Checkpointer } from '@weft/compose';
 import * as compose from '@weft/compose';
+import { PostgresCheckpointer } from '@weft/store-postgres';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import type { FloorCheckpoint } from './graphs/floor-engine.ts';
 import { weftLoop } from './graphs/weft-graphs.ts';
 
 export const PENDING_CHECKPOINTER = '(pending: checkpointer not available)';
@@ -95,4 +99,90 @@ export async function weftSqliteStore(): Promise<StoreProbe> {
     }
   }
   return { pending: lastProblem };
+}
+
+/** `PostgresCheckpointer` of `@weft/store-postgres` in a throwaway schema (dropped on close). */
+export async function weftPostgresStore(url: string): Promise<StoreProbe> {
+  const schema = `weft_bench_cp_${process.pid}_${Date.now().toString(36)}`;
+  const checkpointer = new PostgresCheckpointer({ connectionString: url, schema });
+  await checkpointer.setup();
+  const result = await accept(checkpointer);
+  if (!('store' in result)) {
+    await dropSchema(url, schema);
+    return result;
+  }
+  return {
+    store: {
+      checkpointer,
+      close: async () => {
+        await result.store.close();
+        await dropSchema(url, schema);
+      },
+    },
+  };
+}
+
+async function dropSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await client.end();
+}
+
+/** A floor store: a checkpoint function per thread (each step's writes as JSON, one insert) and a close. */
+export interface FloorStore {
+  readonly checkpoint: (threadId: string) => FloorCheckpoint;
+  close(): Promise<void>;
+}
+
+/**
+ * The SQLite floor: bare better-sqlite3 on a temporary file with the store's settings (WAL journal,
+ * `synchronous = NORMAL`), one prepared insert of the step's writes as JSON per step.
+ */
+export async function floorSqliteCheckpoint(): Promise<FloorStore> {
+  const path = join(tmpdir(), `weft-bench-floor-${process.pid}-${Date.now()}.sqlite`);
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(
+    'CREATE TABLE writes (thread TEXT NOT NULL, step INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (thread, step))',
+  );
+  const insert = db.prepare('INSERT INTO writes (thread, step, body) VALUES (?, ?, ?)');
+  return {
+    checkpoint: (threadId) => (step, writes) => {
+      insert.run(threadId, step, JSON.stringify({ step, writes }));
+    },
+    close: async () => {
+      db.close();
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+    },
+  };
+}
+
+/**
+ * The PostgreSQL floor: one bare `pg` client, one autocommitted insert of the step's writes as JSON per
+ * step (so one commit, and one WAL flush, per step like a durable run), in a throwaway schema.
+ */
+export async function floorPostgresCheckpoint(url: string): Promise<FloorStore> {
+  const schema = `weft_bench_floor_${process.pid}_${Date.now().toString(36)}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`CREATE SCHEMA "${schema}"`);
+  await client.query(
+    `CREATE TABLE "${schema}".writes (thread TEXT NOT NULL, step INTEGER NOT NULL, body JSONB NOT NULL, PRIMARY KEY (thread, step))`,
+  );
+  const text = `INSERT INTO "${schema}".writes (thread, step, body) VALUES ($1, $2, $3)`;
+  return {
+    checkpoint: (threadId) => async (step, writes) => {
+      await client.query({
+        name: `floor-insert-${schema}`,
+        text,
+        values: [threadId, step, JSON.stringify({ step, writes })],
+      });
+    },
+    close: async () => {
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    },
+  };
 }

@@ -1,5 +1,5 @@
 // Timing, A/B alternation, medians and heap accounting shared by every workload.
-import { performance } from 'node:perf_hooks';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { GCProfiler } from 'node:v8';
 
 /** The three columns every workload compares. */
@@ -26,6 +26,8 @@ export interface Measurement {
   readonly samplesMs: readonly number[];
   /** Bytes allocated by one invoke (`once`, else one sample), measured in a separate, untimed pass. */
   readonly allocatedBytes: number;
+  /** Median share of a timed sample's wall time spent in GC pauses (0–1; NaN when unknown). */
+  readonly gcShare?: number;
   /** Set when a run threw or its check failed. */
   readonly error?: string;
 }
@@ -40,6 +42,12 @@ export interface Repetitions {
    * engine in its steady state, not V8 re-optimizing it. Default 0.
    */
   readonly rewarmMs?: number;
+  /**
+   * Each timed sample repeats the contender's `run` until at least this many milliseconds have passed
+   * and records the mean time of one `run` (full runs: 1000, so a load spike of a few hundred
+   * milliseconds cannot decide a sample). Default 0: one `run` per sample.
+   */
+  readonly minSampleMs?: number;
 }
 
 /** `globalThis.gc` exists when node runs with `--expose-gc`. */
@@ -62,19 +70,81 @@ function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-async function sample<TResult>(contender: Contender<TResult>, rewarmMs: number): Promise<number> {
+/**
+ * GC pauses, from the `gc` entries of a `PerformanceObserver` (one per collection, with its duration):
+ * chosen over `--expose-gc` + `eventLoopUtilization` because it names the pauses themselves and works
+ * in any process. Entries arrive a tick late, either through the callback or `takeRecords()`.
+ */
+const gcEntries: Array<{ readonly startTime: number; readonly duration: number }> = [];
+const gcObserver = new PerformanceObserver((list) => {
+  gcEntries.push(...list.getEntries());
+});
+gcObserver.observe({ entryTypes: ['gc'] });
+
+/** Milliseconds of GC pauses that started in [from, to]; forgets every entry seen so far. */
+export async function gcPausesMs(from: number, to: number): Promise<number> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  gcEntries.push(...gcObserver.takeRecords());
+  let total = 0;
+  for (const entry of gcEntries) {
+    if (entry.startTime >= from && entry.startTime <= to) total += entry.duration;
+  }
+  gcEntries.length = 0;
+  return total;
+}
+
+interface Sample {
+  readonly ms: number;
+  readonly gcShare: number;
+}
+
+async function sample<TResult>(contender: Contender<TResult>, repetitions: Repetitions): Promise<Sample> {
   forceGc();
+  const rewarmMs = repetitions.rewarmMs ?? 0;
   if (rewarmMs > 0) {
     const once = contender.once ?? contender.run;
     const until = performance.now() + rewarmMs;
     do await once();
     while (performance.now() < until);
   }
+  await gcPausesMs(0, 0);
   const start = performance.now();
-  const result = await contender.run();
-  const elapsed = performance.now() - start;
-  contender.check(result);
-  return elapsed;
+  const timed = await timeBoxed(contender.run, repetitions.minSampleMs ?? 0);
+  const end = performance.now();
+  const gcShare = (await gcPausesMs(start, end)) / (end - start);
+  for (const result of timed.results) contender.check(result);
+  return { ms: timed.msPerRun, gcShare };
+}
+
+/** The results of a time-boxed sample and the mean wall time of one run in it. */
+export interface TimeBoxed<TResult> {
+  readonly msPerRun: number;
+  readonly runs: number;
+  readonly results: readonly TResult[];
+}
+
+/**
+ * Runs `run` until at least `minMs` have passed (at least once) and returns the mean time of one run.
+ * Results are kept (not checked) so a caller can check every one of them off the clock.
+ */
+export async function timeBoxed<TResult>(
+  run: () => Promise<TResult>,
+  minMs: number,
+): Promise<TimeBoxed<TResult>> {
+  const results: TResult[] = [];
+  const start = performance.now();
+  let elapsed = 0;
+  do {
+    results.push(await run());
+    elapsed = performance.now() - start;
+  } while (elapsed < minMs);
+  return { msPerRun: elapsed / results.length, runs: results.length, results };
+}
+
+/** The order of round `round`: the list rotated by `round` (A B C, B C A, C A B, …). */
+export function rotated<T>(items: readonly T[], round: number): T[] {
+  const shift = items.length === 0 ? 0 : round % items.length;
+  return [...items.slice(shift), ...items.slice(0, shift)];
 }
 
 /**
@@ -98,9 +168,11 @@ export async function allocatedBytes(run: () => Promise<unknown>): Promise<numbe
 
 /**
  * Times the contenders side by side: warm-up samples first, then `reps` rounds that run each contender
- * once in turn (A/B/C/A/B/C…), with a forced GC before every sample so one engine's garbage is not
- * collected on another's clock, then `rewarmMs` of untimed runs so the sample starts from optimized code.
- * `turn` is awaited before every sample (the engines' processes take turns, see `BenchContext.turn`). A contender that throws or fails its check is dropped and reported.
+ * once in a rotating order (A B C, B C A, C A B, …, so no contender always follows the same one), with a
+ * forced GC before every sample so one engine's garbage is not collected on another's clock, then
+ * `rewarmMs` of untimed runs so the sample starts from optimized code; a sample lasts at least
+ * `minSampleMs`. `turn` is awaited before every sample (the engines' processes take turns, see
+ * `BenchContext.turn`). A contender that throws or fails its check is dropped and reported.
  */
 export async function compare<TResult>(
   contenders: readonly Contender<TResult>[],
@@ -108,14 +180,18 @@ export async function compare<TResult>(
   turn: () => Promise<void> = async () => undefined,
 ): Promise<Measurement[]> {
   const samples = new Map<Engine, number[]>(contenders.map((c) => [c.engine, []]));
+  const gcShares = new Map<Engine, number[]>(contenders.map((c) => [c.engine, []]));
   const errors = new Map<Engine, string>();
   const alive = () => contenders.filter((c) => !errors.has(c.engine));
   for (let round = 0; round < repetitions.warmup + repetitions.reps; round++) {
-    for (const contender of alive()) {
+    for (const contender of rotated(alive(), round)) {
       try {
         await turn();
-        const elapsed = await sample(contender, repetitions.rewarmMs ?? 0);
-        if (round >= repetitions.warmup) samples.get(contender.engine)!.push(elapsed);
+        const taken = await sample(contender, repetitions);
+        if (round >= repetitions.warmup) {
+          samples.get(contender.engine)!.push(taken.ms);
+          gcShares.get(contender.engine)!.push(taken.gcShare);
+        }
       } catch (error) {
         errors.set(contender.engine, describe(error));
       }
@@ -132,6 +208,7 @@ export async function compare<TResult>(
       medianMs: error === undefined ? median(taken) : Number.NaN,
       samplesMs: taken,
       allocatedBytes: allocated,
+      gcShare: median(gcShares.get(contender.engine)!),
       ...(error === undefined ? {} : { error }),
     });
   }

@@ -1,6 +1,6 @@
 // Variants of one Weft workload timed interleaved (A B C, B C A, C A B, …), so that the load of a shared
 // machine falls on all of them alike and their ratios hold within one run. Weft only.
-import { expectEqual, times } from './harness.ts';
+import { expectEqual, rotated, timeBoxed, times } from './harness.ts';
 import { measurementRow, type Row } from './table.ts';
 import type { BenchContext } from './workload.ts';
 
@@ -33,7 +33,10 @@ export function ratio(row: Row, base: Row): string {
     : '?';
 }
 
-/** Times the variants interleaved, `invokes` invokes per sample; returns one row per variant. */
+/**
+ * Times the variants interleaved, in rounds of rotating order; a sample repeats a batch of `invokes`
+ * invokes until `minSampleMs` has passed (the mean batch is its time). Returns one row per variant.
+ */
 export async function interleaved(
   context: BenchContext,
   spec: InterleavedSpec,
@@ -42,19 +45,21 @@ export async function interleaved(
 ): Promise<Row[]> {
   const samples = variants.map(() => [] as number[]);
   const failures = variants.map(() => [] as string[]);
-  const reps = context.repetitions.reps * 3;
+  const reps = context.repetitions.reps * 2;
   for (const variant of variants) await times(invokes, variant.once);
+  const order = variants.map((_, i) => i);
   for (let rep = 0; rep < reps; rep++) {
-    for (let k = 0; k < variants.length; k++) {
-      const i = (rep + k) % variants.length;
+    for (const i of rotated(order, rep)) {
       const variant = variants[i] as Variant;
       await context.turn();
-      const started = performance.now();
-      const state = await times(invokes, variant.once);
-      (samples[i] as number[]).push(performance.now() - started);
+      // A sample repeats the batch until minSampleMs has passed; its time is that of one batch.
+      const timed = await timeBoxed(() => times(invokes, variant.once), context.repetitions.minSampleMs ?? 0);
+      (samples[i] as number[]).push(timed.msPerRun);
       try {
-        if (variant.check) variant.check(state);
-        else expectEqual('final n', (state as { n: number }).n, spec.expectedN);
+        for (const state of timed.results) {
+          if (variant.check) variant.check(state);
+          else expectEqual('final n', (state as { n: number }).n, spec.expectedN);
+        }
       } catch (error) {
         (failures[i] as string[]).push(String(error));
       }

@@ -43,6 +43,11 @@ const WORKLOADS: readonly Workload[] = [
   heapWorkload,
 ];
 
+/** Printed above a quick run's table and stored in its results: its figures are smoke-test figures. */
+const QUICK_WARNING =
+  'QUICK RUN — figures NOT COMPARABLE: samples of one invoke batch (not ≥ 1 s), 3 rounds, small sizes; ' +
+  'use it to check that every workload runs and passes its checks, never to compare figures.';
+
 interface Arguments {
   readonly quick: boolean;
   readonly only: readonly string[] | undefined;
@@ -124,7 +129,9 @@ async function measure(args: Arguments, engines: readonly Engine[]): Promise<Row
   const prefix = engines.length === 1 ? `[${engines[0]}] ` : '';
   const context: BenchContext = {
     quick: args.quick,
-    repetitions: args.quick ? { warmup: 1, reps: 3, rewarmMs: 20 } : { warmup: 1, reps: 5, rewarmMs: 100 },
+    repetitions: args.quick
+      ? { warmup: 1, reps: 3, rewarmMs: 20, minSampleMs: 0 }
+      : { warmup: 1, reps: 5, rewarmMs: 100, minSampleMs: 1000 },
     log: (message) => process.stderr.write(`${prefix}${message}\n`),
     engines,
     turn: takeTurn,
@@ -163,13 +170,24 @@ async function main(): Promise<number> {
   console.log(
     `\nWeft vs LangGraph.js ${host.langGraph} vs plain async — ${args.quick ? 'quick' : 'full'} run, ${layout}`,
   );
+  if (args.quick) console.log(`${QUICK_WARNING}`);
   console.log(`${host.cpu}, ${host.cores} cores, node ${host.node}, ${host.date}, ${seconds.toFixed(0)} s\n`);
   console.log(renderTable(rows));
   const notes = renderNotes(rows);
   if (notes.length > 0) console.log(`\n${notes.join('\n')}`);
 
   const failures = rows.flatMap((row) => row.failures);
-  const results = { ...host, quick: args.quick, only: args.only ?? null, layout, seconds, rows, failures };
+  const results = {
+    ...host,
+    quick: args.quick,
+    comparable: !args.quick,
+    ...(args.quick ? { warning: QUICK_WARNING } : {}),
+    only: args.only ?? null,
+    layout,
+    seconds,
+    rows,
+    failures,
+  };
   mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
   writeFileSync(new URL('../results/latest.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
   if (failures.length > 0) console.log(`\n${failures.length} check(s) failed.`);

@@ -1,14 +1,15 @@
 // One process per engine, taking turns: the coordinator forks a child per engine (same script, same
 // node flags, `--engine <name>`) and hands a single token around. A child runs only while it holds the
-// token and gives it back before each timed sample, so samples alternate across engines (A/B/C/A/B/C…)
-// and no two processes ever run at once on the machine's cores.
+// token and gives it back before each timed sample, so samples alternate across engines in rounds whose
+// order rotates (A B C, B C A, C A B, …: no engine always runs right after the same one, so a load
+// pattern cannot favour one), and no two processes ever run at once on the machine's cores.
 //
 // Why separate processes: LangGraph's first run switches on AsyncLocalStorage for the whole process,
 // which makes every later promise slower — Weft's streams and the plain-async floor included (the floor
 // chain measured 0.11 µs/step before a LangGraph run and 0.27 after, in one process).
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Engine } from './harness.ts';
+import { type Engine, rotated } from './harness.ts';
 import type { Row } from './table.ts';
 
 /** Coordinator → child. */
@@ -56,6 +57,7 @@ export async function reportRows(rows: readonly Row[]): Promise<void> {
 interface Child {
   readonly engine: Engine;
   waiting: boolean;
+  alive: boolean;
   rows: readonly Row[] | undefined;
   send(message: Go): void;
 }
@@ -70,19 +72,25 @@ export async function runEngineProcesses(
 ): Promise<Map<Engine, readonly Row[] | undefined>> {
   const children: Child[] = [];
   let running: Child | undefined;
-  let last = -1;
+  // Rounds: every live child gets one turn per round; each round starts one child later than the last.
+  let round = 0;
+  let served = new Set<Child>();
   const grant = (): void => {
     if (running) return;
-    for (let k = 1; k <= children.length; k++) {
-      const index = (last + k) % children.length;
-      const child = children[index] as Child;
-      if (!child.waiting) continue;
-      child.waiting = false;
-      running = child;
-      last = index;
-      child.send({ type: 'go' });
-      return;
+    const live = children.filter((child) => child.alive);
+    if (live.length === 0) return;
+    if (live.every((child) => served.has(child))) {
+      round++;
+      served = new Set();
     }
+    const order = rotated(live, round);
+    const next =
+      order.find((child) => child.waiting && !served.has(child)) ?? order.find((child) => child.waiting);
+    if (!next) return;
+    next.waiting = false;
+    running = next;
+    served.add(next);
+    next.send({ type: 'go' });
   };
   const finished = engines.map(
     (engine) =>
@@ -93,6 +101,7 @@ export async function runEngineProcesses(
         const child: Child = {
           engine,
           waiting: false,
+          alive: true,
           rows: undefined,
           send: (message) => process_.send(message),
         };
@@ -108,6 +117,7 @@ export async function runEngineProcesses(
         });
         process_.on('exit', () => {
           child.waiting = false;
+          child.alive = false;
           if (running === child) running = undefined;
           grant();
           resolve();

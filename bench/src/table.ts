@@ -22,6 +22,8 @@ export interface Row {
   readonly notes: readonly string[];
   /** Raw timed samples in ms, for the JSON file. */
   readonly samplesMs?: Partial<Record<Engine, readonly number[]>>;
+  /** Median share of a timed sample spent in GC pauses (0–1), per engine. */
+  readonly gcShare?: Partial<Record<Engine, number>>;
 }
 
 /** How a workload turns its measurements into a row. */
@@ -58,6 +60,7 @@ export function measurementRow(spec: RowSpec, measurements: readonly Measurement
   const failures: string[] = [];
   const heap: string[] = [];
   const samplesMs: Partial<Record<Engine, readonly number[]>> = {};
+  const gcShare: Partial<Record<Engine, number>> = {};
   for (const m of measurements) {
     if (m.error !== undefined) {
       cells[m.engine] = 'FAIL';
@@ -66,7 +69,10 @@ export function measurementRow(spec: RowSpec, measurements: readonly Measurement
     }
     cells[m.engine] = scale(m.medianMs);
     samplesMs[m.engine] = m.samplesMs;
-    heap.push(`${LABELS[m.engine]} ${formatBytes(m.allocatedBytes)}`);
+    if (m.gcShare !== undefined && Number.isFinite(m.gcShare)) gcShare[m.engine] = m.gcShare;
+    const gc =
+      m.gcShare !== undefined && Number.isFinite(m.gcShare) ? ` (GC ${(m.gcShare * 100).toFixed(0)}%)` : '';
+    heap.push(`${LABELS[m.engine]} ${formatBytes(m.allocatedBytes)}${gc}`);
   }
   return {
     workload: spec.workload,
@@ -77,6 +83,7 @@ export function measurementRow(spec: RowSpec, measurements: readonly Measurement
     failures,
     notes: spec.notes ?? [],
     samplesMs,
+    gcShare,
   };
 }
 
@@ -154,8 +161,10 @@ export function mergeRows(byEngine: ReadonlyMap<Engine, readonly Row[] | undefin
         failures: [],
         notes: [],
         samplesMs: {},
+        gcShare: {},
       };
       const own = row.samplesMs?.[engine];
+      const ownGc = row.gcShare?.[engine];
       merged.set(row.workload, {
         ...base,
         [engine]: row[engine],
@@ -163,6 +172,7 @@ export function mergeRows(byEngine: ReadonlyMap<Engine, readonly Row[] | undefin
         failures: [...base.failures, ...row.failures],
         notes: [...base.notes, ...row.notes.filter((note) => !base.notes.includes(note))],
         samplesMs: { ...base.samplesMs, ...(own ? { [engine]: own } : {}) },
+        gcShare: { ...base.gcShare, ...(ownGc === undefined ? {} : { [engine]: ownGc }) },
       });
     }
   }

@@ -1,55 +1,70 @@
-// The floor: each benchmark computation as plain async functions, one `await` per node-step and a
-// state merge per step, with no engine at all. It shows what is achievable on this machine.
+// The floor: each benchmark graph on the floor engine (floor-engine.ts), a plain-async superstep loop
+// with the same semantics and no features. It shows what is achievable on this machine.
+import { FLOOR_END, type FloorCheckpoint, type FloorGraph, FloorSend, runFloor } from './floor-engine.ts';
 import type { Counter, Items, Total } from './weft-graphs.ts';
 
-type StepFunction<TState> = (state: TState) => Promise<Partial<TState>>;
+const increment = (state: Counter) => ({ n: state.n + 1 });
 
-/** Runs steps in order, merging each partial update into the state (what a chain does). */
-export async function runSteps<TState extends object>(
-  steps: readonly StepFunction<TState>[],
-  input: TState,
-): Promise<TState> {
-  let state = input;
-  for (const step of steps) state = { ...state, ...(await step(state)) };
-  return state;
+/** A linear graph of `length` nodes, each adding 1 to `n`. */
+export function floorChainGraph(length: number): FloorGraph {
+  const nodes: Record<string, FloorGraph['nodes'][string]> = {};
+  for (let i = 0; i < length; i++) {
+    nodes[`n${i}`] = { run: increment, edges: [i + 1 < length ? `n${i + 1}` : FLOOR_END] };
+  }
+  return { nodes, start: ['n0'] };
 }
 
 export function floorChain(length: number): (input: Counter) => Promise<Counter> {
-  const steps = Array.from({ length }, (): StepFunction<Counter> => async (state) => ({ n: state.n + 1 }));
-  return (input) => runSteps(steps, input);
+  const graph = floorChainGraph(length);
+  return (input) => runFloor(graph, input);
 }
 
-export function floorLoop(iterations: number): (input: Counter) => Promise<Counter> {
-  const a: StepFunction<Counter> = async (state) => ({ n: state.n + 1 });
-  const b: StepFunction<Counter> = async () => ({});
-  return async (input) => {
-    let state = input;
-    do {
-      state = { ...state, ...(await a(state)) };
-      state = { ...state, ...(await b(state)) };
-    } while (state.n < iterations);
-    return state;
+/** `a` adds 1, `b` loops back to `a` until `n` reaches `iterations`. */
+export function floorLoopGraph(iterations: number): FloorGraph {
+  return {
+    nodes: {
+      a: { run: increment, edges: ['b'] },
+      b: { run: () => ({}), router: (state) => ((state.n as number) < iterations ? 'a' : FLOOR_END) },
+    },
+    start: ['a'],
   };
 }
 
+export function floorLoop(
+  iterations: number,
+  checkpoint?: () => FloorCheckpoint,
+): (input: Counter) => Promise<Counter> {
+  const graph = floorLoopGraph(iterations);
+  return (input) => runFloor(graph, input, checkpoint?.());
+}
+
+const append = (current: unknown, update: unknown) => [...(current as unknown[]), ...(update as unknown[])];
+const sum = (current: unknown, update: unknown) => (current as number) + (update as number);
+
+/** START → `width` parallel nodes, each appending its index → a join that counts the items. */
 export function floorFanout(width: number): (input: Partial<Items>) => Promise<Items> {
-  const branches = Array.from({ length: width }, (_, i) => async () => ({ items: [i] }));
-  const join = async (state: Items) => ({ count: state.items.length });
-  return async (input) => {
-    const updates = await Promise.all(branches.map((branch) => branch()));
-    let items: number[] = [...(input.items ?? [])];
-    for (const update of updates) items = items.concat(update.items);
-    const state: Items = { items, count: input.count ?? 0 };
-    return { ...state, ...(await join(state)) };
+  const nodes: Record<string, FloorGraph['nodes'][string]> = {
+    join: { run: (state: Items) => ({ count: state.items.length }), edges: [FLOOR_END] },
   };
+  const start: string[] = [];
+  for (let i = 0; i < width; i++) {
+    nodes[`p${i}`] = { run: () => ({ items: [i] }), edges: ['join'] };
+    start.push(`p${i}`);
+  }
+  const graph: FloorGraph = { nodes, start, reducers: { items: append } };
+  return (input) => runFloor(graph, { items: [], count: 0, ...input });
 }
 
+/** Map-reduce: `split` sends `tasks` inputs to `square`, whose results a sum reducer adds up. */
 export function floorSend(tasks: number): (input: Total) => Promise<Total> {
-  const square = async (x: number) => ({ total: x * x });
-  return async (input) => {
-    const updates = await Promise.all(Array.from({ length: tasks }, (_, x) => square(x)));
-    let total = input.total;
-    for (const update of updates) total += update.total;
-    return { total };
+  const inputs = Array.from({ length: tasks }, (_, i) => i);
+  const graph: FloorGraph = {
+    nodes: {
+      split: { run: () => ({}), router: () => inputs.map((x) => new FloorSend('square', x)) },
+      square: { run: (x: number) => ({ total: x * x }), edges: [FLOOR_END] },
+    },
+    start: ['split'],
+    reducers: { total: sum },
   };
+  return (input) => runFloor(graph, input);
 }

@@ -1,8 +1,12 @@
 // A ReAct agent loop: 10 tool rounds with a zero-latency fake model, so only the framework is measured.
+
+import { MemoryCheckpointer } from '@weft/compose';
 import { type AgentOutcome, langGraphAgent } from '../agents/langgraph-agent.ts';
 import { weftAgent } from '../agents/weft-agent.ts';
 import { expectEqual } from '../harness.ts';
-import { type BenchContext, batched, compareRow, pick, type Workload } from '../workload.ts';
+import { interleaved, ratio } from '../interleaved.ts';
+import type { Row } from '../table.ts';
+import { type BenchContext, batched, compareRow, measures, pick, type Workload } from '../workload.ts';
 
 const ROUNDS = 10;
 /** The user message, then an assistant tool call and a tool result per round, then the answer. */
@@ -41,6 +45,28 @@ export const agentLoopWorkload: Workload = {
       once,
       check: (outcome) => expectEqual('agent outcome', outcome, EXPECTED),
     });
-    return [row];
+    return [row, ...(await checkpointedRows(context, invokes))];
   },
 };
+
+/** Weft only: the same turn without and with `MemoryCheckpointer`, interleaved; the note gives the ratio. */
+async function checkpointedRows(context: BenchContext, invokes: number): Promise<Row[]> {
+  if (!measures(context, 'weft')) return [];
+  const plain = weftAgent(ROUNDS);
+  const durable = weftAgent(ROUNDS, new MemoryCheckpointer());
+  const check = (outcome: unknown) => expectEqual('agent outcome', outcome, EXPECTED);
+  context.log(`  agent: ${ROUNDS} tool rounds × ${invokes}, without and with a checkpointer interleaved`);
+  const [off, on] = (await interleaved(
+    context,
+    { prefix: 'agent loop', size: `${ROUNDS} tool rounds` },
+    [
+      { label: 'no checkpointer', once: plain, check },
+      { label: 'MemoryCheckpointer', once: durable, check },
+    ],
+    invokes,
+  )) as [Row, Row];
+  return [
+    { ...off, heap: 'samples interleaved; heap not measured' },
+    { ...on, heap: '', notes: [`agent turn: with / without a checkpointer = ${ratio(on, off)}`] },
+  ];
+}

@@ -1,7 +1,18 @@
-// Durability cost: the loop with a checkpoint after every step (memory and SQLite), and the bytes a
-// store holds after 1000 steps that each append a 1 KB message.
+// Durability cost: the loop with a checkpoint after every step (memory, SQLite, PostgreSQL when
+// WEFT_PG_URL is set), each against its floor (the floor engine storing each step's writes in memory, or
+// the same bytes inserted with bare better-sqlite3 / pg), and the bytes a store holds after 1000 steps
+// that each append a 1 KB message.
 import { MemorySaver } from '@langchain/langgraph';
-import { type StoreProbe, weftMemoryStore, weftSqliteStore } from '../checkpointers.ts';
+import {
+  floorPostgresCheckpoint,
+  floorSqliteCheckpoint,
+  type StoreProbe,
+  weftMemoryStore,
+  weftPostgresStore,
+  weftSqliteStore,
+} from '../checkpointers.ts';
+import { floorLoop } from '../graphs/floor.ts';
+import { type FloorCheckpoint, floorMemoryCheckpointer } from '../graphs/floor-engine.ts';
 import { langGraphConfig, langGraphLoop, langGraphMessages } from '../graphs/langgraph-graphs.ts';
 import { type Counter, weftLoop, weftMessages } from '../graphs/weft-graphs.ts';
 import { type Engine, expectEqual } from '../harness.ts';
@@ -16,18 +27,25 @@ interface CheckpointedRun extends Counter {
   readonly stored: boolean;
 }
 
-/** Floor: the plain loop, storing a JSON snapshot of the state after every step. */
-async function floorCheckpointedLoop(iterations: number, snapshots: Map<string, string[]>) {
-  const thread: string[] = [];
-  snapshots.set(nextThread(), thread);
-  let state: Counter = { n: 0 };
-  do {
-    state = { ...state, ...(await (async () => ({ n: state.n + 1 }))()) };
-    thread.push(JSON.stringify(state));
-    state = { ...state, ...(await (async () => ({}))()) };
-    thread.push(JSON.stringify(state));
-  } while (state.n < iterations);
-  return { ...state, stored: thread.length > 0 };
+/** Floor: the floor engine's loop, each step's writes stored by `checkpoint` (per thread). */
+function floorCheckpointedLoop(
+  iterations: number,
+  checkpoint: (threadId: string) => FloorCheckpoint,
+): () => Promise<CheckpointedRun> {
+  let stored = 0;
+  const counting = (threadId: string): FloorCheckpoint => {
+    const inner = checkpoint(threadId);
+    return (step, writes) => {
+      stored++;
+      return inner(step, writes);
+    };
+  };
+  const loop = floorLoop(iterations, () => counting(nextThread()));
+  return async () => {
+    stored = 0;
+    const state = await loop({ n: 0 });
+    return { ...state, stored: stored > 0 };
+  };
 }
 
 function weftRun(probe: StoreProbe, iterations: number): (() => Promise<CheckpointedRun>) | undefined {
@@ -42,20 +60,25 @@ function weftRun(probe: StoreProbe, iterations: number): (() => Promise<Checkpoi
   };
 }
 
+/** Steps per invoke of the loop: `a` and `b` once per iteration. */
+const stepsOf = (iterations: number) => 2 * iterations;
+
 async function checkpointRows(context: BenchContext): Promise<Row[]> {
   const iterations = pick(context, 200, 50);
+  const steps = stepsOf(iterations);
   const check = (run: CheckpointedRun) => {
     expectEqual('loop n', run.n, iterations);
     expectEqual('checkpoint stored', run.stored, true);
   };
+  const perStep = { unit: 'µs/step', scale: (ms: number) => (ms * 1000) / steps };
   const memory = await weftMemoryStore();
   const saver = new MemorySaver();
   const langGraph = langGraphLoop(iterations, { checkpointer: saver });
-  const snapshots = new Map<string, string[]>();
+  const threads = new Map<string, string[]>();
   const weftMemory = weftRun(memory, iterations);
   const memoryRow = await compareRow<CheckpointedRun>(context, {
-    workload: `checkpoint: loop × ${iterations}, memory`,
-    unit: 'ms/invoke',
+    workload: `checkpoint: loop × ${iterations}, memory (floor: writes as JSON in a Map)`,
+    ...perStep,
     runs: {
       ...(weftMemory ? { weft: weftMemory } : {}),
       langgraph: async () => {
@@ -63,26 +86,64 @@ async function checkpointRows(context: BenchContext): Promise<Row[]> {
         const state = await langGraph.invoke({ n: 0 }, langGraphConfig(threadId));
         return { ...state, stored: saver.storage[threadId] !== undefined };
       },
-      floor: () => floorCheckpointedLoop(iterations, snapshots),
+      floor: floorCheckpointedLoop(iterations, (threadId) => floorMemoryCheckpointer(threads, threadId)),
     },
     check,
     ...('pending' in memory ? { fixed: { weft: 'pending' }, notes: [memory.pending] } : {}),
   });
   if ('store' in memory) await memory.store.close();
+  return [memoryRow, ...(await storeRows(context, iterations, check))];
+}
 
-  const sqlite = await weftSqliteStore();
-  const weftSqlite = weftRun(sqlite, iterations);
-  const sqliteRow = await compareRow<CheckpointedRun>(context, {
-    workload: `checkpoint: loop × ${iterations}, SQLite`,
-    unit: 'ms/invoke',
-    runs: {
-      ...(weftSqlite ? { weft: weftSqlite } : {}),
+/** SQLite, and PostgreSQL when WEFT_PG_URL is set: Weft's checkpointer against a bare insert per step. */
+async function storeRows(
+  context: BenchContext,
+  iterations: number,
+  check: (run: CheckpointedRun) => void,
+): Promise<Row[]> {
+  const steps = stepsOf(iterations);
+  const rows: Row[] = [];
+  const url = process.env.WEFT_PG_URL;
+  const backends = [
+    {
+      label: 'SQLite',
+      floor: 'better-sqlite3 insert, WAL',
+      weft: weftSqliteStore,
+      bare: floorSqliteCheckpoint,
     },
-    check,
-    ...('pending' in sqlite ? { fixed: { weft: 'pending' }, notes: [sqlite.pending] } : {}),
-  });
-  if ('store' in sqlite) await sqlite.store.close();
-  return [memoryRow, sqliteRow];
+    ...(url
+      ? [
+          {
+            label: 'PostgreSQL',
+            floor: 'pg insert',
+            weft: () => weftPostgresStore(url),
+            bare: () => floorPostgresCheckpoint(url),
+          },
+        ]
+      : []),
+  ];
+  if (!url) context.log('  checkpoint: WEFT_PG_URL is not set; PostgreSQL row skipped');
+  for (const backend of backends) {
+    const store = measures(context, 'weft') ? await backend.weft() : undefined;
+    const bare = measures(context, 'floor') ? await backend.bare() : undefined;
+    const weft = store ? weftRun(store, iterations) : undefined;
+    rows.push(
+      await compareRow<CheckpointedRun>(context, {
+        workload: `checkpoint: loop × ${iterations}, ${backend.label} (floor: ${backend.floor})`,
+        unit: 'µs/step',
+        scale: (ms) => (ms * 1000) / steps,
+        runs: {
+          ...(weft ? { weft } : {}),
+          ...(bare ? { floor: floorCheckpointedLoop(iterations, bare.checkpoint) } : {}),
+        },
+        check,
+        ...(store && 'pending' in store ? { fixed: { weft: 'pending' }, notes: [store.pending] } : {}),
+      }),
+    );
+    if (store && 'store' in store) await store.store.close();
+    await bare?.close();
+  }
+  return rows;
 }
 
 export const checkpointWorkload: Workload = { name: 'checkpoint', run: checkpointRows };
