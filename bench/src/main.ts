@@ -12,6 +12,7 @@ import { agentLoopWorkload } from './workloads/agent-loop.ts';
 import { checkpointWorkload, storageWorkload } from './workloads/checkpoint.ts';
 import { coldImportWorkload } from './workloads/cold-import.ts';
 import { compileWorkload } from './workloads/compile.ts';
+import { dagModeWorkload } from './workloads/dag-mode.ts';
 import { frozenStateWorkload } from './workloads/frozen-state.ts';
 import { memorySearchWorkload } from './workloads/memory-search.ts';
 import { otelWorkload } from './workloads/otel.ts';
@@ -34,6 +35,7 @@ const WORKLOADS: readonly Workload[] = [
   otelWorkload,
   updateChecksWorkload,
   frozenStateWorkload,
+  dagModeWorkload,
   compileWorkload,
   agentLoopWorkload,
   storeSearchWorkload,

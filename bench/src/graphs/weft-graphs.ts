@@ -28,6 +28,8 @@ export interface WeftCompile {
   readonly checkUpdates?: boolean;
   /** Deep-freeze the state handed to nodes (compose's development default; `pnpm bench` runs as production). */
   readonly freezeState?: boolean;
+  /** `dag`: each node runs once all its predecessors are done (compose's DAG mode). */
+  readonly mode?: 'pregel' | 'dag';
 }
 
 export interface Counter {
@@ -83,6 +85,30 @@ export function weftFanout(width: number): WeftApp<Items> {
   }
   graph = graph.addNode('join', (state: Items) => ({ count: state.items.length }));
   return graph.addEdge(names, 'join').addEdge('join', END).compile({ maxSteps: MAX_STEPS });
+}
+
+/**
+ * DAG mode: `layers` layers of `width` nodes, each appending its number and joining the whole layer
+ * before it (the first layer starts from START, the last ends at END).
+ */
+export function weftLayered(
+  layers: number,
+  width: number,
+  checkpointer?: Checkpointer,
+): WeftApp<{ items: number[] }> {
+  // biome-ignore lint/suspicious/noExplicitAny: generated graph; the builder type grows with every node name
+  let graph: any = new StateGraph(z.object({ items: z.array(z.number()) }), {
+    reducers: { items: appendReducer },
+  });
+  const layer = (l: number): string[] => Array.from({ length: width }, (_, p) => `l${l}_${p}`);
+  for (let l = 0; l < layers; l++) {
+    for (const [p, name] of layer(l).entries()) {
+      graph = graph.addNode(name, () => ({ items: [l * width + p] }));
+      graph = l === 0 ? graph.addEdge(START, name) : graph.addEdge(layer(l - 1), name);
+      if (l === layers - 1) graph = graph.addEdge(name, END);
+    }
+  }
+  return graph.compile({ maxSteps: MAX_STEPS, mode: 'dag', ...(checkpointer ? { checkpointer } : {}) });
 }
 
 /** Map-reduce: `split` sends `tasks` inputs to `square`, whose results a sum reducer adds up. */
