@@ -238,4 +238,77 @@ describe('DAG mode with a checkpointer', () => {
       .compile({ checkpointer: saver, mode: 'dag', interruptBefore: ['x'] });
     await expect(app.invoke({}, { threadId: 'b' })).rejects.toBeInstanceOf(WeftError);
   });
+
+  it('updateState on a paused DAG run: asNode finishes that node, values alone reach the nodes not run', async () => {
+    const saver = new MemoryCheckpointer();
+    const State = z.object({ log: z.array(z.string()).default([]), topic: z.string().default('') });
+    const app = new StateGraph(State, { reducers: { log: appendReducer } })
+      .addNode('a', () => ({ log: 'a' }))
+      .addNode('ask', (s, ctx) => ({ log: `ask:${ctx.interrupt<string>('?')}:${s.topic}` }))
+      .addNode('side', (s) => ({ log: `side:${s.topic}` }))
+      .addNode('end', (s) => ({ log: `end:${s.topic}` }))
+      .addEdge(START, 'a')
+      .addEdge('a', 'ask')
+      .addEdge('a', 'side')
+      .addEdge(['ask', 'side'], 'end')
+      .addEdge('end', END)
+      .compile({ checkpointer: saver, mode: 'dag' });
+    await app.invoke({ topic: 'start' }, { threadId: 'u1' });
+    await app.updateState('u1', { topic: 'edited' });
+    expect(await app.invoke(new Command({ resume: 'ok' }), { threadId: 'u1' })).toEqual({
+      log: ['a', 'ask:ok:edited', 'side:start', 'end:edited'],
+      topic: 'edited',
+    });
+    await app.invoke({ topic: 'start' }, { threadId: 'u2' });
+    await app.updateState('u2', { log: 'answered by hand' }, { asNode: 'ask' });
+    expect(await app.invoke(null, { threadId: 'u2' })).toEqual({
+      log: ['a', 'answered by hand', 'side:start', 'end:start'],
+      topic: 'start',
+    });
+  });
+
+  it('a cancelled DAG run is resumable: finished nodes are kept, the cancelled one runs again', async () => {
+    const saver = new MemoryCheckpointer();
+    const runs: string[] = [];
+    const cFinished = gate();
+    let block = true;
+    const app = new StateGraph(Log, options)
+      .addNode('a', () => {
+        runs.push('a');
+        return { log: 'a' };
+      })
+      .addNode('b', async (_s, ctx) => {
+        runs.push('b');
+        if (block) {
+          await new Promise((_resolve, reject) => {
+            ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason), { once: true });
+          });
+        }
+        return { log: 'b' };
+      })
+      .addNode('c', () => {
+        runs.push('c');
+        cFinished.open();
+        return { log: 'c' };
+      })
+      .addNode('d', () => {
+        runs.push('d');
+        return { log: 'd' };
+      })
+      .addEdge(START, 'a')
+      .addEdge('a', 'b')
+      .addEdge('a', 'c')
+      .addEdge(['b', 'c'], 'd')
+      .addEdge('d', END)
+      .compile({ checkpointer: saver, mode: 'dag' });
+    const controller = new AbortController();
+    const cancelled = app.invoke({}, { threadId: 'cancel', signal: controller.signal });
+    await cFinished.opened;
+    controller.abort(new Error('stop'));
+    await expect(cancelled).rejects.toThrow();
+    block = false;
+    runs.length = 0;
+    expect(await app.invoke(null, { threadId: 'cancel' })).toEqual({ log: ['a', 'b', 'c', 'd'] });
+    expect(runs).toEqual(['b', 'd']);
+  });
 });

@@ -72,12 +72,13 @@ export async function restoreDag(options: DagRestoreOptions): Promise<DagRestore
   for (const { record, body } of chain) {
     if (record.source === 'input' || record.source === 'fork') prefix = record.id;
     for (const [name, entries] of body.writes) {
-      if (name === START) {
+      if (name === START && record.source === 'input') {
         input = fromEntries(topology, entries);
         continue;
       }
-      const node = topology.byName.get(name);
+      const node = name === START ? undefined : topology.byName.get(name);
       if (!node) {
+        // `updateState` without `asNode`: applied to the state the run started from.
         external.push(...entries);
         continue;
       }
