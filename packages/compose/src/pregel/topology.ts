@@ -78,21 +78,37 @@ export function buildRuntimeTopology(
   const names = [...spec.nodes.keys()];
   const indexOf = new Map(names.map((n, i) => [n, i]));
   const target = (to: string): number => (to === END ? END_INDEX : (indexOf.get(to) as number));
-  const edges = new Map<string, number[]>();
+  // Sets (in insertion order) drop duplicate edges without a quadratic scan of a wide fan-out.
+  const edgeSets = new Map<string, Set<number>>();
   for (const edge of spec.edges) {
-    const list = edges.get(edge.from) ?? [];
-    if (!list.includes(target(edge.to))) list.push(target(edge.to));
-    edges.set(edge.from, list);
+    const set = edgeSets.get(edge.from);
+    if (set) set.add(target(edge.to));
+    else edgeSets.set(edge.from, new Set([target(edge.to)]));
   }
+  const edges = new Map<string, number[]>();
+  for (const [from, set] of edgeSets) edges.set(from, [...set]);
   const joins: CompiledJoin[] = spec.joins.map((join, id) => ({
     id,
     sources: join.sources.map((s) => indexOf.get(s) as number),
     target: target(join.to),
   }));
-  const branchesOf = (from: string): CompiledBranch[] =>
-    spec.branches
-      .filter((b) => b.from === from)
-      .map((b) => ({ from, router: b.router, targets: b.targets ? new Set(b.targets) : undefined }));
+  // Grouped once by node (not filtered per node), so the build stays linear in nodes + edges.
+  const branchesByNode = new Map<string, CompiledBranch[]>();
+  for (const b of spec.branches) {
+    const compiled = { from: b.from, router: b.router, targets: b.targets ? new Set(b.targets) : undefined };
+    const list = branchesByNode.get(b.from);
+    if (list) list.push(compiled);
+    else branchesByNode.set(b.from, [compiled]);
+  }
+  const branchesOf = (from: string): CompiledBranch[] => branchesByNode.get(from) ?? [];
+  const joinsBySource = new Map<number, CompiledJoin[]>();
+  for (const join of joins) {
+    for (const source of new Set(join.sources)) {
+      const list = joinsBySource.get(source);
+      if (list) list.push(join);
+      else joinsBySource.set(source, [join]);
+    }
+  }
   const nodes: CompiledNode[] = names.map((nodeName, index) => {
     const node = spec.nodes.get(nodeName)!;
     const retry = node.options.retry ? { ...defaultRetry, ...node.options.retry } : undefined;
@@ -106,7 +122,7 @@ export function buildRuntimeTopology(
       inputSchema: node.options.input,
       outputSchema: node.options.output,
       edges: edges.get(nodeName) ?? [],
-      joins: joins.filter((j) => j.sources.includes(index)),
+      joins: joinsBySource.get(index) ?? [],
       branches: branchesOf(nodeName),
       deferred: node.options.defer === true,
     };

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { GraphSpec } from '../pregel/graph-spec.js';
+import { END, START } from '../vocabulary/constants.js';
+import { StateGraph } from './state-graph.js';
+import { findCycle, reachableFromStart, reachingEnd, successorMap } from './successor-map.js';
+
+const schema = z.object({ n: z.number() });
+const increment = (state: { n: number }) => ({ n: state.n + 1 });
+
+/** A spec of `length` nodes in a line, optionally with a back edge from the last to the first. */
+function chainSpec(length: number, backEdge = false): GraphSpec {
+  // biome-ignore lint/suspicious/noExplicitAny: generated graph; the builder type grows with every node name
+  let graph: any = new StateGraph(schema);
+  for (let i = 0; i < length; i++) graph = graph.addNode(`n${i}`, increment);
+  graph = graph.addEdge(START, 'n0');
+  for (let i = 1; i < length; i++) graph = graph.addEdge(`n${i - 1}`, `n${i}`);
+  graph = graph.addEdge(`n${length - 1}`, END);
+  if (backEdge) graph = graph.addEdge(`n${length - 1}`, 'n0');
+  return graph.compile({ mode: 'pregel' }).spec as GraphSpec;
+}
+
+describe('successorMap', () => {
+  it('walks a 100,000-node chain both ways and finds no cycle without overflowing the stack', () => {
+    const map = successorMap(chainSpec(100_000), false);
+    expect(reachableFromStart(map).size).toBe(100_002);
+    expect(reachingEnd(map).size).toBe(100_002);
+    expect(findCycle(map)).toBeUndefined();
+  });
+
+  it('finds a cycle through a back edge, as a list that closes on its first node', () => {
+    const cycle = findCycle(successorMap(chainSpec(50_000, true), false)) ?? [];
+    expect(cycle[0]).toBe(cycle.at(-1));
+    expect(cycle).toHaveLength(50_001);
+  });
+
+  it('treats a router without declared targets as reaching every node and END', () => {
+    const spec = new StateGraph(schema)
+      .addNode('route', increment)
+      .addNode('island', increment)
+      .addEdge(START, 'route')
+      .addEdge('island', END)
+      .addConditionalEdges('route', () => END)
+      .compile().spec as GraphSpec;
+    const open = successorMap(spec, false);
+    expect([...open.open]).toEqual(['route']);
+    expect(reachableFromStart(open).has('island')).toBe(true);
+    expect(reachingEnd(open).has('route')).toBe(true);
+    const declared = successorMap(spec, true);
+    expect(declared.open.size).toBe(0);
+    expect(reachableFromStart(declared).has('island')).toBe(false);
+  });
+});
