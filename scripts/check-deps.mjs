@@ -11,8 +11,9 @@
 //    the main entry never loads an SDK the user did not install (docs/adr/011-provider-adapters.md);
 //    likewise `rxjs` only under packages/compose/src/rx/ (the `@weft/compose/rx` entry);
 // 4. a package imports only what its package.json declares;
-// 5. @weft/compose imports zod for types only (its ./testing entry aside): loading zod takes longer than all of compose, so the
-//    engine loads it on the first input it checks (packages/compose/src/state/update-schema.ts).
+// 5. @weft/compose imports zod for types only (its ./testing and ./func entries aside): loading zod takes longer than all of
+//    compose, so the engine loads it on the first input it checks (packages/compose/src/state/update-schema.ts); the
+//    functional API (`@weft/compose/func`, its own entry) needs its one fixed state schema as soon as an entrypoint is made.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -97,6 +98,7 @@ for (const dir of packageDirs) {
         !typeOnly &&
         rel.startsWith('packages/compose/src/') &&
         !rel.startsWith('packages/compose/src/testing/') &&
+        !rel.startsWith('packages/compose/src/func/') &&
         !/\.test(-d)?\.ts$/.test(rel)
       ) {
         problems.push(`${rel} imports zod at run time: compose may only \`import type\` from zod`);

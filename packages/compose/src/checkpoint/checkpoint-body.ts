@@ -51,16 +51,32 @@ export interface TaskErrorInfo {
   readonly code: string;
 }
 
-/** What `putWrites` stores for one task: its output, the pause it raised, or the error it failed with. */
+/**
+ * What `putWrites` stores for one task: its output, the pause it raised, or the error it failed with; or,
+ * under an id of its own, the result of one call a task made (a functional-API `task()` called from an
+ * entrypoint), kept so that re-running the task (after a pause or a crash) skips that call.
+ */
 export type TaskWrite =
   | { readonly kind: 'output'; readonly node: string; readonly output: unknown }
+  | {
+      readonly kind: 'call';
+      readonly node: string;
+      /** The task that made the call (the id its own writes are stored under). */
+      readonly owner: string;
+      /** The `ctx.once` key the call's result is remembered under within its owner. */
+      readonly key: string;
+      readonly output: unknown;
+    }
   | { readonly kind: 'error'; readonly node: string; readonly error: TaskErrorInfo }
   | {
       readonly kind: 'paused';
       readonly node: string;
       readonly interrupts: readonly PendingInterrupt[];
-      /** Resume values already given to this task's `interrupt()` calls, by call position. */
-      readonly resumed: ReadonlyArray<readonly [index: number, value: unknown]>;
+      /**
+       * Resume values already given to this task's `interrupt()` calls, by call position (a string
+       * position for an `interrupt()` inside a functional-API task call, scoped by that call).
+       */
+      readonly resumed: ReadonlyArray<readonly [index: number | string, value: unknown]>;
       /** What the task's `ctx.once` calls remembered before the pause, by key (absent when none). */
       readonly memo?: ReadonlyArray<readonly [key: string, value: unknown]>;
     };

@@ -261,6 +261,17 @@ export class CheckpointSession {
     return undefined;
   }
 
+  /**
+   * Stores a write of a task that is still running (a functional-API task call's result) against the
+   * checkpoint its step started from; with `exit` durability it is held like a finished task's output.
+   * Resolves when it is stored.
+   */
+  putWrite(taskId: string, write: TaskWrite): Promise<void> | undefined {
+    if (this.options.durability !== 'exit') return this.putTask(taskId, write);
+    (this.held ??= new Map()).set(taskId, write);
+    return undefined;
+  }
+
   /** Puts a failed task on record against its step's checkpoint (`getState` shows it with its error). */
   private saveFailure(loop: PregelLoop, task: Task, error: unknown): void {
     const node = (loop.topology.nodes[task.node] as CompiledNode).name;

@@ -116,6 +116,7 @@ async function runClaimed(
     parents: target.parents,
     taskWrites: target.taskWrites,
     currentId: () => session.currentId,
+    putWrite: (taskId, write) => session.putWrite(taskId, write),
   };
   const loop = new PregelLoop(topology, { ...run, durable }, session.hooks(), recordWrites);
   loop.breakpoints = target.breakpoints;

@@ -327,7 +327,8 @@ function keptWrites(writes: ReadonlyMap<string, TaskWrite>, head: boolean): Map<
       if (head) kept.set(taskId, write);
       continue;
     }
-    if (write.kind === 'error') continue;
+    // Results of a paused task's calls are also in its pause's memo, which is kept with it.
+    if (write.kind === 'error' || write.kind === 'call') continue;
     const breakpoint = write.interrupts.every(
       (interrupt) => interrupt.id === `${taskId}:before` || interrupt.id === `${taskId}:after`,
     );

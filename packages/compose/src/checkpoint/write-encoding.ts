@@ -89,6 +89,13 @@ export function serializeTaskWrite(write: TaskWrite): string {
       const update = typeof output === 'object' && output?.__command__ ? output.__command__.update : output;
       if (typeof update === 'object' && update !== null) explainEntries(write.node, entriesOf(update));
     } else if (write.kind === 'paused' && write.memo) explainMemo(write.node, write.memo);
+    else if (write.kind === 'call' && error instanceof SerializationError) {
+      throw new SerializationError(
+        `a task called by node "${write.node}" returned a value that cannot be checkpointed: ${error.message}`,
+        error.path,
+        { cause: error },
+      );
+    }
     throw error;
   }
 }

@@ -16,7 +16,8 @@ export type WeftErrorCode =
   | 'INVALID_RESUME'
   | 'NOT_FOUND'
   | 'INVALID_ARGUMENT'
-  | 'INTERRUPTED';
+  | 'INTERRUPTED'
+  | 'OUTSIDE_ENTRYPOINT';
 
 const marker = Symbol.for('weft.error');
 

@@ -137,6 +137,7 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
         tagged: Array.isArray(mode),
         subgraphs: options.subgraphs ?? false,
         present: (values) => pickOutput(this.spec, values),
+        ...(this.spec.io ? { io: this.spec.io } : {}),
       },
       () => {
         control.abort(new WeftError('ABORTED', 'the stream consumer stopped reading'));
@@ -219,8 +220,10 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
     const checkpointer = this.#checkpointer('getState');
     const { topology } = this.#runtime;
     const state = await readState(checkpointer, topology, threadId, options.checkpointId);
-    if (!state || !options.subgraphs) return state as StateSnapshot<TOutput> | undefined;
-    return (await withSubgraphStates(checkpointer, topology, threadId, '', state)) as StateSnapshot<TOutput>;
+    if (!state || !options.subgraphs) return this.#present(state) as StateSnapshot<TOutput> | undefined;
+    return this.#present(
+      await withSubgraphStates(checkpointer, topology, threadId, '', state),
+    ) as StateSnapshot<TOutput>;
   }
 
   /**
@@ -247,7 +250,17 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
     const checkpointer = this.#checkpointer('getStateHistory');
     const { ns = '', ...list } = options;
     const topology = topologyAt(this.#runtime.topology, ns);
-    return (await readHistory(checkpointer, topology, threadId, list, ns)) as Array<StateSnapshot<TOutput>>;
+    const history = await readHistory(checkpointer, topology, threadId, list, ns);
+    return (ns === '' ? history.map((state) => this.#present(state)) : history) as Array<
+      StateSnapshot<TOutput>
+    >;
+  }
+
+  /** A snapshot as this graph shows it: an entrypoint's values are its return value. */
+  #present<TState extends StateSnapshot | undefined>(state: TState): TState {
+    const { io } = this.spec;
+    if (!io || !state) return state;
+    return { ...state, values: io.fromState(state.values as Record<string, unknown>) };
   }
 
   /**
@@ -432,6 +445,7 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   /** The checked input: synchronous, or a promise on a state graph's first check (zod loads then). */
   #parse(input: TInput | Continue): unknown {
     if (isContinuation(input)) return input;
+    if (this.spec.io) return this.spec.io.toState(input);
     return checkInput(this.spec, `the input of graph "${this.name}"`, input);
   }
 }

@@ -43,8 +43,10 @@ export async function runNested(
     durable: undefined,
   };
   const state = topology.state;
-  const childInput = state ? await parse(pickKeys(input, state.keys)) : input;
-  const parentState = parent.key === undefined ? parent.run.state : undefined;
+  // An entrypoint takes the node's input as it is and returns its own result (its return value).
+  const io = runtime.topology.spec.io;
+  const childInput = io ? io.toState(input) : state ? await parse(pickKeys(input, state.keys)) : input;
+  const parentState = parent.key === undefined && !io ? parent.run.state : undefined;
   const recordWrites = state !== undefined && parentState !== undefined;
   const key = parent.key === undefined ? '' : `:${parent.key}`;
   // A graph that keeps its state has one namespace per node (and key), so each call continues the last.
@@ -72,6 +74,7 @@ export async function runNested(
     : drive(topology, run, childInput, { recordWrites })
   ).finally(unfollow);
   if (result.status === 'interrupted') throw new SubgraphPaused(result.interrupts);
+  if (io) return io.fromState(result.output as Record<string, unknown>);
   if (state && parentState && result.writes) {
     const values = result.output as Record<string, unknown>;
     return subgraphUpdate(state, parentState, { writes: result.writes, values }, parent.ctx.node);

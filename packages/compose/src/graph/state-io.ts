@@ -1,5 +1,5 @@
 import type { ZodObject, ZodType, z } from 'zod';
-import type { GraphSpec } from '../pregel/graph-spec.js';
+import type { GraphIO, GraphSpec } from '../pregel/graph-spec.js';
 
 /** The `input` and `output` schemas a {@link StateGraph} was given (each optional). */
 export interface StateGraphIO {
@@ -44,6 +44,7 @@ export function withDeclaredKeys(spec: GraphSpec): GraphSpec {
  * the result as it is without one.
  */
 export function pickOutput(spec: GraphSpec, output: unknown): unknown {
+  if (spec.io) return ioOutput(spec.io, output as Record<string, unknown>);
   const shape = spec.kind === 'state' ? shapeOf(spec.outputSchema) : undefined;
   if (!shape || typeof output !== 'object' || output === null) return output;
   const picked: Record<string, unknown> = {};
@@ -51,6 +52,12 @@ export function pickOutput(spec: GraphSpec, output: unknown): unknown {
   for (const key of Object.keys(shape)) if (key in values) picked[key] = values[key];
   if ('__interrupt__' in values) picked.__interrupt__ = values.__interrupt__;
   return picked;
+}
+
+/** An entrypoint's result: its return value, or `{ __interrupt__ }` when it paused. */
+function ioOutput(io: GraphIO, values: Record<string, unknown>): unknown {
+  if ('__interrupt__' in values) return { __interrupt__: values.__interrupt__ };
+  return io.fromState(values);
 }
 
 function shapeOf(schema: ZodType | undefined): Record<string, ZodType> | undefined {

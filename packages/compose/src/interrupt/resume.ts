@@ -50,23 +50,45 @@ export function planResume(
       : new Map([...answer.byId].filter(([id]) => pending.some((p) => p.id === id)));
   const known = new Map<number, unknown>();
   const resume = new Map<string, ResumeValues>();
-  const memo = new Map<string, ReadonlyMap<string, unknown>>();
+  const memo = callResults(loaded);
   tasks.forEach((task, position) => {
     const write = loaded.taskWrites.get(task.id);
-    if (!write || write.kind === 'error') return;
+    if (!write || write.kind === 'error' || write.kind === 'call') return;
     if (write.kind === 'output') {
       known.set(position, restoreOutput(write.output));
       return;
     }
-    if (write.memo && write.memo.length > 0) memo.set(task.id, new Map(write.memo));
-    const values = new Map<number, unknown>(write.resumed);
+    if (write.memo && write.memo.length > 0)
+      memo.set(task.id, new Map([...(memo.get(task.id) ?? []), ...write.memo]));
+    const values = new Map<number | string, unknown>(write.resumed);
     for (const interrupt of write.interrupts) {
       if (interrupt.taskId !== task.id || !byId.has(interrupt.id)) continue;
-      values.set(Number(interrupt.id.slice(interrupt.id.lastIndexOf(':') + 1)), byId.get(interrupt.id));
+      values.set(interruptPosition(interrupt.id), byId.get(interrupt.id));
     }
     if (values.size > 0) resume.set(task.id, values);
   });
   return { known, resume, memo, byId, pending };
+}
+
+/**
+ * The results of calls that tasks finished before a pause or a crash (functional-API task calls), by the
+ * task that made them: restored into its `ctx.once` memo, so the task skips them when it runs again.
+ */
+function callResults(loaded: LoadedCheckpoint): Map<string, Map<string, unknown>> {
+  const byOwner = new Map<string, Map<string, unknown>>();
+  for (const write of loaded.taskWrites.values()) {
+    if (write.kind !== 'call') continue;
+    let calls = byOwner.get(write.owner);
+    if (!calls) byOwner.set(write.owner, (calls = new Map()));
+    calls.set(write.key, write.output);
+  }
+  return byOwner;
+}
+
+/** The position part of an interrupt id (`<task id>:<position>`): a number, or a task call's `t<call>-<n>`. */
+function interruptPosition(id: string): number | string {
+  const tail = id.slice(id.lastIndexOf(':') + 1);
+  return /^\d+$/.test(tail) ? Number(tail) : tail;
 }
 
 /**
@@ -106,8 +128,11 @@ export function matchValues(pending: readonly PendingInterrupt[], value: unknown
   return new Map(pending.map((p) => [p.id, value]));
 }
 
-/** The shape of an interrupt id: a task id (`<prefix>:<node>:<position>`) and the call (`:<n>`). */
-const interruptIdShape = /^[^:]+:.+:\d+:(\d+|before|after)$/;
+/**
+ * The shape of an interrupt id: a task id (`<prefix>:<node>:<position>`) and the call (`:<n>`, or
+ * `:t<call>-<n>` inside a functional-API task call).
+ */
+const interruptIdShape = /^[^:]+:.+:\d+:(\d+|before|after|t[\d.]+-\d+)$/;
 
 function isIdMap(value: unknown, ids: ReadonlySet<string>): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;

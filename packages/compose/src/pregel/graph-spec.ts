@@ -85,4 +85,23 @@ export interface GraphSpec {
   readonly outputSchema: ZodType | undefined;
   /** Problems found while building (reported by `compile()` together with its own). */
   readonly issues: readonly ValidationIssue[];
+  /** Set for a functional-API entrypoint: its runs take and return one value instead of state. */
+  readonly io?: GraphIO | undefined;
+}
+
+/**
+ * How a state graph whose runs take and return one value (a functional-API entrypoint) maps that value
+ * to and from its state. Read only where a run starts or shows its result, never per step.
+ */
+export interface GraphIO {
+  /** The state update a run's input stands for. */
+  readonly toState: (input: unknown) => Record<string, unknown>;
+  /** The value the state stands for: `invoke`'s result, `getState().values`, the `values` stream. */
+  readonly fromState: (values: Readonly<Record<string, unknown>>) => unknown;
+  /** Whether the `values` stream shows this state (not before the entrypoint returned in this turn). */
+  readonly shows: (values: Readonly<Record<string, unknown>>) => boolean;
+  /** What the `updates` stream shows for a node's write (the entrypoint's: its return value). */
+  readonly fromUpdate: (node: string, update: unknown) => unknown;
+  /** The tasks the entrypoint declared it calls, for drawings. */
+  readonly tasks: readonly string[];
 }

@@ -1,4 +1,5 @@
 import type { NodeCache } from '../cache/node-cache.js';
+import type { TaskWrite } from '../checkpoint/checkpoint-body.js';
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import type { RunEvent } from '../events/run-event.js';
 import type { Store } from '../store/store.js';
@@ -47,6 +48,14 @@ export interface DurableContext {
   readonly taskWrites?: 'parallel' | 'all' | undefined;
   /** The latest checkpoint id of the graph being run (updated as it runs). */
   readonly currentId: () => string | undefined;
+  /**
+   * Stores one task write against the current checkpoint, in order with the run's other writes (held
+   * until the run ends with `exit` durability); resolves when it is stored. Used for the results of
+   * functional-API task calls, which must outlive a crash of the task that made them.
+   *
+   * @throws SerializationError when the write cannot be stored.
+   */
+  readonly putWrite?: (taskId: string, write: TaskWrite) => Promise<void> | undefined;
 }
 
 /** What every task and nested subgraph of one run shares. */

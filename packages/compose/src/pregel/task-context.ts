@@ -15,8 +15,11 @@ import { TaskMemo } from './task-memo.js';
 export class InterruptSignal {
   constructor(
     readonly value: unknown,
-    /** Position of this `interrupt()` call within its node (0-based). */
-    readonly index: number,
+    /**
+     * Position of this `interrupt()` call within its node (0-based), or, inside a functional-API task
+     * call, a position scoped by that call (see {@link TaskContext.interruptAt}).
+     */
+    readonly index: number | string,
   ) {}
 }
 
@@ -58,7 +61,7 @@ export function isInterruptWithoutCheckpointer(error: unknown): boolean {
 }
 
 /** Resume values for one task's `interrupt()` calls, by call position. */
-export type ResumeValues = ReadonlyMap<number, unknown>;
+export type ResumeValues = ReadonlyMap<number | string, unknown>;
 
 /** The `ctx` object a node receives. One per task attempt. */
 export class TaskContext implements NodeContext {
@@ -181,10 +184,22 @@ export class TaskContext implements NodeContext {
   }
 
   interrupt<TResume = unknown>(value: unknown): TResume {
-    const index = this.interruptCount++;
+    return this.interruptAt(this.interruptCount++, value, this.path);
+  }
+
+  /**
+   * @internal An `interrupt()` at a position the caller chose: the functional API gives each task call
+   * its own positions (`t<call>-<n>`), so calls running in parallel never take each other's answers.
+   */
+  interruptAt<TResume>(index: number | string, value: unknown, path: readonly string[]): TResume {
     if (this.resume?.has(index)) return this.resume.get(index) as TResume;
-    if (!this.run.durable) throw interruptNeedsCheckpointer(this.path);
+    if (!this.run.durable) throw interruptNeedsCheckpointer(path);
     throw new InterruptSignal(value, index);
+  }
+
+  /** @internal The run this task belongs to (the functional API runs task calls against it). */
+  get runContext(): RunContext {
+    return this.run;
   }
 
   async runSubgraph<TOutput>(

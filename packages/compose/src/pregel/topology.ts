@@ -111,13 +111,13 @@ export function buildRuntimeTopology(
   }
   const nodes: CompiledNode[] = names.map((nodeName, index) => {
     const node = spec.nodes.get(nodeName)!;
-    const retry = node.options.retry ? { ...defaultRetry, ...node.options.retry } : undefined;
+    const retry = resolveRetry(node.options.retry);
     return {
       name: nodeName,
       index,
       impl: node.impl,
       options: node.options,
-      retry: retry && retry.maxAttempts > 1 ? retry : undefined,
+      retry,
       concat: node.options.concat ?? concat ?? concatChunks,
       inputSchema: node.options.input,
       outputSchema: node.options.output,
@@ -152,4 +152,11 @@ function compileState(spec: GraphSpec, checkUpdates: boolean): CompiledState {
   }
   const checks = checkUpdates ? buildUpdateChecks(state.schema, state.reducers) : undefined;
   return { keys, keySet: new Set(keys), reducers: state.reducers, defaults, checks };
+}
+
+/** A retry policy with its defaults filled in; `undefined` when there is none or it allows one attempt. */
+export function resolveRetry(policy: RetryPolicy | undefined): ResolvedRetry | undefined {
+  if (!policy) return undefined;
+  const retry = { ...defaultRetry, ...policy };
+  return retry.maxAttempts > 1 ? retry : undefined;
 }

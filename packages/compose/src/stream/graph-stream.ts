@@ -1,3 +1,4 @@
+import type { GraphIO } from '../pregel/graph-spec.js';
 import type { RunObserver } from '../pregel/run-context.js';
 import { AsyncQueue } from './async-queue.js';
 import type { StreamMode } from './stream-modes.js';
@@ -11,6 +12,11 @@ export interface GraphStreamOptions {
   readonly subgraphs: boolean;
   /** Shapes the root graph's `values` (a state graph's `output` schema keeps only its keys). */
   readonly present?: (values: unknown) => unknown;
+  /**
+   * A functional-API entrypoint's view: the root's `values` only once the entrypoint returned, and its
+   * node's `updates` as its return value.
+   */
+  readonly io?: Pick<GraphIO, 'shows' | 'fromUpdate'>;
   /** Items buffered before the run waits for the consumer. */
   readonly highWaterMark?: number;
 }
@@ -36,12 +42,20 @@ export function createGraphStream(options: GraphStreamOptions, onCancel: () => P
       ? {
           values: (values, path) => {
             if (!inScope(path)) return wait();
+            if (path.length === 0 && options.io && !options.io.shows(values as Record<string, unknown>))
+              return undefined;
             return put('values', path.length === 0 && options.present ? options.present(values) : values);
           },
         }
       : {}),
     ...(wants.has('updates')
-      ? { updates: (node, update, path) => (inScope(path) ? put('updates', { node, update, path }) : wait()) }
+      ? {
+          updates: (node, update, path) => {
+            if (!inScope(path)) return wait();
+            const shown = path.length === 0 && options.io ? options.io.fromUpdate(node, update) : update;
+            return put('updates', { node, update: shown, path });
+          },
+        }
       : {}),
     ...(wants.has('messages')
       ? {

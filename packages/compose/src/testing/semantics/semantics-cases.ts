@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import { describeBulkUpdateCases } from './bulk-update-cases.js';
 import { describeFailedTaskCases } from './failed-task-cases.js';
 import { describeFirstWriteCases } from './first-write-cases.js';
+import { describeFunctionalCases } from './functional-cases.js';
 import { describeListUpdateCases } from './list-update-cases.js';
 import { describeParentCommandCases } from './parent-command-cases.js';
 import { describePausedStepCases } from './paused-step-cases.js';
@@ -31,5 +32,6 @@ export function describeSemanticsCases(store: StoreOf): void {
     describeSubgraphMemoryCases(store);
     describeParentCommandCases(store);
     describeSubgraphStateCases(store);
+    describeFunctionalCases(store);
   });
 }
