@@ -105,6 +105,14 @@ export function describeFunctionalCases(store: StoreOf): void {
       const other = newThread('func-previous');
       await echo.invoke('a', { threadId: other });
       expect(await echo.invoke('b', { threadId: other })).toEqual({ word: 'b', before: { word: 'a' } });
+      // A save of undefined is stored as such: the next turn starts without a previous value.
+      const forget = entrypoint({ name: 'forget', checkpointer: store() }, async (n: number, ctx) =>
+        entrypoint.final({ value: ctx.previous, save: n > 1 ? undefined : n }),
+      );
+      const third = newThread('func-forget');
+      expect(await forget.invoke(1, { threadId: third })).toBeUndefined();
+      expect(await forget.invoke(2, { threadId: third })).toBe(1);
+      expect(await forget.invoke(3, { threadId: third })).toBeUndefined();
     });
 
     it('getState and getStateHistory show the return value; the history has a checkpoint per turn and step', async () => {
