@@ -15,6 +15,7 @@ import { compileWorkload } from './workloads/compile.ts';
 import { dagModeWorkload } from './workloads/dag-mode.ts';
 import { frozenStateWorkload } from './workloads/frozen-state.ts';
 import { memorySearchWorkload } from './workloads/memory-search.ts';
+import { nodeCacheWorkload } from './workloads/node-cache.ts';
 import { otelWorkload } from './workloads/otel.ts';
 import { heapWorkload, warningsWorkload } from './workloads/process-health.ts';
 import { chainScalingWorkload, sendWorkload } from './workloads/scaling.ts';
@@ -34,6 +35,7 @@ const WORKLOADS: readonly Workload[] = [
   streamingWorkload,
   otelWorkload,
   updateChecksWorkload,
+  nodeCacheWorkload,
   frozenStateWorkload,
   dagModeWorkload,
   compileWorkload,
