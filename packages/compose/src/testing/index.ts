@@ -1,5 +1,7 @@
 export type { CheckpointerFixture } from './checkpointer-conformance.js';
 export { describeCheckpointerConformance } from './checkpointer-conformance.js';
+export { runDagCrashChild } from './crash/dag-crash-child.js';
+export { type DagCrashResumeOptions, describeDagCrashResume } from './dag-crash-resume.js';
 export { type DurabilityMatrixOptions, describeDurabilityMatrix } from './durability-matrix.js';
 export {
   describeMultiProcessRace,

@@ -1,6 +1,9 @@
-import { appendReducer, type Checkpointer, END, START, StateGraph } from '@weft/compose';
+import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
 import { z } from 'zod';
-import { appendDurably } from './crash-graph.js';
+import type { Checkpointer } from '../../checkpoint/checkpointer.js';
+import { StateGraph } from '../../graph/state-graph.js';
+import { appendReducer } from '../../state/reducers.js';
+import { END, START } from '../../vocabulary/constants.js';
 
 /** Layers of the DAG crash graph, and nodes per layer (each node joins the whole layer before it). */
 export const dagLayers = 8;
@@ -11,6 +14,17 @@ export const dagCrashNodes = dagLayers * dagWidth;
 export const dagBlockingNode = 'n4_1';
 /** Side effects logged before the kill: every node of layers 0–4 starts (the blocking one never ends). */
 export const dagLoggedBeforeKill = 5 * dagWidth;
+
+/** Appends a line to a file and flushes it to disk before returning (the side effect a kill can cut). */
+export function appendDurably(file: string, line: string): void {
+  const fd = openSync(file, 'a');
+  try {
+    writeSync(fd, `${line}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 const name = (layer: number, position: number): string => `n${layer}_${position}`;
 
