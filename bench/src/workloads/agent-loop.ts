@@ -34,11 +34,11 @@ async function floorAgent(): Promise<AgentOutcome> {
 export const agentLoopWorkload: Workload = {
   name: 'agent',
   async run(context: BenchContext) {
-    const invokes = pick(context, 20, 5);
+    const invokes = pick(context, 1, 5);
     const langGraph = langGraphAgent(ROUNDS);
     const once = { weft: weftAgent(ROUNDS), langgraph: langGraph, floor: floorAgent };
     const row = await compareRow<AgentOutcome>(context, {
-      workload: `agent loop: ${ROUNDS} tool rounds × ${invokes}`,
+      workload: `agent loop: ${ROUNDS} tool rounds`,
       unit: 'ms/invoke',
       scale: (ms) => ms / invokes,
       runs: batched(invokes, once),

@@ -20,8 +20,8 @@ async function sendRow(context: BenchContext, tasks: number): Promise<Row> {
   const weft = weftSend(tasks);
   const langGraph = tasks <= LANGGRAPH_MAX ? langGraphSend(tasks) : undefined;
   const floor = floorSend(tasks);
-  // About as many tasks per sample at every size (1000, or 200 with --quick).
-  const invokes = Math.max(1, Math.round(pick(context, 1000, 200) / tasks));
+  // Full runs: one invoke per batch (a sample repeats it for ≥ 1 s); quick: about 200 tasks a batch.
+  const invokes = context.quick ? Math.max(1, Math.round(200 / tasks)) : 1;
   const once = {
     weft: () => weft.invoke({ total: 0 }),
     ...(langGraph ? { langgraph: () => langGraph.invoke({ total: 0 }, langGraphConfig()) } : {}),
@@ -91,7 +91,7 @@ export const chainScalingWorkload: Workload = {
   name: 'scaling',
   async run(context: BenchContext) {
     const sizes = pick(context, [10, 100, 1000, 10_000, 100_000], [10, 100]);
-    const stepsPerSample = pick(context, 3000, 200);
+    const stepsPerSample = pick(context, 1, 200);
     const rows: Row[] = [];
     for (const nodes of sizes) rows.push(await chainScalingRow(context, nodes, stepsPerSample));
     return withFlatness(rows, sizes, 'step');

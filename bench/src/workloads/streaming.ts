@@ -4,7 +4,7 @@ import { floorChain } from '../graphs/floor.ts';
 import { langGraphChain, langGraphConfig } from '../graphs/langgraph-graphs.ts';
 import { type Counter, weftChain } from '../graphs/weft-graphs.ts';
 import { expectEqual } from '../harness.ts';
-import { type BenchContext, batched, compareRow, pick, type Workload } from '../workload.ts';
+import { type BenchContext, batched, compareRow, type Workload } from '../workload.ts';
 
 /** What a consumer saw: parts received and, for event streams, how many node-end events. */
 interface Observed {
@@ -49,9 +49,9 @@ const floorNodeEnd = (part: unknown) => (part as { type?: string }).type === 'no
 type Runs = Record<'weft' | 'langgraph' | 'floor', () => Promise<Observed>>;
 
 function streamRow(context: BenchContext, workload: string, once: Runs, check: (seen: Observed) => void) {
-  const invokes = pick(context, 20, 1);
+  const invokes = 1;
   return compareRow<Observed>(context, {
-    workload: `${workload}: chain ${NODES} × ${invokes}`,
+    workload: `${workload}: chain ${NODES}`,
     unit: 'ms/invoke',
     scale: (ms: number) => ms / invokes,
     runs: batched(invokes, once),
