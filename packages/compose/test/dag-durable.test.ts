@@ -311,4 +311,40 @@ describe('DAG mode with a checkpointer', () => {
     expect(await app.invoke(null, { threadId: 'cancel' })).toEqual({ log: ['a', 'b', 'c', 'd'] });
     expect(runs).toEqual(['b', 'd']);
   });
+
+  it('a DAG subgraph whose run failed continues inside its parent without re-running its finished nodes', async () => {
+    const saver = new MemoryCheckpointer();
+    const runs: string[] = [];
+    let fail = true;
+    const ran = (name: string) => () => {
+      runs.push(name);
+      return { log: name };
+    };
+    const inner = new StateGraph(Log, options)
+      .addNode('i1', ran('i1'))
+      .addNode('i2', () => {
+        runs.push('i2');
+        if (fail) throw new Error('inner boom');
+        return { log: 'i2' };
+      })
+      .addEdge(START, 'i1')
+      .addEdge('i1', 'i2')
+      .addEdge('i2', END)
+      .compile({ name: 'inner', mode: 'dag' });
+    const app = new StateGraph(Log, options)
+      .addNode('before', ran('before'))
+      .addNode('sub', inner)
+      .addNode('after', ran('after'))
+      .addEdge(START, 'before')
+      .addEdge('before', 'sub')
+      .addEdge('sub', 'after')
+      .addEdge('after', END)
+      .compile({ checkpointer: saver, mode: 'dag' });
+    await expect(app.invoke({}, { threadId: 'nested' })).rejects.toThrow('inner boom');
+    expect((await app.getState('nested'))?.next).toEqual(['before']);
+    fail = false;
+    runs.length = 0;
+    expect(await app.invoke(null, { threadId: 'nested' })).toEqual({ log: ['before', 'i1', 'i2', 'after'] });
+    expect(runs).toEqual(['i2', 'after']);
+  });
 });

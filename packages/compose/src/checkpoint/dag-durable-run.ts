@@ -1,7 +1,7 @@
 import { WeftError } from '../errors/weft-error.js';
 import { applyStateWrites } from '../pregel/apply.js';
 import { type DagDurability, DagLoop } from '../pregel/dag-loop.js';
-import { dagPlanOf } from '../pregel/dag-plan.js';
+import { dagPlanOf, START_INDEX } from '../pregel/dag-plan.js';
 import { PregelLoop } from '../pregel/loop.js';
 import type { LoopResult } from '../pregel/loop-hooks.js';
 import type { DurableContext, RunContext } from '../pregel/run-context.js';
@@ -142,7 +142,19 @@ async function beginRun(
     view.values = startValues;
     view.bump(changed);
   }
+  // The nodes START leads to are the checkpoint's next tasks: a thread whose run stopped here (a crash,
+  // a failure) shows them, and a nested run is not taken for a finished one.
+  const prefix = hooks.taskPrefix?.(view) ?? '';
+  view.tasks = (dagPlanOf(topology).successors.get(START_INDEX) ?? [])
+    .filter((index) => index >= 0)
+    .map((index) => ({
+      node: index,
+      input: undefined,
+      hasInput: false,
+      id: `${prefix}:${(topology.nodes[index] as CompiledNode).name}:0`,
+    }));
   await hooks.afterStep?.(view, { writes: [[START, storedWrite(topology, input)]], changed });
+  view.tasks = [];
   view.step++;
   return {
     input,
