@@ -31,6 +31,12 @@ async function collect<T>(stream: AsyncIterable<T>): Promise<T[]> {
 }
 
 describe('stream modes of an entrypoint', () => {
+  it('draws as its one node, carrying the tasks it declared', () => {
+    const json = workflow().toJSON();
+    expect(json.nodes.map((node) => node.id)).toEqual(['__start__', 'words', '__end__']);
+    expect(json.nodes[1]).toMatchObject({ id: 'words', kind: 'function', tasks: ['upper', 'spell'] });
+  });
+
   it('values yields the return value once it returned; updates yields each task, then the entrypoint', async () => {
     const app = workflow();
     const values = await collect(app.stream('hi', { threadId: 's1' }));

@@ -1,6 +1,7 @@
 import { type Checkpointer, updateSchemaOf } from '@weft/compose';
 import { z } from 'zod';
 import type { AnyCompiledGraph } from './define-app.ts';
+import { withEntrypointTasks } from './entrypoint-topology.ts';
 import { recompileWithCheckpointer } from './recompile-graph.ts';
 import { inputJsonSchema, nodeNames, type RegistryEntry } from './registry-entry.ts';
 
@@ -28,14 +29,19 @@ export interface GraphEntrySource {
  */
 export function graphEntry(source: GraphEntrySource, checkpointer: Checkpointer): RegistryEntry {
   const durable = source.graph.mode === 'pregel';
+  // A functional-API entrypoint is its body, which a recompile from the spec cannot rebuild: it gets the
+  // checkpointer attached, takes any input (its body's type is not a schema) and draws with its tasks.
+  const entrypoint = source.graph.spec.io !== undefined;
   const graph = !durable
     ? source.graph
-    : source.checkpointerMode === 'attach'
+    : source.checkpointerMode === 'attach' || entrypoint
       ? source.graph.withOptions({ checkpointer })
       : recompileWithCheckpointer(source.graph, checkpointer);
   const { spec } = graph;
   // A state graph without an input schema takes any partial update of its state.
-  const schema = spec.inputSchema ?? (spec.state ? updateSchemaOf(spec.state, z) : undefined);
+  const schema = entrypoint
+    ? undefined
+    : (spec.inputSchema ?? (spec.state ? updateSchemaOf(spec.state, z) : undefined));
   const maxSteps = source.maxSteps;
   return {
     info: {
@@ -43,7 +49,7 @@ export function graphEntry(source: GraphEntrySource, checkpointer: Checkpointer)
       kind: 'graph',
       description: source.description ?? '',
       durable,
-      topology: graph.toJSON(),
+      topology: withEntrypointTasks(graph.toJSON()),
       inputSchema: inputJsonSchema(schema),
     },
     graph,

@@ -9,6 +9,11 @@ export interface GraphJSONNode {
   readonly defer?: boolean;
   /** The nested graph, for subgraph nodes. */
   readonly subgraph?: GraphJSON;
+  /**
+   * A functional-API entrypoint's node: the tasks its body calls, as `entrypoint({ tasks })` declared
+   * them (they are called at run time, so only the declared ones are known before a run).
+   */
+  readonly tasks?: readonly string[];
 }
 
 /** An edge as `toJSON()` describes it. */
@@ -44,6 +49,7 @@ export function specToJSON(spec: GraphSpec, name: string, mode: 'pregel' | 'dag'
       ...(node.options.metadata ? { metadata: node.options.metadata } : {}),
       ...(node.options.defer ? { defer: true } : {}),
       ...(node.impl.kind === 'subgraph' ? { subgraph: node.impl.graph.toJSON() as GraphJSON } : {}),
+      ...(spec.io && spec.io.tasks.length > 0 ? { tasks: spec.io.tasks } : {}),
     });
   }
   nodes.push({ id: END, kind: 'function' });
