@@ -23,6 +23,7 @@ import { storeSearchWorkload } from './workloads/store-search.ts';
 import { streamingWorkload } from './workloads/streaming.ts';
 import { chainWorkload, fanoutWorkload, loopWorkload } from './workloads/throughput.ts';
 import { updateChecksWorkload } from './workloads/update-checks.ts';
+import { workerWorkload } from './workloads/worker.ts';
 
 const WORKLOADS: readonly Workload[] = [
   chainWorkload,
@@ -45,6 +46,7 @@ const WORKLOADS: readonly Workload[] = [
   coldImportWorkload,
   warningsWorkload,
   heapWorkload,
+  workerWorkload,
 ];
 
 /** Printed above a quick run's table and stored in its results: its figures are smoke-test figures. */
