@@ -37,24 +37,31 @@ export function createGraphStream(options: GraphStreamOptions, onCancel: () => P
   const wait = (): Promise<void> | undefined => queue.waitForSpace();
   const events = wants.has('events');
   const paced = events || wants.has('custom');
+  const { io } = options;
+  const values: NonNullable<RunObserver['values']> = (values, path) => {
+    if (!inScope(path)) return wait();
+    return put('values', path.length === 0 && options.present ? options.present(values) : values);
+  };
+  const updates: NonNullable<RunObserver['updates']> = (node, update, path) =>
+    inScope(path) ? put('updates', { node, update, path }) : wait();
   const observer: RunObserver = {
+    // An entrypoint's listeners wrap the plain ones; a graph's are the plain ones (nothing added per step).
     ...(wants.has('values')
       ? {
-          values: (values, path) => {
-            if (!inScope(path)) return wait();
-            if (path.length === 0 && options.io && !options.io.shows(values as Record<string, unknown>))
-              return undefined;
-            return put('values', path.length === 0 && options.present ? options.present(values) : values);
-          },
+          values: io
+            ? (state, path) =>
+                path.length === 0 && !io.shows(state as Record<string, unknown>)
+                  ? undefined
+                  : values(state, path)
+            : values,
         }
       : {}),
     ...(wants.has('updates')
       ? {
-          updates: (node, update, path) => {
-            if (!inScope(path)) return wait();
-            const shown = path.length === 0 && options.io ? options.io.fromUpdate(node, update) : update;
-            return put('updates', { node, update: shown, path });
-          },
+          updates: io
+            ? (node, update, path) =>
+                updates(node, path.length === 0 ? io.fromUpdate(node, update) : update, path)
+            : updates,
         }
       : {}),
     ...(wants.has('messages')
