@@ -98,11 +98,11 @@ export {
   type StateUpdate,
 } from './graph/state-graph.js';
 export type { GraphJSON, GraphJSONEdge, GraphJSONNode } from './graph/topology-json.js';
-export type { GraphSpec } from './pregel/graph-spec.js';
 export type { NodeContext, RunSubgraphOptions } from './pregel/node-context.js';
 export type { RunOptions } from './pregel/run-options.js';
 export type { PendingInterrupt } from './pregel/task.js';
 export { isGraphPause } from './pregel/task-context.js';
+export type { GraphSpec } from './pregel/topology.js';
 export { type ConcatFunction, concatChunks } from './runnable/concat.js';
 export { type RunnableParts, runnable } from './runnable/lambda.js';
 export { type AnyRunnable, type CallOptions, isRunnable, type Runnable } from './runnable/runnable.js';

@@ -32,8 +32,6 @@ export interface CheckpointBody {
   readonly writes: ReadonlyArray<
     readonly [node: string, entries: ReadonlyArray<readonly [key: string, value: unknown]>]
   >;
-  /** Version of each state key (bumped when it changes). */
-  readonly versions: Readonly<Record<string, number>>;
   /** Tasks of the next step (empty when the run finished). */
   readonly next: readonly StoredTask[];
   readonly routing: StoredRouting;

@@ -1,8 +1,7 @@
 import { NodeError } from '../errors/node-error.js';
 import { WeftError } from '../errors/weft-error.js';
 import { isoNow, sortableId } from '../internal/ids.js';
-import type { PregelLoop } from '../pregel/loop.js';
-import type { LoopHooks, StepRecord } from '../pregel/loop-hooks.js';
+import type { LoopHooks, LoopSnapshot, LoopView, StepRecord } from '../pregel/loop-hooks.js';
 import { type PendingInterrupt, type Task, TaskPaused } from '../pregel/task.js';
 import type { CompiledNode } from '../pregel/topology.js';
 import { START } from '../vocabulary/constants.js';
@@ -114,7 +113,7 @@ export class CheckpointSession {
    * (renewed) next tasks, no writes. It becomes the thread's head, so a replay that pauses before any
    * step completes can be resumed without naming a checkpoint.
    */
-  saveFork(loop: PregelLoop): Promise<void> | undefined {
+  saveFork(loop: LoopView): Promise<void> | undefined {
     this.source = 'fork';
     return this.afterStep(loop, { writes: [], changed: [] }, loop.step - 1);
   }
@@ -155,7 +154,7 @@ export class CheckpointSession {
     await this.pending;
   }
 
-  private afterStep(loop: PregelLoop, record: StepRecord, step = loop.step): Promise<void> | undefined {
+  private afterStep(loop: LoopView, record: StepRecord, step = loop.step): Promise<void> | undefined {
     this.held = undefined;
     const writes = record.writes.map(([node, update]) => [node, entriesOf(update)] as const);
     const id = this.upcoming;
@@ -202,10 +201,10 @@ export class CheckpointSession {
    * `exit` durability: one checkpoint for the steps since the last stored one, replacing the held one
    * (keeping its parent and source) and carrying all their writes, which a resumed subgraph hands its
    * parent (see `collectNestedWrites`). Nothing is serialized until `flush`: a step keeps references to
-   * its values (never changed in place) and its writes, and copies the loop's versions, tasks and
+   * its values (never changed in place) and its writes, and copies the loop's tasks and
    * routing in stored form, so a long run costs no serialization per step.
    */
-  private holdForExit(loop: PregelLoop, step: HeldStep): void {
+  private holdForExit(loop: LoopView, step: HeldStep): void {
     const { record, id, writes } = step;
     const held = this.unsaved;
     this.baseId = id;
@@ -215,7 +214,7 @@ export class CheckpointSession {
       : this.checkpointRecord(fields, this.parentId, this.source);
     const allWrites: Array<StepWrites[number]> = held ? held.writes : [];
     allWrites.push(...writes);
-    this.unsaved = { record: checkpoint, parts: bodyParts(loop, true), writes: allWrites };
+    this.unsaved = { record: checkpoint, parts: bodyParts(loop), writes: allWrites };
     this.sinceBytes = 0;
     this.sinceCount = 0;
     this.source = 'loop';
@@ -252,7 +251,7 @@ export class CheckpointSession {
     return { step, source, writes: nodes, parents: { ...this.options.parents } };
   }
 
-  private saveTask(loop: PregelLoop, task: Task, output: unknown): Promise<void> | undefined {
+  private saveTask(loop: LoopView, task: Task, output: unknown): Promise<void> | undefined {
     if (output instanceof TaskPaused) return undefined;
     const node = (loop.topology.nodes[task.node] as CompiledNode).name;
     const write: TaskWrite = { kind: 'output', node, output: normalizeOutput(output) };
@@ -273,7 +272,7 @@ export class CheckpointSession {
   }
 
   /** Puts a failed task on record against its step's checkpoint (`getState` shows it with its error). */
-  private saveFailure(loop: PregelLoop, task: Task, error: unknown): void {
+  private saveFailure(loop: LoopView, task: Task, error: unknown): void {
     const node = (loop.topology.nodes[task.node] as CompiledNode).name;
     const write: TaskWrite = { kind: 'error', node, error: errorInfo(error) };
     if (this.options.durability !== 'exit') void this.putTask(task.id, write);
@@ -281,7 +280,7 @@ export class CheckpointSession {
   }
 
   private async paused(
-    loop: PregelLoop,
+    loop: LoopView,
     outputs: readonly unknown[],
     interrupts: readonly PendingInterrupt[],
   ): Promise<void> {
@@ -356,20 +355,15 @@ function errorInfo(error: unknown): TaskErrorInfo {
 
 /** What a checkpoint body holds besides its writes and values, taken from the loop after a step. */
 interface BodyParts {
-  readonly values: PregelLoop['values'];
-  readonly versions: CheckpointBody['versions'];
+  readonly values: LoopSnapshot['values'];
   readonly next: CheckpointBody['next'];
   readonly routing: CheckpointBody['routing'];
 }
 
-/** The loop's body parts; `held` copies the versions, which the loop changes in place. */
-function bodyParts(loop: PregelLoop, held = false): BodyParts {
-  return {
-    values: loop.values,
-    versions: held ? { ...loop.versions } : loop.versions,
-    next: storeTasks(loop.topology, loop.tasks),
-    routing: storeRouting(loop.topology, loop.routing),
-  };
+/** The loop's body parts, from its snapshot. */
+function bodyParts(loop: LoopView): BodyParts {
+  const { values, tasks, routing } = loop.snapshot();
+  return { values, next: storeTasks(loop.topology, tasks), routing: storeRouting(loop.topology, routing) };
 }
 
 function encodeBody(
@@ -378,7 +372,7 @@ function encodeBody(
   valuesText: string | undefined,
   sinceBase: CheckpointBody['sinceBase'],
 ): string {
-  const rest = serialize({ versions: parts.versions, next: parts.next, routing: parts.routing, sinceBase });
+  const rest = serialize({ next: parts.next, routing: parts.routing, sinceBase });
   const values = valuesText === undefined ? '' : `"values":${valuesText},`;
   return `{"v":1,${values}"writes":${writesText},${rest.slice(1)}`;
 }

@@ -42,7 +42,7 @@ export interface CheckpointRecord {
   readonly createdAt: string;
   /** Plain JSON metadata; `list({ filter })` matches its top-level keys by equality. */
   readonly metadata: Readonly<Record<string, JsonValue>>;
-  /** The serialized checkpoint body (values or deltas, versions, next tasks, interrupts). */
+  /** The serialized checkpoint body (values or deltas, next tasks, interrupts). */
   readonly payload: string;
   /**
    * `sha256:` and the hex SHA-256 of `payload`'s UTF-8 bytes, stamped by the engine and checked on every

@@ -14,7 +14,7 @@ import { START } from '../vocabulary/constants.js';
 import type { CheckpointSession } from './checkpoint-session.js';
 import type { DagRestored } from './dag-restore.js';
 import { restoreDag } from './dag-restore.js';
-import type { DurableResult, DurableTarget } from './durable-run.js';
+import type { DurableResult, DurableTarget } from './durable-target.js';
 import type { LoadedCheckpoint } from './load.js';
 import { entriesOf } from './write-encoding.js';
 
@@ -80,8 +80,7 @@ export async function runDagDurable(
   };
   const dagRun: RunContext = { ...run, durable };
   const view = new DagCheckpointView(topology, dagRun);
-  view.versions = loaded ? { ...loaded.body.versions } : {};
-  view.step = loaded ? loaded.record.step + 1 : -1;
+  view.restore({ step: loaded ? loaded.record.step + 1 : -1 });
   const hooks = session.hooks();
   let restored: DagRestored;
   if (start.continuation) {
@@ -102,9 +101,9 @@ export async function runDagDurable(
     });
     resumeById = restored.byId;
     if (start.fork) {
-      view.values = loaded.values;
+      view.restore({ values: loaded.values });
       await session.saveFork(view);
-      view.step++;
+      view.restore({ step: view.step + 1 });
       restored = { ...restored, prefix: session.currentId as string };
     }
   } else {
@@ -139,23 +138,23 @@ async function beginRun(
     const applied = applyStateWrites(state, loaded?.values ?? { ...state.defaults }, [START], [input]);
     startValues = applied.values;
     changed = applied.changed;
-    view.values = startValues;
-    view.bump(changed);
+    view.restore({ values: startValues });
   }
   // The nodes START leads to are the checkpoint's next tasks: a thread whose run stopped here (a crash,
   // a failure) shows them, and a nested run is not taken for a finished one.
   const prefix = hooks.taskPrefix?.(view) ?? '';
-  view.tasks = (dagPlanOf(topology).successors.get(START_INDEX) ?? [])
-    .filter((index) => index >= 0)
-    .map((index) => ({
-      node: index,
-      input: undefined,
-      hasInput: false,
-      id: `${prefix}:${(topology.nodes[index] as CompiledNode).name}:0`,
-    }));
+  view.restore({
+    tasks: (dagPlanOf(topology).successors.get(START_INDEX) ?? [])
+      .filter((index) => index >= 0)
+      .map((index) => ({
+        node: index,
+        input: undefined,
+        hasInput: false,
+        id: `${prefix}:${(topology.nodes[index] as CompiledNode).name}:0`,
+      })),
+  });
   await hooks.afterStep?.(view, { writes: [[START, storedWrite(topology, input)]], changed });
-  view.tasks = [];
-  view.step++;
+  view.restore({ tasks: [], step: view.step + 1 });
   return {
     input,
     startValues,
@@ -216,8 +215,7 @@ async function commit(call: CommitCall): Promise<void> {
   );
   const changed = new Set<string>();
   for (const [, write] of writes) for (const [key] of entriesOf(write)) changed.add(key);
-  view.bump([...changed]);
-  if (topology.state) view.values = result.output as Record<string, unknown>;
+  if (topology.state) view.restore({ values: result.output as Record<string, unknown> });
   else if (result.status === 'done')
     view.routing.inbox.set(END_INDEX, { sources: [topology.name], values: [result.output] });
   const pause = result.status === 'interrupted' ? dag.pauseState() : undefined;
@@ -227,7 +225,9 @@ async function commit(call: CommitCall): Promise<void> {
     hasInput: false,
     id: restored.taskIds.get(index) ?? `${restored.prefix}:${(topology.nodes[index] as CompiledNode).name}:0`,
   });
-  view.tasks = pause ? [...pause.paused.map(([index]) => task(index)), ...pause.held.map(task)] : [];
+  view.restore({
+    tasks: pause ? [...pause.paused.map(([index]) => task(index)), ...pause.held.map(task)] : [],
+  });
   if (restored.committed.size > 0 || session.currentId !== restored.prefix) session.forceSnapshot();
   await hooks.afterStep?.(view, { writes, changed: [...changed] });
   if (pause) {

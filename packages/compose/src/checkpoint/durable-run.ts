@@ -1,49 +1,20 @@
 import { WeftError } from '../errors/weft-error.js';
 import { sortableId } from '../internal/ids.js';
 import { matchValues, pendingInterrupts, planResume } from '../interrupt/resume.js';
-import type { Breakpoints } from '../pregel/breakpoints.js';
 import { PregelLoop } from '../pregel/loop.js';
-import type { LoopResult } from '../pregel/loop-hooks.js';
+import type { LoopSnapshot } from '../pregel/loop-hooks.js';
 import { pausedOutput } from '../pregel/paused-step.js';
 import type { DurableContext, RunContext } from '../pregel/run-context.js';
 import type { Topology } from '../pregel/topology.js';
 import { type Command, isCommand } from '../vocabulary/command.js';
-import { CheckpointSession, type Durability } from './checkpoint-session.js';
+import { CheckpointSession } from './checkpoint-session.js';
 import type { Checkpointer } from './checkpointer.js';
 import { runDagDurable } from './dag-durable-run.js';
+import type { DurableResult, DurableTarget } from './durable-target.js';
 import { type LoadedCheckpoint, loadCheckpoint } from './load.js';
 import { loadRouting, loadTasks, renewTaskIds } from './loop-state.js';
 import { collectNestedWrites } from './nested-writes.js';
 import { writeClaimed } from './thread-state.js';
-
-/** Where a durable run reads and writes its checkpoints. */
-export interface DurableTarget {
-  readonly checkpointer: Checkpointer;
-  readonly threadId: string;
-  readonly ns: string;
-  readonly durability: Durability;
-  readonly parents: Readonly<Record<string, string>>;
-  /** Continue from this checkpoint instead of the latest (time travel / fork). */
-  readonly checkpointId?: string | undefined;
-  readonly breakpoints?: Breakpoints | undefined;
-  /** `all`: every finished task stores its writes at once (see `RunOptions.taskWrites`). */
-  readonly taskWrites?: 'parallel' | 'all' | undefined;
-  /** Resume values inherited from an enclosing run, by interrupt id. */
-  readonly resumeById?: ReadonlyMap<string, unknown>;
-  /**
-   * A subgraph run inside a checkpointed parent task: an unfinished checkpoint in its namespace is
-   * continued (the parent task is being resumed), a finished one returns its result without running.
-   */
-  readonly nested?: boolean;
-  /** A nested graph that keeps its state: a finished checkpoint is continued as a new turn with the input. */
-  readonly keepsState?: boolean;
-}
-
-/** A durable run's outcome and the id of its latest checkpoint. */
-export interface DurableResult extends LoopResult {
-  readonly checkpointId: string | undefined;
-  readonly writes: ReadonlyArray<readonly [string, unknown]> | undefined;
-}
 
 /** True when `input` asks to continue a thread rather than start a new turn. */
 export function isContinuation(input: unknown): input is Command | null | undefined {
@@ -118,9 +89,16 @@ async function runClaimed(
     currentId: () => session.currentId,
     putWrite: (taskId, write) => session.putWrite(taskId, write),
   };
-  const loop = new PregelLoop(topology, { ...run, durable }, session.hooks(), recordWrites);
-  loop.breakpoints = target.breakpoints;
-  loop.saveEveryTask = target.taskWrites === 'all';
+  const loop = new PregelLoop(
+    topology,
+    { ...run, durable },
+    {
+      hooks: session.hooks(),
+      recordWrites,
+      breakpoints: target.breakpoints,
+      saveEveryTask: target.taskWrites === 'all',
+    },
+  );
   if (loaded) session.continueFrom(loaded, fork, head?.seq);
   try {
     if (target.nested && loaded) {
@@ -142,7 +120,7 @@ async function runClaimed(
       if (fork) await session.saveFork(loop);
       await showResumed(loop);
     } else {
-      if (loaded) continueState(loop, loaded);
+      if (loaded) loop.restore(continueState(loaded));
       session.startInput();
       await loop.begin(input);
     }
@@ -188,15 +166,13 @@ function restore(
   inherited: ReadonlyMap<string, unknown>,
   fork: boolean,
 ): ReadonlyMap<string, unknown> {
-  continueState(loop, loaded);
-  loop.routing = loadRouting(loop.topology, loaded.body.routing);
   const tasks = loadTasks(loop.topology, loaded.body.next);
   const command = isCommand(input) ? input : undefined;
   // Replaying an older checkpoint runs its next step again: outputs, pauses and subgraph checkpoints the
   // other branch stored under these task ids are not reused, so a subgraph runs again from its start.
   // Answering the older checkpoint's pauses (`Command({ resume })`) keeps the paused tasks' ids.
   const answering = command?.hasResume === true;
-  loop.tasks = fork
+  const next = fork
     ? renewTaskIds(
         loop.topology,
         tasks,
@@ -208,14 +184,18 @@ function restore(
     command?.hasResume === true
       ? { kind: 'value' as const, value: command.resume }
       : { kind: 'inherited' as const, byId: inherited };
-  const plan = planResume(loaded, loop.tasks, answer);
-  loop.known = plan.known.size > 0 ? plan.known : undefined;
-  loop.resume = plan.resume.size > 0 ? plan.resume : undefined;
-  loop.memo = plan.memo.size > 0 ? plan.memo : undefined;
-  // A before-breakpoint is passed once the step was entered (it stopped there, or some task of it ran or
-  // paused), and when the state was edited with `updateState` to continue.
-  loop.skipBefore =
-    loaded.record.source === 'update' || loop.tasks.some((task) => loaded.taskWrites.has(task.id));
+  const plan = planResume(loaded, next, answer);
+  loop.restore({
+    ...continueState(loaded),
+    routing: loadRouting(loop.topology, loaded.body.routing),
+    tasks: next,
+    known: plan.known.size > 0 ? plan.known : undefined,
+    resume: plan.resume.size > 0 ? plan.resume : undefined,
+    memo: plan.memo.size > 0 ? plan.memo : undefined,
+    // A before-breakpoint is passed once the step was entered (it stopped there, or some task of it ran
+    // or paused), and when the state was edited with `updateState` to continue.
+    skipBefore: loaded.record.source === 'update' || next.some((task) => loaded.taskWrites.has(task.id)),
+  });
   return new Map([...inherited, ...plan.byId]);
 }
 
@@ -244,8 +224,7 @@ async function finishedResult(
   ns: string,
   recordWrites: boolean,
 ): Promise<DurableResult> {
-  continueState(loop, loaded);
-  loop.routing = loadRouting(loop.topology, loaded.body.routing);
+  loop.restore({ ...continueState(loaded), routing: loadRouting(loop.topology, loaded.body.routing) });
   const writes = recordWrites ? await collectNestedWrites(checkpointer, threadId, ns) : undefined;
   return {
     status: 'done',
@@ -257,10 +236,9 @@ async function finishedResult(
   };
 }
 
-function continueState(loop: PregelLoop, loaded: LoadedCheckpoint): void {
-  loop.values = loaded.values;
-  loop.versions = { ...loaded.body.versions };
-  loop.step = loaded.record.step + 1;
+/** The state a loop continues from after a loaded checkpoint: its values and the next step. */
+function continueState(loaded: LoadedCheckpoint): Pick<LoopSnapshot, 'values' | 'step'> {
+  return { values: loaded.values, step: loaded.record.step + 1 };
 }
 
 /** Id and `seq` of the namespace's head (its latest checkpoint). */

@@ -1,6 +1,5 @@
 import { WeftError } from '../errors/weft-error.js';
-import type { NestedStateView } from '../pregel/graph-spec.js';
-import type { Topology } from '../pregel/topology.js';
+import type { NestedStateView, Topology } from '../pregel/topology.js';
 import type { Checkpointer } from './checkpointer.js';
 import { readState, type StateSnapshot } from './thread-state.js';
 

@@ -220,11 +220,7 @@ export async function writeClaimed(
   const atHead = head === undefined || head.id === loaded.record.id;
   session.continueFrom(loaded, false, head?.seq);
   session.markSource('update');
-  const loop = new PregelLoop(topology, run, session.hooks());
-  loop.checkpointId = loaded.record.id;
-  loop.values = loaded.values;
-  loop.versions = { ...loaded.body.versions };
-  loop.routing = loadRouting(topology, loaded.body.routing);
+  const loop = new PregelLoop(topology, run, { hooks: session.hooks() });
   const planned = loadTasks(topology, loaded.body.next);
   // What stays of the paused step: tasks waiting at an `interrupt()` (or inside a paused nested graph)
   // keep their id and pause — the update edits the state around a question that is still open — and, at
@@ -235,10 +231,15 @@ export async function writeClaimed(
     as === undefined ? [] : [...finishedOutputs(topology, planned, kept)];
   // Updates of the same superstep given before this one (`bulkUpdateState`) land as writes of their nodes.
   for (const earlier of options.before ?? []) finished.push(earlier);
-  loop.tasks = renewTaskIds(topology, planned, sortableId(), (task) => kept.has(task.id));
-  loop.step = loaded.record.step + 1;
+  loop.restore({
+    checkpointId: loaded.record.id,
+    values: loaded.values,
+    routing: loadRouting(topology, loaded.body.routing),
+    tasks: renewTaskIds(topology, planned, sortableId(), (task) => kept.has(task.id)),
+    step: loaded.record.step + 1,
+  });
   const record = await applyExternal(loop, { finished, update, as });
-  if (options.goto) loop.tasks = withGoto(topology, loop.tasks, options.goto, String(loop.step));
+  if (options.goto) loop.restore({ tasks: withGoto(topology, loop.tasks, options.goto, String(loop.step)) });
   await session.hooks().afterStep?.(loop, record);
   await session.flush();
   const checkpointId = session.currentId as string;

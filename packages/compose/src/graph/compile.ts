@@ -1,7 +1,7 @@
 import type { NodeCache } from '../cache/node-cache.js';
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import { GraphValidationError, type ValidationIssue } from '../errors/graph-validation-error.js';
-import type { GraphSpec } from '../pregel/graph-spec.js';
+import type { GraphSpec } from '../pregel/topology.js';
 import { buildRuntimeTopology } from '../pregel/topology.js';
 import type { ConcatFunction } from '../runnable/concat.js';
 import { defaultFreezeState } from '../state/freeze-state.js';

@@ -11,11 +11,11 @@ import {
 } from '../checkpoint/thread-state.js';
 import { WeftError } from '../errors/weft-error.js';
 import { cacheNamespace } from '../pregel/cached-task.js';
-import type { GraphSpec, NestedRunParent, NestedStateView, SubgraphHandle } from '../pregel/graph-spec.js';
 import { checkInput } from '../pregel/input-check.js';
 import type { RunContext } from '../pregel/run-context.js';
 import { RunControl } from '../pregel/run-control.js';
 import type { RunOptions } from '../pregel/run-options.js';
+import type { GraphSpec, NestedRunParent, NestedStateView, SubgraphHandle } from '../pregel/topology.js';
 import { concatChunks } from '../runnable/concat.js';
 import type { Runnable } from '../runnable/runnable.js';
 import type { Store } from '../store/store.js';

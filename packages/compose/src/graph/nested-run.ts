@@ -1,9 +1,9 @@
 import { runDurable } from '../checkpoint/durable-run.js';
 import { drive } from '../pregel/drive.js';
-import type { NestedRunParent } from '../pregel/graph-spec.js';
 import type { RunContext } from '../pregel/run-context.js';
 import { RunControl } from '../pregel/run-control.js';
 import { SubgraphPaused } from '../pregel/subgraph-paused.js';
+import type { NestedRunParent } from '../pregel/topology.js';
 import { nestedOwner, scopedObserver } from './nested-scope.js';
 import { breakpointsOf, type GraphRuntime } from './run-graph.js';
 import { subgraphUpdate } from './subgraph-update.js';

@@ -1,7 +1,8 @@
 import type { NodeCache } from '../cache/node-cache.js';
 import type { Durability } from '../checkpoint/checkpoint-session.js';
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
-import { type DurableTarget, isContinuation, runDurable } from '../checkpoint/durable-run.js';
+import { isContinuation, runDurable } from '../checkpoint/durable-run.js';
+import type { DurableTarget } from '../checkpoint/durable-target.js';
 import { WeftError } from '../errors/weft-error.js';
 import type { Breakpoints } from '../pregel/breakpoints.js';
 import { drive } from '../pregel/drive.js';

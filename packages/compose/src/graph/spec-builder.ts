@@ -8,7 +8,7 @@ import type {
   RouterFunction,
   StateSpec,
   SubgraphHandle,
-} from '../pregel/graph-spec.js';
+} from '../pregel/topology.js';
 import { isRunnable } from '../runnable/runnable.js';
 import { END, START } from '../vocabulary/constants.js';
 import type { DataflowNodeOptions } from '../vocabulary/node-options.js';

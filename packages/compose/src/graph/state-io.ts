@@ -1,5 +1,5 @@
 import type { ZodObject, ZodType, z } from 'zod';
-import type { GraphIO, GraphSpec } from '../pregel/graph-spec.js';
+import type { GraphIO, GraphSpec } from '../pregel/topology.js';
 
 /** The `input` and `output` schemas a {@link StateGraph} was given (each optional). */
 export interface StateGraphIO {

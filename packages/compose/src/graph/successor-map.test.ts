@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { GraphSpec } from '../pregel/graph-spec.js';
+import type { GraphSpec } from '../pregel/topology.js';
 import { END, START } from '../vocabulary/constants.js';
 import { StateGraph } from './state-graph.js';
 import { findCycle, reachableFromStart, reachingEnd, successorMap } from './successor-map.js';

@@ -1,4 +1,4 @@
-import type { GraphSpec } from '../pregel/graph-spec.js';
+import type { GraphSpec } from '../pregel/topology.js';
 import { END, START } from '../vocabulary/constants.js';
 
 /**

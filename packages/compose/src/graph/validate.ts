@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '../errors/graph-validation-error.js';
-import type { GraphSpec } from '../pregel/graph-spec.js';
+import type { GraphSpec } from '../pregel/topology.js';
 import { END, START } from '../vocabulary/constants.js';
 import {
   findCycle,

@@ -1,4 +1,4 @@
-import type { PregelLoop } from './loop.js';
+import type { LoopView } from './loop-hooks.js';
 import type { PendingInterrupt, Task } from './task.js';
 import type { CompiledNode } from './topology.js';
 
@@ -8,14 +8,19 @@ export interface Breakpoints {
   readonly after: ReadonlySet<number>;
 }
 
+/** Which breakpoints to check: before or after the tasks run, and at which node indices. */
+export interface BreakpointCheck {
+  readonly kind: 'before' | 'after';
+  readonly nodes: ReadonlySet<number>;
+}
+
 /** The interrupts raised by breakpoints on the given tasks, or undefined when none applies. */
 export function breakpointInterrupts(
-  loop: PregelLoop,
+  loop: LoopView,
   tasks: readonly Task[],
-  kind: 'before' | 'after',
+  check: BreakpointCheck,
 ): PendingInterrupt[] | undefined {
-  const set = kind === 'before' ? loop.breakpoints?.before : loop.breakpoints?.after;
-  if (!set?.size) return undefined;
+  const { kind, nodes: set } = check;
   let hits: PendingInterrupt[] | undefined;
   for (const task of tasks) {
     if (!set.has(task.node)) continue;

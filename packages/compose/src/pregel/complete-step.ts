@@ -1,5 +1,5 @@
 import { isPromiseLike } from '../runnable/runnable.js';
-import type { PregelLoop } from './loop.js';
+import type { LoopView } from './loop-hooks.js';
 import { type Finished, planNext } from './plan.js';
 import { applyTasks, type StepWrites, streamUpdates } from './step-writes.js';
 import type { Task } from './task.js';
@@ -10,7 +10,7 @@ import type { Task } from './task.js';
  * routing, an observer or a hook is asynchronous, so synchronous steps never await.
  */
 export function completeStep(
-  loop: PregelLoop,
+  loop: LoopView,
   tasks: readonly Task[],
   outputs: unknown[],
   started: number,
@@ -29,21 +29,20 @@ interface StepDone {
   readonly started: number;
 }
 
-function route(loop: PregelLoop, finished: Finished[], done: StepDone): Promise<void> | undefined {
+function route(loop: LoopView, finished: Finished[], done: StepDone): Promise<void> | undefined {
   const planned = planNext(loop.topology, finished, loop.routing, loop.routerInput, loop.prefix());
   if (isPromiseLike(planned)) {
     return planned.then((tasks) => {
-      loop.tasks = tasks;
+      loop.restore({ tasks });
       return finishStep(loop, done);
     });
   }
-  loop.tasks = planned;
+  loop.restore({ tasks: planned });
   return finishStep(loop, done);
 }
 
-function finishStep(loop: PregelLoop, done: StepDone): Promise<void> | undefined {
+function finishStep(loop: LoopView, done: StepDone): Promise<void> | undefined {
   const { run, topology } = loop;
-  loop.stepsRun++;
   if (run.observer.event) {
     const now = Date.now();
     run.observer.event({
@@ -62,8 +61,8 @@ function finishStep(loop: PregelLoop, done: StepDone): Promise<void> | undefined
       : run.observer.pace?.();
   const save = (): Promise<void> | undefined => {
     const saved = loop.hooks.afterStep?.(loop, { writes: done.writes.records, changed: done.changed });
-    if (saved) return saved.then(() => void loop.step++);
-    loop.step++;
+    if (saved) return saved.then(() => loop.restore({ step: loop.step + 1 }));
+    loop.restore({ step: loop.step + 1 });
     return undefined;
   };
   return shown ? shown.then(save) : save();

@@ -22,7 +22,7 @@ export async function drive(
     const result = await dag.execute(input);
     return { ...result, writes: options.recordWrites ? dag.stateWrites() : undefined };
   }
-  const loop = new PregelLoop(topology, run, options.hooks, options.recordWrites);
+  const loop = new PregelLoop(topology, run, options);
   await loop.begin(input);
   const result = await loop.loop();
   return { ...result, writes: loop.writes };

@@ -1,8 +1,7 @@
 import { isPromiseLike } from '../runnable/runnable.js';
 import { isCommand } from '../vocabulary/command.js';
 import { END, START } from '../vocabulary/constants.js';
-import type { PregelLoop } from './loop.js';
-import type { StepRecord } from './loop-hooks.js';
+import type { LoopView, StepRecord } from './loop-hooks.js';
 import { emptyRouting, type Finished, planNext } from './plan.js';
 import { dataflowFinished } from './step-writes.js';
 import type { CompiledNode } from './topology.js';
@@ -27,7 +26,7 @@ export interface ExternalChange {
  * step), then `update` as if `as` wrote it. With a node, the next tasks are routed from the finished tasks
  * and that node; with `end`, nothing runs next; otherwise the planned tasks stay.
  */
-export async function applyExternal(loop: PregelLoop, change: ExternalChange): Promise<StepRecord> {
+export async function applyExternal(loop: LoopView, change: ExternalChange): Promise<StepRecord> {
   const { topology } = loop;
   const name = change.as === 'end' ? END : (change.as?.name ?? START);
   const items: Array<{ node: CompiledNode | undefined; name: string; output: unknown }> = [
@@ -43,7 +42,6 @@ export async function applyExternal(loop: PregelLoop, change: ExternalChange): P
     let finished: Finished = dataflowFinished(item.node, item.output);
     if (topology.state) {
       const applied = loop.applyState([item.name], [item.output]);
-      loop.values = applied.values;
       for (const key of applied.changed) changed.add(key);
       finished = { node: item.node, output: applied.updates[0], goto: applied.gotos[0] };
     }
@@ -51,13 +49,11 @@ export async function applyExternal(loop: PregelLoop, change: ExternalChange): P
     const raw = isCommand(item.output) ? item.output.update : item.output;
     if (raw !== undefined && raw !== null) writes.push([item.name, raw]);
   }
-  loop.bump([...changed]);
   if (change.as === 'end') {
-    loop.tasks = [];
-    loop.routing = emptyRouting();
+    loop.restore({ tasks: [], routing: emptyRouting() });
   } else if (change.as) {
     const planned = planNext(topology, routed, loop.routing, loop.routerInput, loop.prefix());
-    loop.tasks = isPromiseLike(planned) ? await planned : planned;
+    loop.restore({ tasks: isPromiseLike(planned) ? await planned : planned });
   }
   return { writes, changed: [...changed] };
 }

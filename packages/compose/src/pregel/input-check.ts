@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { InputValidationError } from '../errors/input-validation-error.js';
 import { builtUpdateSchema, loadUpdateSchema } from '../state/update-schema.js';
-import type { GraphSpec } from './graph-spec.js';
+import type { GraphSpec } from './topology.js';
 
 /**
  * Checks a value from outside against the graph's input schema: the builder's `input` schema, else a

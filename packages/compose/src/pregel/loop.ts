@@ -7,7 +7,7 @@ import { type AppliedStep, applyStateWrites } from './apply.js';
 import { type Breakpoints, breakpointInterrupts } from './breakpoints.js';
 import type { CompiledState } from './compiled-state.js';
 import { completeStep } from './complete-step.js';
-import type { LoopHooks, LoopResult } from './loop-hooks.js';
+import type { LoopHooks, LoopRestore, LoopResult, LoopSnapshot, LoopView } from './loop-hooks.js';
 import { collectInterrupts, pausedOutput, streamFinished } from './paused-step.js';
 import { emptyRouting, type Finished, mergeInbox, planNext, type RoutingState } from './plan.js';
 import type { RunContext } from './run-context.js';
@@ -17,45 +17,99 @@ import type { PendingInterrupt, Task } from './task.js';
 import type { ResumeValues } from './task-context.js';
 import { END_INDEX, type Topology } from './topology.js';
 
+/** How a loop is set up (besides its topology and run). */
+export interface PregelLoopOptions {
+  /** Durability and other observers of its steps (checkpoint/'s session). */
+  readonly hooks?: LoopHooks | undefined;
+  /** Keep the writes of this graph's nodes, in order (nested state graphs). */
+  readonly recordWrites?: boolean | undefined;
+  /** Static breakpoints by node index. */
+  readonly breakpoints?: Breakpoints | undefined;
+  /** Store every finished task's writes, not only those of steps with several tasks. */
+  readonly saveEveryTask?: boolean | undefined;
+}
+
 /**
  * The superstep loop of one graph run: plan → execute → apply, until nothing is triggered.
- * Holds the run's mutable state; the pure parts live in `plan.ts` and `apply.ts`, task execution in
- * `step.ts`/`runner.ts`, completing a step in `complete-step.ts`, pauses in `paused-step.ts`, changes
- * from outside a run in `external-change.ts`, durability in the hooks.
+ * Holds the run's mutable state, private: hooks and `checkpoint/` read it through {@link LoopView}, persist
+ * it with `snapshot()` and set it with `restore()`. The pure parts live in `plan.ts` and `apply.ts`, task
+ * execution in `step.ts`/`runner.ts`, completing a step in `complete-step.ts`, pauses in `paused-step.ts`,
+ * changes from outside a run in `external-change.ts`, durability in the hooks.
+ *
+ * @example
+ * ```ts
+ * const loop = new PregelLoop(topology, run, { hooks: session.hooks() });
+ * loop.restore({ values: loaded.values, step: loaded.record.step + 1 });
+ * const result = await loop.loop();
+ * ```
  */
-export class PregelLoop {
-  /** The step about to run (or, inside `afterStep`, the step just completed). */
-  step = -1;
-  stepsRun = 0;
-  values: Record<string, unknown> = {};
-  versions: Record<string, number> = {};
-  routing: RoutingState = emptyRouting();
-  tasks: Task[] = [];
-  /** Writes made by this graph's nodes, in order (kept for nested state graphs). */
+export class PregelLoop implements LoopView {
+  readonly hooks: LoopHooks;
   readonly writes: Array<readonly [string, unknown]> | undefined;
-  /** Outputs of tasks that finished in a step that then paused, by task position (not run again). */
-  known: Map<number, unknown> | undefined;
-  /** Resume values by task id. */
-  resume: ReadonlyMap<string, ResumeValues> | undefined;
-  /** `ctx.once` results of paused tasks, by task id (restored with their resume values). */
-  memo: ReadonlyMap<string, ReadonlyMap<string, unknown>> | undefined;
-  /** Static breakpoints; `skipBefore` lets a resumed step pass its before-breakpoint once. */
-  breakpoints: Breakpoints | undefined;
-  skipBefore = false;
-  /** Store every finished task's writes, not only those of steps with several tasks. */
-  saveEveryTask = false;
+  #step = -1;
+  #stepsRun = 0;
+  #values: Record<string, unknown> = {};
+  #routing: RoutingState = emptyRouting();
+  #tasks: readonly Task[] = [];
+  #known: Map<number, unknown> | undefined;
+  #resume: ReadonlyMap<string, ResumeValues> | undefined;
+  #memo: ReadonlyMap<string, ReadonlyMap<string, unknown>> | undefined;
+  #resumeUsed: ReadonlyMap<string, ResumeValues> | undefined;
+  readonly #breakpoints: Breakpoints | undefined;
+  /** A resumed step passes its before-breakpoint once. */
+  #skipBefore = false;
+  readonly #saveEveryTask: boolean;
   /** The checkpoint this loop continues from, when it is not a durable run's (`updateState`). */
-  checkpointId: string | undefined;
-  private resumeUsed: ReadonlyMap<string, ResumeValues> | undefined;
+  #checkpointId: string | undefined;
 
   constructor(
     readonly topology: Topology,
     readonly run: RunContext,
-    readonly hooks: LoopHooks = {},
-    recordWrites = false,
+    options: PregelLoopOptions = {},
   ) {
-    this.writes = recordWrites ? [] : undefined;
-    if (topology.state) this.values = { ...topology.state.defaults };
+    this.hooks = options.hooks ?? {};
+    this.writes = options.recordWrites ? [] : undefined;
+    this.#breakpoints = options.breakpoints;
+    this.#saveEveryTask = options.saveEveryTask ?? false;
+    if (topology.state) this.#values = { ...topology.state.defaults };
+  }
+
+  get step(): number {
+    return this.#step;
+  }
+
+  get values(): Record<string, unknown> {
+    return this.#values;
+  }
+
+  get tasks(): readonly Task[] {
+    return this.#tasks;
+  }
+
+  get routing(): RoutingState {
+    return this.#routing;
+  }
+
+  get known(): ReadonlyMap<number, unknown> | undefined {
+    return this.#known;
+  }
+
+  /** The state a checkpoint persists. */
+  snapshot(): LoopSnapshot {
+    return { step: this.#step, values: this.#values, routing: this.#routing, tasks: this.#tasks };
+  }
+
+  /** Sets the given parts of the loop's state (a checkpoint's, a continued step's); the rest stays. */
+  restore(state: LoopRestore): void {
+    if (state.step !== undefined) this.#step = state.step;
+    if (state.values !== undefined) this.#values = state.values;
+    if (state.routing !== undefined) this.#routing = state.routing;
+    if (state.tasks !== undefined) this.#tasks = state.tasks;
+    if ('known' in state) this.#known = state.known;
+    if ('resume' in state) this.#resume = state.resume;
+    if ('memo' in state) this.#memo = state.memo;
+    if (state.skipBefore !== undefined) this.#skipBefore = state.skipBefore;
+    if ('checkpointId' in state) this.#checkpointId = state.checkpointId;
   }
 
   /** Applies the run's input (as START's write) at the current step and plans the next one. */
@@ -63,19 +117,16 @@ export class PregelLoop {
     const { topology } = this;
     let changed: readonly string[] = [];
     if (topology.state) {
-      const applied = this.applyState([START], [input]);
-      this.values = applied.values;
-      changed = applied.changed;
-      this.bump(changed);
-      const wait = this.run.observer.values?.(this.values, this.run.path);
+      changed = this.applyState([START], [input]).changed;
+      const wait = this.run.observer.values?.(this.#values, this.run.path);
       if (wait) await wait;
     }
     const start: Finished = { node: undefined, output: input, goto: undefined };
-    const planned = planNext(topology, [start], this.routing, this.routerInput, this.prefix());
-    this.tasks = isPromiseLike(planned) ? await planned : planned;
+    const planned = planNext(topology, [start], this.#routing, this.routerInput, this.prefix());
+    this.#tasks = isPromiseLike(planned) ? await planned : planned;
     const wait = this.hooks.afterStep?.(this, { writes: [[START, input]], changed });
     if (wait) await wait;
-    this.step++;
+    this.#step++;
   }
 
   /**
@@ -86,80 +137,84 @@ export class PregelLoop {
   async loop(): Promise<LoopResult> {
     const { run } = this;
     let syncSteps = 0;
-    while (this.tasks.length > 0) {
+    while (this.#tasks.length > 0) {
       if (run.control.aborted) throw abortError(run.control.reason);
-      if (this.stepsRun >= run.maxSteps) throw new StepLimitError(run.maxSteps);
-      const before = this.checkBreakpoint('before');
-      if (before) return this.pause(new Array(this.tasks.length), before);
+      if (this.#stepsRun >= run.maxSteps) throw new StepLimitError(run.maxSteps);
+      const before = this.checkBreakpoint();
+      if (before) return this.pause(new Array(this.#tasks.length), before);
       const started = run.observer.event ? Date.now() : 0;
       emitStepStart(this, started);
       const finishOrder = run.observer.updates ? [] : undefined;
       const ran = runStep(this.stepCall(started, finishOrder));
       const outputs = isPromiseLike(ran) ? await ran : ran;
-      this.known = undefined;
-      this.resumeUsed = this.resume;
-      this.resume = undefined;
-      this.memo = undefined;
+      this.#known = undefined;
+      this.#resumeUsed = this.#resume;
+      this.#resume = undefined;
+      this.#memo = undefined;
       const interrupts = collectInterrupts(outputs);
       if (interrupts) {
         if (finishOrder) await streamFinished(this, outputs, finishOrder);
         return this.pause(outputs, interrupts);
       }
-      const ranTasks = this.tasks;
+      const ranTasks = this.#tasks;
       const done = completeStep(this, ranTasks, outputs, started);
+      this.#stepsRun++;
       if (done) await done;
       else if (++syncSteps >= yieldEvery) {
         syncSteps = 0;
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
-      const after = this.breakpoints?.after.size ? breakpointInterrupts(this, ranTasks, 'after') : undefined;
+      const nodes = this.#breakpoints?.after;
+      const after = nodes?.size ? breakpointInterrupts(this, ranTasks, { kind: 'after', nodes }) : undefined;
       if (after)
-        return { status: 'interrupted', output: this.output(), interrupts: after, steps: this.stepsRun };
+        return { status: 'interrupted', output: this.output(), interrupts: after, steps: this.#stepsRun };
     }
-    return { status: 'done', output: this.output(), interrupts: [], steps: this.stepsRun };
+    return { status: 'done', output: this.output(), interrupts: [], steps: this.#stepsRun };
   }
 
   /** The run's result so far: the state, or what reached END. */
   output(): unknown {
-    if (this.topology.state) return this.values;
-    const entry = this.routing.inbox.get(END_INDEX);
+    if (this.topology.state) return this.#values;
+    const entry = this.#routing.inbox.get(END_INDEX);
     return entry ? mergeInbox(entry, undefined) : undefined;
   }
 
   /** Resume values the last step gave a task (saved with its pause so they are not asked again). */
   resumedFor(taskId: string): ResumeValues | undefined {
-    return this.resumeUsed?.get(taskId);
+    return this.#resumeUsed?.get(taskId);
   }
 
   /** What routers read: the state (state graphs) or the finished task's output (dataflow graphs). */
-  readonly routerInput = (item: Finished): unknown => (this.topology.state ? this.values : item.output);
+  readonly routerInput = (item: Finished): unknown => (this.topology.state ? this.#values : item.output);
 
   /** The prefix of the ids of the tasks planned next. */
   prefix(): string | number {
-    return this.hooks.taskPrefix ? this.hooks.taskPrefix(this) : this.step + 1;
+    return this.hooks.taskPrefix ? this.hooks.taskPrefix(this) : this.#step + 1;
   }
 
-  /** Applies writes to the state; a reducer that throws is reported with the checkpoint of this step. */
+  /**
+   * Applies writes to the state and keeps the new values; a reducer that throws is reported with the
+   * checkpoint of this step.
+   */
   applyState(names: readonly string[], outputs: readonly unknown[]): AppliedStep {
+    let applied: AppliedStep;
     try {
-      return applyStateWrites(this.topology.state as CompiledState, this.values, names, outputs);
+      applied = applyStateWrites(this.topology.state as CompiledState, this.#values, names, outputs);
     } catch (error) {
-      throw atCheckpoint(error, this.checkpointId ?? this.run.durable?.currentId());
+      throw atCheckpoint(error, this.#checkpointId ?? this.run.durable?.currentId());
     }
+    this.#values = applied.values;
+    return applied;
   }
 
-  /** Increments the version of each changed key. */
-  bump(keys: readonly string[]): void {
-    for (const key of keys) this.versions[key] = (this.versions[key] ?? 0) + 1;
-  }
-
-  private checkBreakpoint(kind: 'before'): PendingInterrupt[] | undefined {
-    if (!this.breakpoints?.before.size) return undefined;
-    if (this.skipBefore) {
-      this.skipBefore = false;
+  private checkBreakpoint(): PendingInterrupt[] | undefined {
+    const nodes = this.#breakpoints?.before;
+    if (!nodes?.size) return undefined;
+    if (this.#skipBefore) {
+      this.#skipBefore = false;
       return undefined;
     }
-    return breakpointInterrupts(this, this.tasks, kind);
+    return breakpointInterrupts(this, this.#tasks, { kind: 'before', nodes });
   }
 
   /**
@@ -171,24 +226,27 @@ export class PregelLoop {
     interrupts: readonly PendingInterrupt[],
   ): Promise<LoopResult> {
     await this.hooks.paused?.(this, outputs, interrupts);
-    return { status: 'interrupted', output: pausedOutput(this, outputs), interrupts, steps: this.stepsRun };
+    return { status: 'interrupted', output: pausedOutput(this, outputs), interrupts, steps: this.#stepsRun };
   }
 
   private stepCall(startedAt: number, finishOrder: number[] | undefined): StepCall {
-    const { resume, memo, known, hooks, tasks } = this;
+    const { hooks } = this;
+    const resume = this.#resume;
+    const memo = this.#memo;
+    const tasks = this.#tasks;
     return {
       startedAt,
       finishOrder,
       run: this.run,
       topology: this.topology,
       tasks,
-      step: this.step,
-      values: this.values,
-      known,
+      step: this.#step,
+      values: this.#values,
+      known: this.#known,
       resume: resume ? (task: Task) => resume.get(task.id) : undefined,
       memo: memo ? (task: Task) => memo.get(task.id) : undefined,
       onTaskDone:
-        hooks.taskDone && (tasks.length > 1 || this.saveEveryTask)
+        hooks.taskDone && (tasks.length > 1 || this.#saveEveryTask)
           ? (i: number, output: unknown) => hooks.taskDone?.(this, tasks[i] as Task, output)
           : undefined,
       fail: this.run.abort,

@@ -1,6 +1,6 @@
 import { isCommand } from '../vocabulary/command.js';
 import { applyStateWrites } from './apply.js';
-import type { PregelLoop } from './loop.js';
+import type { LoopView } from './loop-hooks.js';
 import type { RunObserver } from './run-context.js';
 import { SubgraphWrites } from './subgraph-writes.js';
 import { type PendingInterrupt, type Task, TaskPaused } from './task.js';
@@ -15,7 +15,7 @@ export function collectInterrupts(outputs: readonly unknown[]): PendingInterrupt
 }
 
 /** The state with the writes of the finished tasks of a paused step (task order), as shown at the pause. */
-export function pausedOutput(loop: PregelLoop, outputs: readonly unknown[]): unknown {
+export function pausedOutput(loop: LoopView, outputs: readonly unknown[]): unknown {
   const { topology } = loop;
   if (!topology.state) return loop.output();
   const names: string[] = [];
@@ -36,7 +36,7 @@ export function pausedOutput(loop: PregelLoop, outputs: readonly unknown[]): unk
 
 /** Streams the updates of a paused step's finished tasks, in the order they finished. */
 export async function streamFinished(
-  loop: PregelLoop,
+  loop: LoopView,
   outputs: readonly unknown[],
   order: readonly number[],
 ): Promise<void> {

@@ -1,9 +1,9 @@
-import type { PregelLoop } from './loop.js';
+import type { LoopView } from './loop-hooks.js';
 import type { RunContext } from './run-context.js';
 import type { CompiledNode } from './topology.js';
 
 /** Reports `step-start` for the loop's planned tasks (only when someone watches events). */
-export function emitStepStart(loop: PregelLoop, started: number): void {
+export function emitStepStart(loop: LoopView, started: number): void {
   const { run, topology, tasks, step } = loop;
   if (!run.observer.event) return;
   const names = tasks.map((t) => (topology.nodes[t.node] as CompiledNode).name);

@@ -1,5 +1,5 @@
 import { isCommand } from '../vocabulary/command.js';
-import type { PregelLoop } from './loop.js';
+import type { LoopView } from './loop-hooks.js';
 import type { Finished } from './plan.js';
 import type { RunContext, RunObserver } from './run-context.js';
 import { SubgraphWrites } from './subgraph-writes.js';
@@ -24,7 +24,7 @@ export interface AppliedTasks {
  * and the hooks need: each task as routed, and the writes kept when a hook, the `updates` stream or a
  * parent graph (`loop.writes`) reads them.
  */
-export function applyTasks(loop: PregelLoop, tasks: readonly Task[], outputs: unknown[]): AppliedTasks {
+export function applyTasks(loop: LoopView, tasks: readonly Task[], outputs: unknown[]): AppliedTasks {
   const { topology, run } = loop;
   const names = tasks.map((t) => (topology.nodes[t.node] as CompiledNode).name);
   const keep =
@@ -34,9 +34,7 @@ export function applyTasks(loop: PregelLoop, tasks: readonly Task[], outputs: un
   let changed: readonly string[] = [];
   if (topology.state) {
     const applied = loop.applyState(names, outputs);
-    loop.values = applied.values;
     changed = applied.changed;
-    loop.bump(changed);
     for (let i = 0; i < tasks.length; i++) {
       finished[i] = {
         node: topology.nodes[(tasks[i] as Task).node],

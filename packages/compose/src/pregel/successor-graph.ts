@@ -1,6 +1,6 @@
 import { DirectedGraph } from 'graphology';
 import { END, START } from '../vocabulary/constants.js';
-import type { GraphSpec } from './graph-spec.js';
+import type { GraphSpec } from './topology.js';
 
 /**
  * Builds the possible-successor graph: static edges, joins, branch targets and declared gotos. Validation

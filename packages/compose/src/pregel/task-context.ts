@@ -3,13 +3,13 @@ import { WeftError } from '../errors/weft-error.js';
 import type { NodeEvent, NodeEventInit } from '../events/node-events.js';
 import { produceUpdate } from '../state/produce-update.js';
 import type { Store } from '../store/store.js';
-import type { NestedRunParent } from './graph-spec.js';
 import type { NestableGraph, NodeContext, RunSubgraphOptions } from './node-context.js';
 import { ParentCommand } from './parent-command.js';
 import type { RunContext } from './run-context.js';
 import { SubgraphPaused } from './subgraph-paused.js';
 import type { PendingInterrupt } from './task.js';
 import { TaskMemo } from './task-memo.js';
+import type { NestedRunParent } from './topology.js';
 
 /** Thrown by `ctx.interrupt()` to pause a task; caught by the runner, never seen by users. */
 export class InterruptSignal {

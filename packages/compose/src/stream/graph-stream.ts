@@ -1,5 +1,5 @@
-import type { GraphIO } from '../pregel/graph-spec.js';
 import type { RunObserver } from '../pregel/run-context.js';
+import type { GraphIO } from '../pregel/topology.js';
 import { AsyncQueue } from './async-queue.js';
 import type { StreamMode } from './stream-modes.js';
 

@@ -1,0 +1,33 @@
+import type { Breakpoints } from '../pregel/breakpoints.js';
+import type { LoopResult } from '../pregel/loop-hooks.js';
+import type { Durability } from './checkpoint-session.js';
+import type { Checkpointer } from './checkpointer.js';
+
+/** Where a durable run reads and writes its checkpoints. */
+export interface DurableTarget {
+  readonly checkpointer: Checkpointer;
+  readonly threadId: string;
+  readonly ns: string;
+  readonly durability: Durability;
+  readonly parents: Readonly<Record<string, string>>;
+  /** Continue from this checkpoint instead of the latest (time travel / fork). */
+  readonly checkpointId?: string | undefined;
+  readonly breakpoints?: Breakpoints | undefined;
+  /** `all`: every finished task stores its writes at once (see `RunOptions.taskWrites`). */
+  readonly taskWrites?: 'parallel' | 'all' | undefined;
+  /** Resume values inherited from an enclosing run, by interrupt id. */
+  readonly resumeById?: ReadonlyMap<string, unknown>;
+  /**
+   * A subgraph run inside a checkpointed parent task: an unfinished checkpoint in its namespace is
+   * continued (the parent task is being resumed), a finished one returns its result without running.
+   */
+  readonly nested?: boolean;
+  /** A nested graph that keeps its state: a finished checkpoint is continued as a new turn with the input. */
+  readonly keepsState?: boolean;
+}
+
+/** A durable run's outcome and the id of its latest checkpoint. */
+export interface DurableResult extends LoopResult {
+  readonly checkpointId: string | undefined;
+  readonly writes: ReadonlyArray<readonly [string, unknown]> | undefined;
+}
