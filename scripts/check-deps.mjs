@@ -1,5 +1,6 @@
 // Dependency rules, checked in CI (`pnpm lint`):
-// 1. no import cycles inside the source of any package (dpdm, type-only imports ignored);
+// 1. no import cycles among the modules reachable from any package entry (every `@weft/source` export),
+//    type-only imports included (import-cycles.mjs; shown catching one by import-cycles.test.mjs);
 // 2. workspace packages depend one way: compose <- adk <- prebuilt <- playground; store and worker
 //    packages and @weft/mcp sit between adk and prebuilt (they may use compose and adk, and be used by
 //    prebuilt and the playground); @weft/otel sits after prebuilt (its tests trace prebuilt agents)
@@ -14,9 +15,9 @@
 // 5. @weft/compose imports zod for types only (its ./testing and ./func entries aside): loading zod takes longer than all of
 //    compose, so the engine loads it on the first input it checks (packages/compose/src/state/update-schema.ts); the
 //    functional API (`@weft/compose/func`, its own entry) needs its one fixed state schema as soon as an entrypoint is made.
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { importCycles } from './import-cycles.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const rank = {
@@ -74,7 +75,10 @@ for (const dir of packageDirs) {
     }
   }
   if (!existsSync(join(dir, 'src'))) continue;
-  if (existsSync(join(dir, 'src', 'index.ts'))) entries.push(join(dir, 'src', 'index.ts'));
+  for (const target of Object.values(pkg.exports ?? {})) {
+    const source = typeof target === 'object' ? target['@weft/source'] : undefined;
+    if (source) entries.push(relative(root, join(dir, source)));
+  }
   for (const file of walk(join(dir, 'src'))) {
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g)) {
@@ -117,17 +121,8 @@ for (const dir of packageDirs) {
   }
 }
 
-try {
-  execFileSync(
-    join(root, 'node_modules', '.bin', 'dpdm'),
-    ['--no-tree', '--no-warning', '--no-progress', '-T', '--exit-code', 'circular:1', ...entries],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-} catch (error) {
-  problems.push(`import cycles found by dpdm:\n${error.stdout?.toString() ?? error.message}`);
+for (const cycle of importCycles(entries, root)) {
+  problems.push(`import cycle: ${[...cycle, cycle[0]].join(' -> ')}`);
 }
 
 if (problems.length > 0) {

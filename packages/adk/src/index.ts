@@ -2,7 +2,6 @@ export type { Agent } from './agent/agent.js';
 export type { AgentRunConfig, ChatModelAgentOptions } from './agent/agent-config.js';
 export {
   AGENT_CONTEXT_KEY,
-  type AgentEventInit,
   type AgentRunContext,
   type AgentScope,
   agentContextOf,
@@ -13,6 +12,7 @@ export {
   type SafePoint,
   streamsModel,
 } from './agent/agent-context.js';
+export type { AgentGraph, AgentInput, AgentNode } from './agent/agent-graph.js';
 export {
   type AgentState,
   agentReducers,
@@ -22,7 +22,7 @@ export {
 } from './agent/agent-state.js';
 export { EXIT_TOOL, exitTool } from './agent/agent-tools-node.js';
 export { type ToolApprovalRequest, type ToolDecision, toolDecisions } from './agent/approval.js';
-export { type AgentGraph, type AgentNode, ChatModelAgent } from './agent/chat-model-agent.js';
+export { ChatModelAgent } from './agent/chat-model-agent.js';
 export {
   type GuardrailOptions,
   GuardrailTripwireError,
@@ -41,7 +41,6 @@ export {
   resolveInstruction,
 } from './agent/instruction.js';
 export { InvocationState } from './agent/invocation-state.js';
-export type { AgentInput } from './agent/lifecycle-nodes.js';
 export type { AgentMiddleware, AgentSkip, MiddlewareContext, ModelRequest } from './agent/middleware.js';
 export { buildReactGraph } from './agent/react-graph.js';
 export type { ResolvedAgent } from './agent/resolved-agent.js';
@@ -121,7 +120,7 @@ export {
   UnsupportedPartError,
   type UnsupportedPartErrorOptions,
 } from './errors/unsupported-part-error.js';
-export type { AgentEvent, AgentInterrupt, EventActions } from './event/agent-event.js';
+export type { AgentEvent, AgentEventInit, AgentInterrupt, EventActions } from './event/agent-event.js';
 export { LOAD_MEMORY_TOOL, loadMemoryTool } from './memory/load-memory-tool.js';
 export { memorize } from './memory/memorize.js';
 export {

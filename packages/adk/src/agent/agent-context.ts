@@ -1,6 +1,6 @@
 import type { NodeContext } from '@weft/compose';
 import type { ArtifactService } from '../artifact/artifact-service.js';
-import type { AgentEvent } from '../event/agent-event.js';
+import type { AgentEventInit } from '../event/agent-event.js';
 import type { RunIdentity } from '../session/run-identity.js';
 import type { AgentMiddleware } from './middleware.js';
 
@@ -9,13 +9,6 @@ export const AGENT_CONTEXT_KEY = '__weft_agent__';
 
 /** A safe point where a requested cancel can stop an agent. */
 export type SafePoint = 'afterModel' | 'afterTools';
-
-/**
- * An event as agent nodes report it (`reportAgentEvent`): the Runner fills in id, invocation and time
- * when it commits it.
- */
-export type AgentEventInit = Pick<AgentEvent, 'author' | 'actions'> &
-  Partial<Pick<AgentEvent, 'branch' | 'message' | 'usage' | 'custom' | 'timestamp'>>;
 
 /**
  * What an agent graph's nodes share with the Runner for one invocation that is not an event: session

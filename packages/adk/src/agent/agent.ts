@@ -1,5 +1,5 @@
 import type { Checkpointer } from '@weft/compose';
-import type { AgentGraph } from './chat-model-agent.js';
+import type { AgentGraph } from './agent-graph.js';
 
 /**
  * Anything that runs as an agent: a chat-model agent, a workflow agent (sequential, parallel, loop) or a

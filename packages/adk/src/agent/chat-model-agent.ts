@@ -1,4 +1,4 @@
-import type { Checkpointer, CompiledGraph } from '@weft/compose';
+import type { Checkpointer } from '@weft/compose';
 import { AdkError } from '../errors/adk-error.js';
 import { resolveModel } from '../model/model-registry.js';
 import { Team } from '../multi/team.js';
@@ -7,25 +7,10 @@ import type { TeamPlace } from '../multi/transfer.js';
 import type { AnyTool } from '../tool/tool.js';
 import type { Agent } from './agent.js';
 import type { ChatModelAgentOptions } from './agent-config.js';
-import type { AgentState } from './agent-state.js';
+import type { AgentGraph, AgentNode } from './agent-graph.js';
 import { EXIT_TOOL, exitTool } from './agent-tools-node.js';
-import type { AgentInput } from './lifecycle-nodes.js';
 import { buildReactGraph } from './react-graph.js';
 import type { ResolvedAgent } from './resolved-agent.js';
-
-/** Node names of the ReAct graph. */
-export type AgentNode = 'init' | 'model' | 'cancelAfterModel' | 'tools' | 'cancelAfterTools' | 'afterAgent';
-
-/**
- * The compiled graph of an agent: the ReAct graph of a chat-model agent (`AgentGraph<AgentNode>`), or
- * the graph of a workflow agent or team. Every one runs over the agent state.
- */
-export type AgentGraph<TNodes extends string = string> = CompiledGraph<
-  AgentInput & Partial<AgentState>,
-  AgentState,
-  TNodes,
-  Partial<AgentState>
->;
 
 const agentName = /^[A-Za-z][\w-]{0,63}$/;
 

@@ -6,18 +6,13 @@ import { assistantMessage, userMessage } from '../message/message-constructors.j
 import { messageText } from '../message/message-text.js';
 import { abortedToolMessage } from '../tool/run-tool-call.js';
 import { agentContextOf, reportAgentEvent, type SafePoint } from './agent-context.js';
+import type { AgentInput } from './agent-graph.js';
 import { type AgentState, RESET_DELTA } from './agent-state.js';
 import { InvocationState } from './invocation-state.js';
 import { type AgentSkip, runAfter, runBefore } from './middleware.js';
 import { middlewareContext, type ResolvedAgent } from './resolved-agent.js';
 import { middlewareOf } from './run-middleware.js';
 import { parseStructured } from './structured-output.js';
-
-/** The input an agent graph takes for one turn. */
-export interface AgentInput {
-  /** The new user message (a string becomes a user message). */
-  readonly input?: Message | string;
-}
 
 /**
  * `init`: starts the agent's turn — answers tool calls left dangling by a cancelled run (so the history

@@ -1,10 +1,10 @@
+import type { AgentEventInit } from '../event/agent-event.js';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../message/message.js';
 import type { MessagesUpdate } from '../message/messages-reducer.js';
 import type { ChatModel, ChatModelCallOptions } from '../model/chat-model.js';
 import type { SessionKey } from '../session/session.js';
 import type { SessionState } from '../tool/session-state.js';
 import type { AnyTool } from '../tool/tool.js';
-import type { AgentEventInit } from './agent-context.js';
 import type { AgentState } from './agent-state.js';
 
 /** What is about to be sent to the model; `beforeModel` may return a changed copy. */

@@ -1,8 +1,8 @@
 import { type Checkpointer, END, START, StateGraph } from '@weft/compose';
 import { AgentTool } from '../multi/agent-tool.js';
+import type { AgentGraph, AgentNode } from './agent-graph.js';
 import { agentReducers, agentStateSchema } from './agent-state.js';
 import { agentToolsNode, wantsTools } from './agent-tools-node.js';
-import type { AgentGraph, AgentNode } from './chat-model-agent.js';
 import { afterAgentNode, afterInit, initNode, safePointNode } from './lifecycle-nodes.js';
 import { modelNode } from './model-node.js';
 import { OfferedTools } from './offered-tools.js';

@@ -71,3 +71,10 @@ export interface AgentEvent {
   /** What middleware reports (e.g. `{ type: 'context-compaction', data }`); stored like any event. */
   readonly custom?: { readonly type: string; readonly data: JsonValue };
 }
+
+/**
+ * An event as agent nodes report it (`reportAgentEvent`): the Runner fills in id, invocation and time
+ * when it commits it.
+ */
+export type AgentEventInit = Pick<AgentEvent, 'author' | 'actions'> &
+  Partial<Pick<AgentEvent, 'branch' | 'message' | 'usage' | 'custom' | 'timestamp'>>;

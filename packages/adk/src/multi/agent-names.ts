@@ -1,7 +1,11 @@
 import type { BuilderError } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
-import type { ChatModelAgent } from '../agent/chat-model-agent.js';
 import type { HandBackAgent } from './deterministic-transfer.js';
+import type { TeamMember } from './team-member.js';
+
+/** A team member with its sub-agents' types (a `ChatModelAgent`), matched by shape. */
+type MemberWith<TName extends string, TSubAgents extends readonly Agent[]> = TeamMember &
+  Agent<TName> & { readonly subAgents: TSubAgents };
 
 /**
  * The names of the agents of a team rooted at `TAgent`: chat-model agents and their sub-agents,
@@ -16,7 +20,7 @@ import type { HandBackAgent } from './deterministic-transfer.js';
 export type TeamAgentNames<TAgent> =
   TAgent extends HandBackAgent<infer TInner, string>
     ? TeamAgentNames<TInner>
-    : TAgent extends ChatModelAgent<infer TName, infer TSubAgents>
+    : TAgent extends MemberWith<infer TName, infer TSubAgents>
       ? // The default `readonly Agent[]` means "no sub-agents given", not "any names".
         TName | (readonly Agent[] extends TSubAgents ? never : TeamAgentNames<TSubAgents[number]>)
       : TAgent extends Agent<infer TName>
@@ -34,7 +38,7 @@ export type TeamAgentNames<TAgent> =
 export type HandBackTargets<TAgent> =
   TAgent extends HandBackAgent<infer TInner, infer TTo>
     ? TTo | HandBackTargets<TInner>
-    : TAgent extends ChatModelAgent<string, infer TSubAgents>
+    : TAgent extends MemberWith<string, infer TSubAgents>
       ? HandBackTargets<TSubAgents[number]>
       : never;
 

@@ -1,8 +1,8 @@
 import { type Checkpointer, END, type NodeContext, START } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
 import { reportAgentEvent } from '../agent/agent-context.js';
+import type { AgentGraph } from '../agent/agent-graph.js';
 import type { AgentState } from '../agent/agent-state.js';
-import type { AgentGraph } from '../agent/chat-model-agent.js';
 import { isTeamMember, type TeamMember, type TransferRules } from './team-member.js';
 import type { TeamPlace } from './transfer.js';
 import { AgentGraphCache, checkSubAgents, compileAgentGraph, multiAgentGraph } from './workflow-graph.js';

@@ -1,8 +1,8 @@
 import { type Checkpointer, END, type NodeContext, START } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
 import { reportAgentEvent } from '../agent/agent-context.js';
+import type { AgentGraph } from '../agent/agent-graph.js';
 import type { AgentState } from '../agent/agent-state.js';
-import type { AgentGraph } from '../agent/chat-model-agent.js';
 import { WorkflowAgent, type WorkflowAgentOptions } from './workflow-agent.js';
 import { compileAgentGraph, multiAgentGraph, startTurn } from './workflow-graph.js';
 

@@ -1,6 +1,6 @@
 import { type Checkpointer, END, START } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
-import type { AgentGraph } from '../agent/chat-model-agent.js';
+import type { AgentGraph } from '../agent/agent-graph.js';
 import { WorkflowAgent, type WorkflowAgentOptions } from './workflow-agent.js';
 import { compileAgentGraph, multiAgentGraph, startTurn } from './workflow-graph.js';
 

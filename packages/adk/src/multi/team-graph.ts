@@ -1,7 +1,7 @@
 import { type Checkpointer, Command, END, START } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
+import type { AgentGraph } from '../agent/agent-graph.js';
 import type { AgentState } from '../agent/agent-state.js';
-import type { AgentGraph } from '../agent/chat-model-agent.js';
 import { AdkError } from '../errors/adk-error.js';
 import type { ChatModel } from '../model/chat-model.js';
 import { HandBackAgent } from './deterministic-transfer.js';

@@ -1,5 +1,5 @@
 import type { Agent } from '../agent/agent.js';
-import type { AgentGraph } from '../agent/chat-model-agent.js';
+import type { AgentGraph } from '../agent/agent-graph.js';
 import type { ResolvedAgent } from '../agent/resolved-agent.js';
 import { AdkError } from '../errors/adk-error.js';
 import { type TeamPlace, TRANSFER_TOOL, transferTool } from './transfer.js';

@@ -1,6 +1,6 @@
 import type { Checkpointer } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
-import type { AgentGraph } from '../agent/chat-model-agent.js';
+import type { AgentGraph } from '../agent/agent-graph.js';
 import { AdkError } from '../errors/adk-error.js';
 import type { ChatModel } from '../model/chat-model.js';
 import type { CheckHandBacks, TeamAgentNames } from './agent-names.js';

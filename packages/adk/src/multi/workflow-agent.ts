@@ -1,6 +1,6 @@
 import type { Checkpointer } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
-import type { AgentGraph } from '../agent/chat-model-agent.js';
+import type { AgentGraph } from '../agent/agent-graph.js';
 import { AgentGraphCache, checkAgentName, checkSubAgents } from './workflow-graph.js';
 
 /** What every workflow agent (sequential, parallel, loop) takes. */

@@ -1,7 +1,7 @@
 import { type Checkpointer, StateGraph, type StateUpdate } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
+import type { AgentGraph } from '../agent/agent-graph.js';
 import { type AgentState, agentReducers, agentStateSchema, RESET_DELTA } from '../agent/agent-state.js';
-import type { AgentGraph } from '../agent/chat-model-agent.js';
 import { AdkError } from '../errors/adk-error.js';
 import { eventId } from '../internal/event-id.js';
 import { userMessage } from '../message/message-constructors.js';

@@ -7,7 +7,7 @@ import {
   usageTotalsOf,
 } from '@weft/compose';
 import { AGENT_CONTEXT_KEY, type AgentRunContext } from '../agent/agent-context.js';
-import type { AgentGraph } from '../agent/chat-model-agent.js';
+import type { AgentGraph } from '../agent/agent-graph.js';
 import { GuardrailTripwireError } from '../agent/guardrails.js';
 import type { AgentMiddleware } from '../agent/middleware.js';
 import type { ArtifactService } from '../artifact/artifact-service.js';

@@ -1,6 +1,6 @@
 import { AsyncQueue, type Checkpointer, MemoryCheckpointer } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
-import type { AgentGraph } from '../agent/chat-model-agent.js';
+import type { AgentGraph } from '../agent/agent-graph.js';
 import type { ArtifactService } from '../artifact/artifact-service.js';
 import { AdkError } from '../errors/adk-error.js';
 import type { AgentEvent } from '../event/agent-event.js';
