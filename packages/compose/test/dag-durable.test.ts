@@ -347,4 +347,22 @@ describe('DAG mode with a checkpointer', () => {
     expect(await app.invoke(null, { threadId: 'nested' })).toEqual({ log: ['before', 'i1', 'i2', 'after'] });
     expect(runs).toEqual(['i2', 'after']);
   });
+
+  it('streams updates on resume only for the nodes that run, not for the replayed ones', async () => {
+    const saver = new MemoryCheckpointer();
+    const first: unknown[] = [];
+    for await (const part of buildApp(saver, []).stream({}, { threadId: 's', mode: 'updates' }))
+      first.push(part);
+    const nodesOf = (parts: unknown[]) => parts.map((part) => (part as { node?: string }).node);
+    expect(nodesOf(first)).toEqual(expect.arrayContaining(['a', 'slow', 'fast']));
+    expect(nodesOf(first)).not.toContain('join');
+    const second: unknown[] = [];
+    const resume = new Command({ resume: 'yes' });
+    for await (const part of buildApp(saver, []).stream(resume, { threadId: 's', mode: 'updates' }))
+      second.push(part);
+    const again = nodesOf(second);
+    expect(again).toContain('ask');
+    expect(again).toContain('join');
+    for (const node of ['a', 'slow', 'fast']) expect(again).not.toContain(node);
+  });
 });
