@@ -72,7 +72,7 @@ export function agentEntry(
       id: source.id,
       kind: 'agent',
       description: source.description ?? source.agent.description,
-      durable: true,
+      breakpoints: true,
       topology: graph.toJSON(),
       inputSchema: inputJsonSchema(agentInput),
     },

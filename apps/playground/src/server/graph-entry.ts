@@ -19,8 +19,8 @@ export interface GraphEntrySource {
 }
 
 /**
- * Makes the registry entry of a graph: recompiled with the playground's checkpointer (pregel graphs),
- * or run as is without history (DAG graphs, which take no checkpointer).
+ * Makes the registry entry of a graph, recompiled with the playground's checkpointer so threads keep
+ * history, resume and forks — in DAG mode too (ADR 023), where static breakpoints do not exist.
  *
  * @example
  * ```ts
@@ -28,13 +28,12 @@ export interface GraphEntrySource {
  * ```
  */
 export function graphEntry(source: GraphEntrySource, checkpointer: Checkpointer): RegistryEntry {
-  const durable = source.graph.mode === 'pregel';
+  const breakpoints = source.graph.mode === 'pregel';
   // A functional-API entrypoint is its body, which a recompile from the spec cannot rebuild: it gets the
   // checkpointer attached, takes any input (its body's type is not a schema) and draws with its tasks.
   const entrypoint = source.graph.spec.io !== undefined;
-  const graph = !durable
-    ? source.graph
-    : source.checkpointerMode === 'attach' || entrypoint
+  const graph =
+    source.checkpointerMode === 'attach' || entrypoint
       ? source.graph.withOptions({ checkpointer })
       : recompileWithCheckpointer(source.graph, checkpointer);
   const { spec } = graph;
@@ -48,7 +47,7 @@ export function graphEntry(source: GraphEntrySource, checkpointer: Checkpointer)
       id: source.id,
       kind: 'graph',
       description: source.description ?? '',
-      durable,
+      breakpoints,
       topology: withEntrypointTasks(graph.toJSON()),
       inputSchema: inputJsonSchema(schema),
     },
@@ -61,14 +60,11 @@ export function graphEntry(source: GraphEntrySource, checkpointer: Checkpointer)
         signal: request.signal,
         callbacks: { onEvent: request.onEvent },
         ...(maxSteps === undefined ? {} : { maxSteps }),
-        ...(durable
-          ? {
-              threadId: request.threadId,
-              interruptBefore: request.breakpoints.before,
-              interruptAfter: request.breakpoints.after,
-              ...(request.checkpointId === undefined ? {} : { checkpointId: request.checkpointId }),
-            }
+        threadId: request.threadId,
+        ...(breakpoints
+          ? { interruptBefore: request.breakpoints.before, interruptAfter: request.breakpoints.after }
           : {}),
+        ...(request.checkpointId === undefined ? {} : { checkpointId: request.checkpointId }),
       }),
   };
 }

@@ -76,20 +76,21 @@ export function entryOr404(ctx: ServerContext, graphId: string): RegistryEntry {
 }
 
 /**
- * Asserts that an entry keeps checkpoints (needed for history, resume, forks and breakpoints).
+ * Asserts that an entry's nodes can take static breakpoints (every graph and agent keeps checkpoints,
+ * but DAG mode has no superstep to stop between, ADR 023).
  *
- * @throws HttpError 400 `NOT_DURABLE` for DAG graphs, which run without checkpoints.
+ * @throws HttpError 400 `NO_BREAKPOINTS` for DAG-mode graphs.
  * @example
  * ```ts
- * requireDurable(entry, 'fork');
+ * requireBreakpoints(entry);
  * ```
  */
-export function requireDurable(entry: RegistryEntry, what: string): void {
-  if (!entry.info.durable) {
+export function requireBreakpoints(entry: RegistryEntry): void {
+  if (!entry.info.breakpoints) {
     throw new HttpError(
       400,
-      'NOT_DURABLE',
-      `graph "${entry.info.id}" runs in DAG mode without checkpoints, so it cannot ${what}`,
+      'NO_BREAKPOINTS',
+      `graph "${entry.info.id}" runs in DAG mode, which has no static breakpoints (call interrupt() in a node instead)`,
     );
   }
 }

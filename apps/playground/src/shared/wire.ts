@@ -53,8 +53,8 @@ export interface GraphInfo {
   readonly id: string;
   readonly kind: 'graph' | 'agent';
   readonly description: string;
-  /** Checkpointed: threads keep history, can be resumed, forked and given breakpoints. */
-  readonly durable: boolean;
+  /** Static breakpoints can be set on its nodes (pregel graphs and agents; not DAG mode). */
+  readonly breakpoints: boolean;
   readonly topology: Topology;
   /** Schema of the run input, for the input form. */
   readonly inputSchema: JsonSchema;

@@ -42,7 +42,8 @@ describe('runs over HTTP', () => {
     expect(
       mapReduce.topology.nodes.find((n: { id: string }) => n.id === 'summarize').subgraph.nodes,
     ).toHaveLength(4);
-    expect(body.graphs[2].durable).toBe(false);
+    expect(body.graphs[2]).toMatchObject({ id: 'dag-pipeline', breakpoints: false });
+    expect(body.graphs[0]).toMatchObject({ id: 'counter-loop', breakpoints: true });
   });
 
   it('starts a run and streams its events to the end, then keeps the history', async () => {
@@ -142,14 +143,40 @@ describe('runs over HTTP', () => {
     expect((await h.finished(continued.body.id)).end).toMatchObject({ status: 'done' });
   });
 
-  it('runs a DAG graph without checkpoints', async () => {
+  it('runs a DAG graph with checkpoints: history and a fork, but no static breakpoints', async () => {
     const thread = await h.thread('dag-pipeline');
     const run = await h.start(thread, { text: 'graphs are   fun' });
     const { events, end: info } = await h.finished(run.id);
     expect(info).toMatchObject({ status: 'done' });
     const end = events.find((e) => e.type === 'run-end');
     expect(end?.output).toMatchObject({ words: 3, characters: 14, longest: 'graphs' });
-    expect((await h.request('GET', `/api/threads/${thread}/history`)).body).toEqual([]);
-    expect((await h.request('POST', `/api/threads/${thread}/fork`, { checkpointId: 'x' })).status).toBe(400);
+    const history = (await h.request('GET', `/api/threads/${thread}/history`)).body as Array<{
+      checkpointId: string;
+      source: string;
+      values: Record<string, unknown>;
+    }>;
+    expect(history.length).toBeGreaterThanOrEqual(2);
+    const input = history.find((snapshot) => snapshot.source === 'input');
+    expect(input).toBeDefined();
+    // A fork from the input checkpoint runs the whole DAG again, on a new branch of the history.
+    const fork = await h.request('POST', `/api/threads/${thread}/fork`, {
+      checkpointId: input!.checkpointId,
+    });
+    expect(fork.status).toBe(202);
+    const forked = await h.finished(fork.body.id);
+    expect(forked.end).toMatchObject({ status: 'done' });
+    expect(forked.events.find((e) => e.type === 'run-end')?.output).toMatchObject({
+      words: 3,
+      longest: 'graphs',
+    });
+    const started = forked.events.filter((e) => e.type === 'node-start').map((e) => e.node);
+    expect(new Set(started)).toEqual(new Set(['normalize', 'words', 'characters', 'longest', 'report']));
+    const after = (await h.request('GET', `/api/threads/${thread}/history`)).body as unknown[];
+    expect(after.length).toBeGreaterThan(history.length);
+    const bp = await h.request('PUT', `/api/threads/${thread}/breakpoints`, {
+      before: ['report'],
+      after: [],
+    });
+    expect(bp).toMatchObject({ status: 400, body: { error: { code: 'NO_BREAKPOINTS' } } });
   });
 });

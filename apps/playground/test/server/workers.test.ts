@@ -102,7 +102,7 @@ describe.skipIf(missing.length > 0)('attached to a worker deployment (weft dev -
   it('lists the entry graphs, submits a run to the workers, streams its events and reads its state', async () => {
     const graphList = (await request<{ graphs: GraphInfo[] }>('GET', '/api/graphs')).body;
     expect(graphList.graphs.map((g) => g.id)).toEqual(['counter', 'approval']);
-    expect(graphList.graphs[0]?.durable).toBe(true);
+    expect(graphList.graphs[0]?.breakpoints).toBe(true);
     const run = await startRun({ count: 0, target: 3, delayMs: 1 });
     expect(run.status).toBe('running');
     const { events, end } = await readRun(`${server.url}/api/runs/${run.id}/events`);

@@ -62,14 +62,7 @@ function Sidebar({ p }: { p: Playground }) {
         onCreate={actions.createThread}
         onDelete={actions.deleteThread}
       />
-      {p.thread && (
-        <ThreadHistory
-          history={p.history}
-          durable={p.graph?.durable ?? true}
-          selection={p.selection}
-          onSelect={actions.select}
-        />
-      )}
+      {p.thread && <ThreadHistory history={p.history} selection={p.selection} onSelect={actions.select} />}
       {p.thread && (
         <ThreadArtifacts
           key={`${p.thread.id}:${p.run?.id ?? ''}:${p.run?.status ?? ''}`}
@@ -197,7 +190,9 @@ function GraphsTab(props: {
               topology={graph.topology}
               states={states}
               onToggleBreakpoint={actions.toggleBreakpoint}
-              breakpoints={graph.durable ? (p.thread?.breakpoints ?? { before: [], after: [] }) : undefined}
+              breakpoints={
+                graph.breakpoints ? (p.thread?.breakpoints ?? { before: [], after: [] }) : undefined
+              }
             />
           </ReactFlowProvider>
         )}

@@ -5,7 +5,7 @@ import type { ThreadInfo } from '../../shared/wire.ts';
 import { HttpError } from '../http-error.ts';
 import type { RegistryEntry } from '../registry-entry.ts';
 import type { StartRunOptions } from '../run-backend.ts';
-import { entryOr404, readBody, requireDurable, type ServerContext, threadOr404 } from '../server-context.ts';
+import { entryOr404, readBody, type ServerContext, threadOr404 } from '../server-context.ts';
 import { writeValues } from './state-routes.ts';
 
 const startBody = z.object({ input: z.unknown() });
@@ -35,7 +35,6 @@ async function startHandler(c: Context, { entry }: Target) {
 
 async function continueHandler(c: Context, { thread, entry }: Target) {
   const body = await readBody(c, continueBody);
-  requireDurable(entry, 'continue');
   const at = body.checkpointId ? { checkpointId: body.checkpointId } : {};
   const state = await entry.graph.getState(thread.id, at);
   if (!state || state.next.length === 0) {
@@ -47,7 +46,6 @@ async function continueHandler(c: Context, { thread, entry }: Target) {
 
 async function resumeHandler(c: Context, { thread, entry }: Target) {
   const body = await readBody(c, resumeBody);
-  requireDurable(entry, 'resume');
   const pending = (await entry.graph.getState(thread.id))?.interrupts ?? [];
   if (pending.length === 0)
     throw new HttpError(409, 'NOTHING_TO_RESUME', `thread "${thread.id}" is not paused`);
@@ -67,7 +65,6 @@ async function resumeHandler(c: Context, { thread, entry }: Target) {
 function forkHandler(ctx: ServerContext): Handler {
   return async (c, { thread, entry }) => {
     const body = await readBody(c, forkBody);
-    requireDurable(entry, 'fork');
     if (ctx.runs.active(thread.id))
       throw new HttpError(409, 'THREAD_BUSY', `thread "${thread.id}" is running`);
     const at = { checkpointId: body.checkpointId };

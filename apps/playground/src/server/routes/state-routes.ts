@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { SnapshotInfo } from '../../shared/wire.ts';
 import { HttpError } from '../http-error.ts';
 import { toJson } from '../json-safe.ts';
-import { entryOr404, readBody, requireDurable, type ServerContext, threadOr404 } from '../server-context.ts';
+import { entryOr404, readBody, type ServerContext, threadOr404 } from '../server-context.ts';
 
 const updateBody = z.object({
   values: z.record(z.string(), z.unknown(), { error: 'values must be an object of state keys' }),
@@ -93,7 +93,6 @@ export function stateRoutes(ctx: ServerContext): Hono {
   routes.get('/:threadId/state', async (c) => {
     const thread = threadOr404(ctx, c.req.param('threadId'));
     const entry = entryOr404(ctx, thread.graphId);
-    if (!entry.info.durable) return c.json(null);
     const checkpointId = c.req.query('checkpointId');
     const snapshot = await entry.graph.getState(thread.id, checkpointId ? { checkpointId } : {});
     return c.json(snapshot ? snapshotInfo(snapshot) : null);
@@ -101,7 +100,6 @@ export function stateRoutes(ctx: ServerContext): Hono {
   routes.get('/:threadId/history', async (c) => {
     const thread = threadOr404(ctx, c.req.param('threadId'));
     const entry = entryOr404(ctx, thread.graphId);
-    if (!entry.info.durable) return c.json([]);
     return c.json((await entry.graph.getStateHistory(thread.id)).map(snapshotInfo));
   });
   routes.get('/:threadId/session', async (c) => {
@@ -123,7 +121,6 @@ export function stateRoutes(ctx: ServerContext): Hono {
     const thread = threadOr404(ctx, c.req.param('threadId'));
     const body = await readBody(c, updateBody);
     const entry = entryOr404(ctx, thread.graphId);
-    requireDurable(entry, 'update its state');
     if (ctx.runs.active(thread.id))
       throw new HttpError(409, 'THREAD_BUSY', `thread "${thread.id}" is running`);
     const checkpointId = await writeValues(entry, thread.id, body.values, body);

@@ -1,7 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { HttpError } from '../http-error.ts';
-import { entryOr404, readBody, requireDurable, type ServerContext, threadOr404 } from '../server-context.ts';
+import {
+  entryOr404,
+  readBody,
+  requireBreakpoints,
+  type ServerContext,
+  threadOr404,
+} from '../server-context.ts';
 
 const createThread = z.object({
   graphId: z.string().min(1, 'name the graph or agent the thread runs'),
@@ -52,7 +58,7 @@ export function threadRoutes(ctx: ServerContext): Hono {
     const thread = threadOr404(ctx, c.req.param('threadId'));
     const body = await readBody(c, breakpointsBody);
     const entry = entryOr404(ctx, thread.graphId);
-    requireDurable(entry, 'pause at breakpoints');
+    requireBreakpoints(entry);
     const issues = (['before', 'after'] as const).flatMap((key) =>
       body[key]
         .map((node, index) => ({ node, index }))

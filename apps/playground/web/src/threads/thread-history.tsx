@@ -87,7 +87,6 @@ function Line(props: {
 /** The thread's history: every checkpoint, oldest first, split where the thread was forked. */
 export function ThreadHistory(props: {
   readonly history: readonly SnapshotInfo[];
-  readonly durable: boolean;
   readonly selection: Selection;
   readonly onSelect: (selection: Selection) => void;
 }) {
@@ -102,8 +101,7 @@ export function ThreadHistory(props: {
           </span>
         )}
       </header>
-      {!props.durable && <p className="muted">DAG graphs keep no checkpoints.</p>}
-      {props.durable && props.history.length === 0 && <p className="muted">No checkpoints yet.</p>}
+      {props.history.length === 0 && <p className="muted">No checkpoints yet.</p>}
       {tree.roots.map((root) => (
         <Line
           key={root.checkpointId}
