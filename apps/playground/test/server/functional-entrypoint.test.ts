@@ -39,11 +39,11 @@ async function request(method: string, path: string, body?: unknown): Promise<{ 
 }
 
 describe('a functional-API entrypoint in the playground', () => {
-  it('is listed as its node with its declared tasks inside, durable, taking any input', async () => {
+  it('is listed as its node with its declared tasks inside, with breakpoints, taking any input', async () => {
     const { body } = await request('GET', '/api/graphs');
     expect(body.problems).toEqual([]);
     const [entry] = body.graphs;
-    expect(entry).toMatchObject({ id: 'research', kind: 'graph', durable: true, inputSchema: {} });
+    expect(entry).toMatchObject({ id: 'research', kind: 'graph', breakpoints: true, inputSchema: {} });
     expect(entry.topology.nodes.map((n: { id: string }) => n.id)).toEqual([
       '__start__',
       'research',
