@@ -6,6 +6,8 @@ export interface StoredTask {
   readonly node: string;
   /** Present for sends and dataflow nodes (state graph trigger tasks read the state). */
   readonly input?: unknown;
+  /** A node a stream flows into: the position of the task whose output is its input (ADR 022). */
+  readonly pipedFrom?: number;
 }
 
 /** Routing state carried between steps (join barriers, dataflow inboxes, held deferred nodes). */

@@ -8,6 +8,7 @@ import type { StoredRouting, StoredTask } from './checkpoint-body.js';
 export function storeTasks(topology: Topology, tasks: readonly Task[]): StoredTask[] {
   return tasks.map((task) => {
     const node = (topology.nodes[task.node] as CompiledNode).name;
+    if (task.pipedFrom !== undefined) return { id: task.id, node, pipedFrom: task.pipedFrom };
     return task.hasInput ? { id: task.id, node, input: task.input } : { id: task.id, node };
   });
 }
@@ -17,8 +18,9 @@ export function loadTasks(topology: Topology, tasks: readonly StoredTask[]): Tas
   return tasks.map((task) => ({
     node: nodeIndex(topology, task.node),
     input: task.input,
-    hasInput: 'input' in task,
+    hasInput: 'input' in task || task.pipedFrom !== undefined,
     id: task.id,
+    ...(task.pipedFrom === undefined ? {} : { pipedFrom: task.pipedFrom }),
   }));
 }
 

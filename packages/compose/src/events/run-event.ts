@@ -55,8 +55,14 @@ export interface NodeStartEvent extends RunEventBase {
   readonly step: number;
   readonly node: string;
   readonly taskId: string;
+  /** The input; `undefined` when the task reads a stream (`streamFrom`). */
   readonly input: unknown;
   readonly attempt: number;
+  /**
+   * Set when the task's input streams in as it comes (ADR 022): the id of the task producing it, whose
+   * `chunk` events are that stream.
+   */
+  readonly streamFrom?: string;
 }
 /** A node task finished. */
 export interface NodeEndEvent extends RunEventBase {

@@ -161,6 +161,52 @@ export class Graph<TInput, TOutput, TNodes extends Record<string, NodeIO> = {}> 
   }
 
   /**
+   * Adds a stream branch (Eino's `NewStreamGraphBranch`): `condition` reads `from`'s output as a stream
+   * and picks the next node(s), END, or Sends — typically from its first chunks (does the model's reply
+   * start with a tool call?). It runs while `from` streams, on a copy of its chunks, so reading never
+   * takes chunks from anyone else: the chosen nodes get `from`'s whole output. A node that returns a
+   * plain value (or was restored from a checkpoint) gives the condition that value as one chunk. Pregel
+   * mode only (`compile()` reports one in DAG mode).
+   *
+   * @example
+   * ```ts
+   * const app = new Graph<string, string>()
+   *   .addNode('model', async function* (prompt: string) {
+   *     yield 'CALL ';
+   *     yield prompt;
+   *   })
+   *   .addNode('tools', (text: string) => `ran ${text}`)
+   *   .addNode('answer', (text: string) => text)
+   *   .addEdge(START, 'model')
+   *   .addStreamBranch(
+   *     'model',
+   *     async (chunks) => {
+   *       for await (const chunk of chunks) return chunk.startsWith('CALL') ? 'tools' : 'answer';
+   *       return 'answer';
+   *     },
+   *     ['tools', 'answer'],
+   *   )
+   *   .addEdge('tools', END)
+   *   .addEdge('answer', END)
+   *   .compile();
+   * await app.invoke('search'); // 'ran CALL search'
+   * ```
+   */
+  addStreamBranch<
+    const TFrom extends Start | (keyof TNodes & string),
+    const TTarget extends (keyof TNodes & string) | End,
+  >(
+    from: TFrom,
+    condition: (
+      chunks: AsyncIterable<OutputOf<TNodes, TInput, TFrom>>,
+    ) => RouterResult<NoInfer<TTarget>, keyof TNodes & string>,
+    targets?: readonly TTarget[],
+  ): this {
+    this.#builder.addStreamBranch(from, condition, targets);
+    return this;
+  }
+
+  /**
    * Validates the graph and returns its runtime.
    *
    * @throws GraphValidationError with every problem at once.

@@ -115,6 +115,21 @@ export class SpecBuilder {
     this.branches.push({ from, router, targets: targets ? [...targets] : undefined });
   }
 
+  /** A branch whose condition reads `from`'s output as a stream (see `Graph.addStreamBranch`). */
+  addStreamBranch(from: string, condition: RouterFunction, targets: readonly string[] | undefined): void {
+    if (typeof condition !== 'function') {
+      this.issues.push({
+        kind: 'invalid-edge',
+        at: from,
+        message: 'addStreamBranch needs a condition function',
+      });
+      return;
+    }
+    const read = condition as (stream: AsyncIterable<unknown>) => unknown;
+    const router = (output: unknown) => read(oneChunk(output));
+    this.branches.push({ from, router, targets: targets ? [...targets] : undefined, condition });
+  }
+
   setSchemas(input: ZodType | undefined, output: ZodType | undefined): void {
     this.inputSchema = input;
     this.outputSchema = output;
@@ -146,6 +161,10 @@ export class SpecBuilder {
       issues: [...this.issues],
     };
   }
+}
+
+async function* oneChunk(value: unknown): AsyncIterable<unknown> {
+  yield value;
 }
 
 function toImpl(node: unknown): NodeImpl | undefined {

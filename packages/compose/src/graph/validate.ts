@@ -33,6 +33,14 @@ export function validateSpec(spec: GraphSpec, mode: 'pregel' | 'dag'): Validatio
     checkReachability(spec, graph, issues);
   }
   if (mode === 'dag') checkDag(spec, graph, issues);
+  for (const branch of spec.branches) {
+    if (branch.condition && mode === 'dag')
+      issues.push({
+        kind: 'invalid-edge',
+        at: branch.from,
+        message: `addStreamBranch("${branch.from}", …) reads a stream, which DAG mode does not run; compile with mode 'pregel' or use addConditionalEdges`,
+      });
+  }
   if (spec.kind === 'dataflow') checkFanIn(spec, issues);
   return issues;
 }

@@ -76,6 +76,8 @@ export interface LoopView {
   applyState(names: readonly string[], outputs: readonly unknown[]): AppliedStep;
   /** Resume values the last step gave a task (saved with its pause so they are not asked again). */
   resumedFor(taskId: string): ResumeValues | undefined;
+  /** Takes the running step's stream-branch decisions by task position (ADR 022), if any. */
+  takeDecisions(): ReadonlyArray<ReadonlyArray<Promise<unknown> | undefined> | undefined> | undefined;
 }
 
 /** How a run of the loop ended. */

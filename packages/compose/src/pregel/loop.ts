@@ -61,6 +61,8 @@ export class PregelLoop implements LoopView {
   readonly #saveEveryTask: boolean;
   /** The checkpoint this loop continues from, when it is not a durable run's (`updateState`). */
   #checkpointId: string | undefined;
+  /** The running step's stream-branch decisions by task position (graphs with stream branches). */
+  #decisions: Array<ReadonlyArray<Promise<unknown> | undefined> | undefined> | undefined;
 
   constructor(
     readonly topology: Topology,
@@ -179,6 +181,13 @@ export class PregelLoop implements LoopView {
     return entry ? mergeInbox(entry, undefined) : undefined;
   }
 
+  /** Takes the running step's stream-branch decisions by task position (ADR 022), if any. */
+  takeDecisions(): ReadonlyArray<ReadonlyArray<Promise<unknown> | undefined> | undefined> | undefined {
+    const decisions = this.#decisions;
+    this.#decisions = undefined;
+    return decisions;
+  }
+
   /** Resume values the last step gave a task (saved with its pause so they are not asked again). */
   resumedFor(taskId: string): ResumeValues | undefined {
     return this.#resumeUsed?.get(taskId);
@@ -250,6 +259,7 @@ export class PregelLoop implements LoopView {
           ? (i: number, output: unknown) => hooks.taskDone?.(this, tasks[i] as Task, output)
           : undefined,
       fail: this.run.abort,
+      decisions: this.topology.hasStreamBranches ? (this.#decisions = []) : undefined,
       onTaskFailed: hooks.taskFailed
         ? (i: number, error: unknown) => hooks.taskFailed?.(this, tasks[i] as Task, error)
         : undefined,

@@ -30,6 +30,10 @@ export interface Finished {
   readonly node: CompiledNode | undefined;
   readonly output: unknown;
   readonly goto: Goto | undefined;
+  /** Its output already streamed into its `pipe` successor in the same step (not sent there again). */
+  readonly piped?: boolean;
+  /** What its stream branches decided while it streamed, by branch position (ADR 022). */
+  readonly decided?: ReadonlyArray<Promise<unknown> | undefined>;
 }
 
 /** Creates empty routing state. */
@@ -55,8 +59,10 @@ export function planNext(
   for (const item of finished) {
     const branches = item.node ? item.node.branches : topology.start.branches;
     const results: unknown[] = [];
-    for (const branch of branches) {
-      const result = callRouter(branch, routerInput(item));
+    for (let b = 0; b < branches.length; b++) {
+      const branch = branches[b] as CompiledBranch;
+      const early = item.decided?.[b];
+      const result = early ? decided(branch, early) : callRouter(branch, routerInput(item));
       if (isPromiseLike(result)) async = true;
       results.push(result);
     }
@@ -82,6 +88,13 @@ function callRouter(branch: CompiledBranch, input: unknown): unknown {
     });
   }
   return result;
+}
+
+/** A stream branch's decision, made while its node streamed; a failure is reported like a router's. */
+function decided(branch: CompiledBranch, decision: Promise<unknown>): Promise<unknown> {
+  return decision.catch((error: unknown) => {
+    throw routerError(branch, error);
+  });
 }
 
 function routerError(branch: CompiledBranch, error: unknown): WeftError {
@@ -124,7 +137,8 @@ function collect(
     item = finished[i] as Finished;
     source = item.node ? item.node.name : '__start__';
     const edges = item.node ? item.node.edges : topology.start.edges;
-    for (const target of edges) deliver(target);
+    const piped = item.piped === true ? item.node?.pipe : undefined;
+    for (const target of edges) if (target !== piped) deliver(target);
     if (item.node) {
       for (const join of item.node.joins) {
         let arrived = routing.barriers.get(join.id);
@@ -244,7 +258,29 @@ function toTasks(
     const node = topology.byName.get(send.node) as CompiledNode;
     tasks.push(new PlannedTask(node.index, send.input, true, step, node.name, tasks.length));
   }
+  if (topology.hasPipes) addPipedTasks(topology, tasks, step);
   return tasks;
+}
+
+/**
+ * Plans, after the step's other tasks (so their positions and ids do not change), the successors their
+ * chunks stream into (ADR 022): one task per producer task, following chains (model → parser →
+ * formatter) and stopping where a chain would come back to one of its nodes.
+ */
+export function addPipedTasks(topology: Topology, tasks: Task[], step: number | string): void {
+  const planned = tasks.length;
+  for (let i = 0; i < planned; i++) {
+    let producer = i;
+    const chain = new Set<number>([(tasks[i] as Task).node]);
+    let next = (topology.nodes[(tasks[i] as Task).node] as CompiledNode).pipe;
+    while (next !== undefined && next !== END_INDEX && !chain.has(next)) {
+      const node = topology.nodes[next] as CompiledNode;
+      chain.add(next);
+      tasks.push(new PlannedTask(next, undefined, true, step, node.name, tasks.length, producer));
+      producer = tasks.length - 1;
+      next = node.pipe;
+    }
+  }
 }
 
 function holdDeferred(

@@ -2,6 +2,8 @@ import { NodeError } from '../errors/node-error.js';
 import { toError, WeftError } from '../errors/weft-error.js';
 import { isAsyncIterable, isPromiseLike } from '../runnable/runnable.js';
 import { asStateMutation, freezeState } from '../state/freeze-state.js';
+import { AsyncQueue } from '../stream/async-queue.js';
+import type { StreamPipe } from '../stream/stream-pipe.js';
 import { isCommand } from '../vocabulary/command.js';
 import { listOutput } from './list-output.js';
 import { ParentCommand, parentOutput, toParent } from './parent-command.js';
@@ -32,6 +34,17 @@ export interface TaskCall {
    * step's first task): saves a `Date.now()` per step when events are watched (~50 ns on a VM clock).
    */
   readonly startedAt?: number | undefined;
+  /** The pipe this task's chunks stream into, as they come, for a successor of the same step (ADR 022). */
+  readonly pipe?: StreamPipe | undefined;
+  /** The pipe this task reads its input from (`input` is its reader): it streams in as it comes. */
+  readonly source?: StreamPipe | undefined;
+  /** The task feeding `source` while it runs (absent when it finished before a pause). */
+  readonly streamFrom?: string | undefined;
+  /**
+   * Set when the node has stream branches: receives, per branch, the decision its condition makes while
+   * reading the node's chunks as they come (ADR 022).
+   */
+  readonly decide?: ((decisions: ReadonlyArray<Promise<unknown> | undefined>) => void) | undefined;
 }
 
 /**
@@ -63,17 +76,22 @@ function attempt(call: TaskCall, attemptNo: number): unknown {
       step: call.step,
       node: node.name,
       taskId: call.taskId,
-      input: call.input,
+      input: call.source ? undefined : call.input,
       attempt: attemptNo,
+      ...(call.streamFrom === undefined ? {} : { streamFrom: call.streamFrom }),
     });
   }
-  const fail = (error: unknown): unknown => onFailure(call, attemptNo, error, started, ctx);
-  const finish = (output: unknown): unknown => onSuccess(call, output, started, ctx);
+  const fail = call.pipe
+    ? (error: unknown): unknown => pipeFailure(call, onFailure(call, attemptNo, error, started, ctx))
+    : (error: unknown): unknown => onFailure(call, attemptNo, error, started, ctx);
+  const finish = call.pipe
+    ? (output: unknown): unknown => pipeOutput(call, onSuccess(call, output, started, ctx))
+    : (output: unknown): unknown => onSuccess(call, output, started, ctx);
   let out: unknown;
   try {
     const parsed = node.inputSchema ? parseWith(node, 'input', node.inputSchema, call.input) : call.input;
     // Development: the state a node sees is frozen, so an in-place change throws (see freeze-state.ts).
-    const input = run.freezeState ? freezeState(parsed) : parsed;
+    const input = run.freezeState && !call.source ? freezeState(parsed) : parsed;
     out = invokeNode(call, input, ctx);
   } catch (error) {
     return fail(error);
@@ -101,7 +119,11 @@ function invokeNode(call: TaskCall, input: unknown, ctx: TaskContext): unknown {
       return (impl.fn as (input: unknown, ctx: TaskContext) => unknown)(input, ctx);
     case 'runnable': {
       const options = { signal: ctx.signal, config: call.run.config };
-      const streaming = call.run.observer.chunk !== undefined || call.run.observer.event !== undefined;
+      if (call.source) return impl.runnable.transform(input as never, options);
+      const streaming =
+        call.run.observer.chunk !== undefined ||
+        call.run.observer.event !== undefined ||
+        call.pipe !== undefined;
       return streaming
         ? impl.runnable.stream(input as never, options)
         : impl.runnable.invoke(input as never, options);
@@ -115,25 +137,69 @@ async function consume(call: TaskCall, source: AsyncIterable<unknown>, ctx: Task
   const { observer, runId } = call.run;
   const control = call.run.control;
   const chunks: unknown[] = [];
-  for await (const chunk of source) {
-    if (control.aborted) throw control.reason;
-    chunks.push(chunk);
-    if (observer.event) {
-      observer.event({
-        type: 'chunk',
-        runId,
-        ts: Date.now(),
-        path: ctx.path,
-        step: call.step,
-        node: call.node.name,
-        taskId: call.taskId,
-        chunk,
-      });
+  const copies = call.decide ? startConditions(call) : undefined;
+  try {
+    for await (const chunk of source) {
+      if (control.aborted) throw control.reason;
+      chunks.push(chunk);
+      if (copies) for (const copy of copies) copy?.push(chunk);
+      if (observer.event) {
+        observer.event({
+          type: 'chunk',
+          runId,
+          ts: Date.now(),
+          path: ctx.path,
+          step: call.step,
+          node: call.node.name,
+          taskId: call.taskId,
+          chunk,
+        });
+      }
+      const wait = observer.chunk?.(call.node.name, chunk, call.run.path);
+      if (wait) await wait;
+      const space = call.pipe?.push(chunk);
+      if (space) await space;
     }
-    const wait = observer.chunk?.(call.node.name, chunk, call.run.path);
-    if (wait) await wait;
+  } catch (error) {
+    if (copies) for (const copy of copies) copy?.fail(error);
+    throw error;
   }
+  if (copies) for (const copy of copies) copy?.close();
   return call.node.concat(chunks);
+}
+
+/** Starts each stream branch's condition on a copy of the chunks to come (buffered, never blocking). */
+function startConditions(call: TaskCall): Array<AsyncQueue<unknown> | undefined> {
+  const copies: Array<AsyncQueue<unknown> | undefined> = [];
+  const decisions: Array<Promise<unknown> | undefined> = [];
+  for (const branch of call.node.branches) {
+    const condition = branch.condition as ((stream: AsyncIterable<unknown>) => unknown) | undefined;
+    if (!condition) {
+      copies.push(undefined);
+      decisions.push(undefined);
+      continue;
+    }
+    const copy = new AsyncQueue<unknown>(Number.POSITIVE_INFINITY);
+    const decision = Promise.resolve().then(() => condition(copy));
+    // Read when the step is routed; until then a rejection is not unhandled.
+    decision.catch(() => undefined);
+    copies.push(copy);
+    decisions.push(decision);
+  }
+  call.decide?.(decisions);
+  return copies;
+}
+
+/** A producer finished: its pipe ends (with its output as the one chunk when it streamed none). */
+function pipeOutput(call: TaskCall, output: unknown): unknown {
+  call.pipe?.finish(output);
+  return output;
+}
+
+/** A producer paused: so does the node reading its stream. (A failure aborts the run, which ends the pipe.) */
+function pipeFailure(call: TaskCall, outcome: unknown): unknown {
+  if (outcome instanceof TaskPaused) call.pipe?.pause();
+  return outcome;
 }
 
 function onSuccess(call: TaskCall, output: unknown, started: number, ctx: TaskContext): unknown {
@@ -172,6 +238,8 @@ function onFailure(
   ctx: TaskContext,
 ): unknown {
   const { node, run } = call;
+  // Its producer paused: this task pauses without an interrupt of its own and runs again on resume.
+  if (call.source?.paused) return new TaskPaused([], ctx.memoEntries());
   if (thrown instanceof InterruptSignal) {
     const interrupt: PendingInterrupt = {
       id: `${call.taskId}:${thrown.index}`,

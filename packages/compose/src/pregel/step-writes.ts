@@ -55,6 +55,13 @@ export function applyTasks(loop: LoopView, tasks: readonly Task[], outputs: unkn
       finished[i] = item;
       if (keep) writes.records.push([names[i] as string, item.output]);
     }
+    if (topology.hasPipes) markPiped(tasks, finished);
+    const decisions = loop.topology.hasStreamBranches ? loop.takeDecisions() : undefined;
+    if (decisions) {
+      decisions.forEach((decided, i) => {
+        if (decided) finished[i] = { ...(finished[i] as Finished), decided };
+      });
+    }
     writes.streamed = writes.records;
   }
   return { finished, writes, changed };
@@ -77,6 +84,14 @@ export function dataflowFinished(node: CompiledNode | undefined, output: unknown
   if (isCommand(output))
     return { node, output: output.update, goto: output.goto.length > 0 ? output.goto : undefined };
   return { node, output, goto: undefined };
+}
+
+/** Marks the tasks whose output streamed into a successor of the same step (ADR 022). */
+function markPiped(tasks: readonly Task[], finished: Finished[]): void {
+  for (const task of tasks) {
+    const from = task.pipedFrom;
+    if (from !== undefined) finished[from] = { ...(finished[from] as Finished), piped: true };
+  }
 }
 
 function record(writes: Array<readonly [string, unknown]>, raw: unknown): void {

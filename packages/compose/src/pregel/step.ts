@@ -1,5 +1,6 @@
 import { WeftError } from '../errors/weft-error.js';
 import { isPromiseLike } from '../runnable/runnable.js';
+import { StreamPipe } from '../stream/stream-pipe.js';
 import { runCachedTask } from './cached-task.js';
 import { ParentCommand } from './parent-command.js';
 import type { RunContext } from './run-context.js';
@@ -31,6 +32,14 @@ export interface StepCall {
   readonly startedAt?: number | undefined;
   /** When given, receives the position of each task as it finishes (known outputs first). */
   readonly finishOrder?: number[] | undefined;
+  /** Given when the graph has stream branches: receives their early decisions by task position. */
+  readonly decisions?: Array<ReadonlyArray<Promise<unknown> | undefined> | undefined> | undefined;
+}
+
+/** Where a piped task reads its input (ADR 022): the pipe, and the live producer's task id. */
+interface PipeSource {
+  readonly pipe: StreamPipe;
+  readonly from: string | undefined;
 }
 
 /**
@@ -41,11 +50,14 @@ export interface StepCall {
 export function runStep(call: StepCall): unknown[] | Promise<unknown[]> {
   const { tasks } = call;
   const outputs: unknown[] = new Array(tasks.length);
-  if (tasks.length > call.run.concurrency) return runPooled(call, outputs);
+  const consumers = call.topology.hasPipes ? consumersOf(tasks) : undefined;
+  if (tasks.length > call.run.concurrency) return runPooled(call, outputs, consumers);
   let pending: Array<PromiseLike<void>> | undefined;
   try {
     for (let i = 0; i < tasks.length; i++) {
-      const result = start(call, i, outputs);
+      // A piped task starts with its producer (see `start`).
+      if (consumers && (tasks[i] as Task).pipedFrom !== undefined) continue;
+      const result = start(call, i, outputs, consumers);
       if (result) (pending ??= []).push(result);
     }
   } catch (error) {
@@ -56,25 +68,67 @@ export function runStep(call: StepCall): unknown[] | Promise<unknown[]> {
   return settle(pending, call).then(() => outputs);
 }
 
-function start(call: StepCall, i: number, outputs: unknown[]): PromiseLike<void> | undefined {
+/** Producer position → the position of the task its chunks stream into, in one step. */
+function consumersOf(tasks: readonly Task[]): Map<number, number> | undefined {
+  let consumers: Map<number, number> | undefined;
+  tasks.forEach((task, j) => {
+    if (task.pipedFrom !== undefined) (consumers ??= new Map()).set(task.pipedFrom, j);
+  });
+  return consumers;
+}
+
+/**
+ * Starts task `i`, and with it the task its chunks stream into (ADR 022): that one reads a pipe the
+ * producer feeds as it runs, or, when the producer finished before a pause, its output as one chunk.
+ */
+function start(
+  call: StepCall,
+  i: number,
+  outputs: unknown[],
+  consumers?: ReadonlyMap<number, number>,
+  source?: PipeSource,
+): PromiseLike<void> | undefined {
   const task = call.tasks[i] as Task;
+  const consumer = consumers?.get(i);
   if (call.known?.has(i)) {
     outputs[i] = call.known.get(i);
     call.finishOrder?.push(i);
-    return undefined;
+    if (consumer === undefined) return undefined;
+    const pipe = StreamPipe.of(call.run.control, outputs[i]);
+    return start(call, consumer, outputs, consumers, { pipe, from: undefined });
   }
+  const pipe = consumer === undefined ? undefined : new StreamPipe(call.run.control);
+  const own = run(call, i, outputs, source, pipe);
+  if (consumer === undefined || !pipe) return own;
+  const next = start(call, consumer, outputs, consumers, { pipe, from: task.id });
+  if (!own) return next;
+  return next ? Promise.all([own, next]).then(ignore) : own;
+}
+
+function run(
+  call: StepCall,
+  i: number,
+  outputs: unknown[],
+  source: PipeSource | undefined,
+  pipe: StreamPipe | undefined,
+): PromiseLike<void> | undefined {
+  const task = call.tasks[i] as Task;
   const node = call.topology.nodes[task.node] as CompiledNode;
   let result: unknown;
   try {
     const taskCall = {
       run: call.run,
       node,
-      input: task.hasInput ? task.input : call.values,
+      input: source ? source.pipe.reader : task.hasInput ? task.input : call.values,
       step: call.step,
       taskId: task.id,
       resume: call.resume?.(task),
       memo: call.memo?.(task),
       startedAt: i === 0 ? call.startedAt : undefined,
+      pipe,
+      source: source?.pipe,
+      streamFrom: source?.from,
+      decide: node.streamBranches ? decider(call, i) : undefined,
     };
     const cache = call.run.cache;
     result =
@@ -85,6 +139,8 @@ function start(call: StepCall, i: number, outputs: unknown[]): PromiseLike<void>
     failed(call, i, error);
     throw error;
   }
+  // The reader's task ended: its producer goes on alone (never blocked by what nobody reads).
+  if (source) result = Promise.resolve(result).finally(() => source.pipe.detach());
   if (isPromiseLike(result)) {
     return result.then(
       (value) => {
@@ -101,6 +157,18 @@ function start(call: StepCall, i: number, outputs: unknown[]): PromiseLike<void>
   outputs[i] = result;
   call.finishOrder?.push(i);
   return call.onTaskDone?.(i, result);
+}
+
+/** Where task `i`'s stream branches leave their decisions (ADR 022). */
+function decider(
+  call: StepCall,
+  i: number,
+): ((decisions: ReadonlyArray<Promise<unknown> | undefined>) => void) | undefined {
+  const { decisions } = call;
+  if (!decisions) return undefined;
+  return (made) => {
+    decisions[i] = made;
+  };
 }
 
 /** A task failed: the first failure of the step is reported, then the run is aborted. */
@@ -137,13 +205,20 @@ export function checkConcurrency(limit: number): void {
   }
 }
 
-async function runPooled(call: StepCall, outputs: unknown[]): Promise<unknown[]> {
+async function runPooled(
+  call: StepCall,
+  outputs: unknown[],
+  consumers: ReadonlyMap<number, number> | undefined,
+): Promise<unknown[]> {
   checkConcurrency(call.run.concurrency);
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < call.tasks.length) {
       if (call.run.control.aborted) throw call.run.control.reason;
-      const result = start(call, next++, outputs);
+      const i = next++;
+      // A piped task runs with its producer, in the producer's slot.
+      if (consumers && (call.tasks[i] as Task).pipedFrom !== undefined) continue;
+      const result = start(call, i, outputs, consumers);
       if (result) await result;
     }
   };

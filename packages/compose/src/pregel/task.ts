@@ -7,6 +7,11 @@ export interface Task {
   readonly hasInput: boolean;
   /** Deterministic id: `step:node:position`. */
   readonly id: string;
+  /**
+   * For a node a stream flows into (ADR 022): the position, in the same step, of the task whose chunks
+   * are its input as they come. `input` is then unused.
+   */
+  readonly pipedFrom?: number | undefined;
 }
 
 /**
@@ -23,6 +28,7 @@ export class PlannedTask implements Task {
     private readonly prefix: string | number,
     private readonly nodeName: string,
     private readonly position: number,
+    readonly pipedFrom?: number,
   ) {}
 
   get id(): string {

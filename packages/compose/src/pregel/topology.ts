@@ -8,6 +8,7 @@ import { END, START } from '../vocabulary/constants.js';
 import type { DataflowNodeOptions, RetryPolicy } from '../vocabulary/node-options.js';
 import type { CompiledState } from './compiled-state.js';
 import type { NodeContext } from './node-context.js';
+import { findPipes } from './pipes.js';
 import type { RunContext } from './run-context.js';
 
 /** Index used for END in successor lists. */
@@ -21,6 +22,8 @@ export interface CompiledBranch {
   readonly from: string;
   readonly router: BranchSpec['router'];
   readonly targets: ReadonlySet<string> | undefined;
+  /** A stream branch's condition, run on the node's chunks as they come (ADR 022). */
+  readonly condition?: BranchSpec['router'] | undefined;
 }
 
 /** A join (`addEdge([a, b], c)`): `target` runs once every source has finished since it last ran. */
@@ -46,6 +49,13 @@ export interface CompiledNode {
   readonly branches: readonly CompiledBranch[];
   /** Runs only when no other task is pending (the `defer` option). */
   readonly deferred: boolean;
+  /**
+   * The successor this node's chunks stream into as they come, in the same step (ADR 022; dataflow
+   * graphs in Pregel mode): planned with this node, and not sent this node's output again.
+   */
+  readonly pipe: number | undefined;
+  /** True when a branch of this node reads its output as a stream (`addStreamBranch`). */
+  readonly streamBranches: boolean;
 }
 
 /** Everything the runtime needs, indexed for speed. Immutable once built. */
@@ -61,6 +71,10 @@ export interface Topology {
   readonly spec: GraphSpec;
   /** True when some node has the `defer` option. */
   readonly hasDeferred: boolean;
+  /** True when some node streams into a successor (see `CompiledNode.pipe`). */
+  readonly hasPipes: boolean;
+  /** True when some node has a stream branch (see `CompiledNode.streamBranches`). */
+  readonly hasStreamBranches: boolean;
 }
 
 const defaultRetry = {
@@ -99,7 +113,12 @@ export function buildRuntimeTopology(
   // Grouped once by node (not filtered per node), so the build stays linear in nodes + edges.
   const branchesByNode = new Map<string, CompiledBranch[]>();
   for (const b of spec.branches) {
-    const compiled = { from: b.from, router: b.router, targets: b.targets ? new Set(b.targets) : undefined };
+    const compiled: CompiledBranch = {
+      from: b.from,
+      router: b.router,
+      targets: b.targets ? new Set(b.targets) : undefined,
+      ...(b.condition ? { condition: b.condition } : {}),
+    };
     const list = branchesByNode.get(b.from);
     if (list) list.push(compiled);
     else branchesByNode.set(b.from, [compiled]);
@@ -113,6 +132,7 @@ export function buildRuntimeTopology(
       else joinsBySource.set(source, [join]);
     }
   }
+  const pipes = findPipes(spec, mode);
   const nodes: CompiledNode[] = names.map((nodeName, index) => {
     const node = spec.nodes.get(nodeName)!;
     const retry = resolveRetry(node.options.retry);
@@ -128,7 +148,9 @@ export function buildRuntimeTopology(
       edges: edges.get(nodeName) ?? [],
       joins: joinsBySource.get(index) ?? [],
       branches: branchesOf(nodeName),
+      streamBranches: branchesOf(nodeName).some((b) => b.condition !== undefined),
       deferred: node.options.defer === true,
+      pipe: pipes.has(nodeName) ? target(pipes.get(nodeName) as string) : undefined,
     };
   });
   return {
@@ -142,6 +164,8 @@ export function buildRuntimeTopology(
     state: spec.state ? compileState(spec, options.checkUpdates ?? true) : undefined,
     spec,
     hasDeferred: nodes.some((n) => n.deferred),
+    hasPipes: pipes.size > 0,
+    hasStreamBranches: nodes.some((n) => n.streamBranches),
   };
 }
 
@@ -219,6 +243,11 @@ export interface BranchSpec {
   readonly router: RouterFunction;
   /** The targets the router may return; `undefined` when not declared (any node). */
   readonly targets: readonly string[] | undefined;
+  /**
+   * A stream branch (`addStreamBranch`): the condition reading the node's output as a stream. `router`
+   * then gives it the whole output as one chunk (when no stream was read live).
+   */
+  readonly condition?: RouterFunction;
 }
 
 /** The state of a state graph: its schema and per-key reducers. */

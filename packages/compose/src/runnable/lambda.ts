@@ -1,6 +1,6 @@
 import { WeftError } from '../errors/weft-error.js';
 import { type ConcatFunction, concatChunks } from './concat.js';
-import type { CallOptions, Runnable } from './runnable.js';
+import { type CallOptions, markStreamsInput, type Runnable } from './runnable.js';
 
 /** The paradigms a {@link runnable} implements; at least one is required. */
 export interface RunnableParts<TInput, TOutput, TChunk> {
@@ -17,7 +17,10 @@ export interface RunnableParts<TInput, TOutput, TChunk> {
 /**
  * Builds a {@link Runnable} from any of its four paradigms. Missing ones are derived: an `invoke`
  * streams as one chunk, a `stream` is concatenated for `invoke`, and stream inputs are concatenated
- * before a non-streaming paradigm sees them.
+ * before a non-streaming paradigm sees them. A runnable with its own `transform` reads its input stream
+ * as it comes, so inside a graph a streaming predecessor's chunks flow into it without being joined.
+ * With only `stream` or `transform` (no `concatOutput`), the output has the chunks' type (they join
+ * into one of them).
  *
  * @throws WeftError `INVALID_ARGUMENT` when no paradigm is given.
  * @example
@@ -26,6 +29,16 @@ export interface RunnableParts<TInput, TOutput, TChunk> {
  * await words.invoke('a b'); // 'ab'
  * ```
  */
+export function runnable<TInput, TChunk>(
+  parts: RunnableParts<TInput, TChunk, TChunk> & {
+    readonly invoke?: undefined;
+    readonly collect?: undefined;
+    readonly concatOutput?: undefined;
+  },
+): Runnable<TInput, TChunk, TChunk>;
+export function runnable<TInput, TOutput, TChunk = TOutput>(
+  parts: RunnableParts<TInput, TOutput, TChunk>,
+): Runnable<TInput, TOutput, TChunk>;
 export function runnable<TInput, TOutput, TChunk = TOutput>(
   parts: RunnableParts<TInput, TOutput, TChunk>,
 ): Runnable<TInput, TOutput, TChunk> {
@@ -76,5 +89,6 @@ export function runnable<TInput, TOutput, TChunk = TOutput>(
       yield* stream(concatIn(await gather(input)) as TInput, options);
     })();
   };
-  return { invoke, stream, collect, transform };
+  const built = { invoke, stream, collect, transform };
+  return parts.transform ? markStreamsInput(built) : built;
 }

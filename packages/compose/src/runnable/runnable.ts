@@ -43,6 +43,27 @@ export function isRunnable(value: unknown): value is AnyRunnable {
   );
 }
 
+const streamsInputMark = Symbol.for('weft.runnable.streamsInput');
+
+/**
+ * Marks a runnable whose `transform` reads its input stream as it comes (its own `transform`, not one
+ * derived by joining the input first). A graph pipes a streaming predecessor's chunks into such a node
+ * (see `docs/adr/022-streams-flow-between-nodes.md`); {@link runnable} marks what it builds itself.
+ */
+export function markStreamsInput<T extends object>(value: T): T {
+  Object.defineProperty(value, streamsInputMark, { value: true });
+  return value;
+}
+
+/** True for a runnable whose `transform` reads its input stream as it comes (see {@link markStreamsInput}). */
+export function streamsInput(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { [streamsInputMark]?: unknown })[streamsInputMark] === true
+  );
+}
+
 /** True when `value` can be iterated with `for await`. */
 export function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return (
