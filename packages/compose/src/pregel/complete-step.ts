@@ -33,11 +33,11 @@ function route(loop: LoopView, finished: Finished[], done: StepDone): Promise<vo
   const planned = planNext(loop.topology, finished, loop.routing, loop.routerInput, loop.prefix());
   if (isPromiseLike(planned)) {
     return planned.then((tasks) => {
-      loop.restore({ tasks });
+      loop.planned(tasks);
       return finishStep(loop, done);
     });
   }
-  loop.restore({ tasks: planned });
+  loop.planned(planned);
   return finishStep(loop, done);
 }
 
@@ -61,8 +61,8 @@ function finishStep(loop: LoopView, done: StepDone): Promise<void> | undefined {
       : run.observer.pace?.();
   const save = (): Promise<void> | undefined => {
     const saved = loop.hooks.afterStep?.(loop, { writes: done.writes.records, changed: done.changed });
-    if (saved) return saved.then(() => loop.restore({ step: loop.step + 1 }));
-    loop.restore({ step: loop.step + 1 });
+    if (saved) return saved.then(() => loop.stepDone());
+    loop.stepDone();
     return undefined;
   };
   return shown ? shown.then(save) : save();

@@ -68,6 +68,10 @@ export interface LoopView {
   readonly routerInput: (item: Finished) => unknown;
   snapshot(): LoopSnapshot;
   restore(state: LoopRestore): void;
+  /** The tasks planned for the next step (the hot path's monomorphic `restore({ tasks })`). */
+  planned(tasks: readonly Task[]): void;
+  /** Moves on to the next step (the hot path's `restore({ step: step + 1 })`). */
+  stepDone(): void;
   /** The run's result so far: the state, or what reached END. */
   output(): unknown;
   /** The prefix of the ids of the tasks planned next. */

@@ -101,6 +101,14 @@ export class PregelLoop implements LoopView {
     return { step: this.#step, values: this.#values, routing: this.#routing, tasks: this.#tasks };
   }
 
+  planned(tasks: readonly Task[]): void {
+    this.#tasks = tasks;
+  }
+
+  stepDone(): void {
+    this.#step++;
+  }
+
   /** Sets the given parts of the loop's state (a checkpoint's, a continued step's); the rest stays. */
   restore(state: LoopRestore): void {
     if (state.step !== undefined) this.#step = state.step;
