@@ -12,6 +12,9 @@
 //    the main entry never loads an SDK the user did not install (docs/adr/011-provider-adapters.md);
 //    likewise `rxjs` only under packages/compose/src/rx/ (the `@weft/compose/rx` entry);
 // 4. a package imports only what its package.json declares;
+// 4b. libraries the user also imports (zod) are peer dependencies of every package that uses them, all with
+//    one range (pinned as a devDependency for the package's own tests), never a regular dependency: two
+//    copies in an app break `instanceof` and inflate bundles;
 // 5. @weft/compose imports zod for types only (its ./testing and ./func entries aside): loading zod takes longer than all of
 //    compose, so the engine loads it on the first input it checks (packages/compose/src/state/update-schema.ts); the
 //    functional API (`@weft/compose/func`, its own entry) needs its one fixed state schema as soon as an entrypoint is made.
@@ -29,6 +32,9 @@ const rank = {
   '@weft/playground': 3,
 };
 const problems = [];
+/** Libraries users import themselves: peers, never dependencies, one range across packages. */
+const sharedPeers = ['zod'];
+const peerRanges = new Map();
 /** Optional provider SDKs, each importable only inside its adapter folder. */
 const confinedSdks = [
   [(name) => name === '@anthropic-ai/sdk', 'packages/adk/src/model/anthropic/'],
@@ -66,6 +72,18 @@ for (const dir of packageDirs) {
     ...Object.keys(pkg.peerDependencies ?? {}),
     ...rootDev,
   ]);
+  for (const shared of sharedPeers) {
+    if (pkg.dependencies?.[shared]) {
+      problems.push(
+        `${pkg.name} lists ${shared} in dependencies: make it a peerDependency (and a devDependency)`,
+      );
+    }
+    const range = pkg.peerDependencies?.[shared];
+    if (range === undefined) continue;
+    peerRanges.set(range, [...(peerRanges.get(range) ?? []), pkg.name]);
+    if (!pkg.devDependencies?.[shared])
+      problems.push(`${pkg.name} peers on ${shared} but pins none for its tests`);
+  }
   const own = rank[pkg.name] ?? 1.5;
   for (const dep of declared) {
     if (dep.startsWith('@weft/') && dep in rank && rank[dep] >= own && dep !== pkg.name) {
@@ -123,6 +141,11 @@ for (const dir of packageDirs) {
 
 for (const cycle of importCycles(entries, root)) {
   problems.push(`import cycle: ${[...cycle, cycle[0]].join(' -> ')}`);
+}
+
+if (peerRanges.size > 1) {
+  const listed = [...peerRanges].map(([range, names]) => `${range} (${names.join(', ')})`).join('; ');
+  problems.push(`zod peer ranges differ: ${listed}`);
 }
 
 if (problems.length > 0) {

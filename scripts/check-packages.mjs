@@ -34,6 +34,14 @@ for (const p of packed) {
 step('an outside project installs the tarballs from disk and their dependencies from the registry');
 const project = mkdtempSync(join(tmpdir(), 'weft-outside-'));
 const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+// zod is a peer dependency (`^x.y.z`, one range in every package, checked by check-deps.mjs): the repo's
+// own tests run the newest version its devDependencies pin; the outside project installs the range's
+// floor, so both ends of the range are tested.
+const zodRange = JSON.parse(readFileSync(join(root, 'packages/compose/package.json'), 'utf8'))
+  .peerDependencies.zod;
+const zodFloor = /^\^(\d+\.\d+\.\d+)$/.exec(zodRange)?.[1];
+if (!zodFloor)
+  throw new Error(`packages/compose/package.json: peerDependencies.zod must be ^x.y.z, got ${zodRange}`);
 writeFileSync(
   join(project, 'package.json'),
   JSON.stringify({ name: 'outside', private: true, type: 'module' }, null, 2),
@@ -46,7 +54,7 @@ run(
     '--no-fund',
     '--loglevel=error',
     ...packed.map((p) => p.tarball),
-    'zod@4.6.7',
+    `zod@${zodFloor}`,
     `typescript@${rootManifest.devDependencies.typescript}`,
     `@types/node@${rootManifest.devDependencies['@types/node']}`,
     `vitest@${rootManifest.devDependencies.vitest}`,
