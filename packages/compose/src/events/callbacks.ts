@@ -1,4 +1,5 @@
-import type { NodeEndEvent, NodeErrorEvent, NodeStartEvent, RunEvent } from './run-event.js';
+import type { ChunkEvent, NodeEndEvent, NodeErrorEvent, NodeStartEvent, RunEvent } from './run-event.js';
+import { streamCallbackListener } from './stream-callbacks.js';
 
 /**
  * Callbacks are subscribers of the run's event stream: nothing reaches them that the stream does not
@@ -19,6 +20,18 @@ export interface Callbacks {
   readonly onEnd?: (event: NodeEndEvent) => void;
   /** A node task failed for good. */
   readonly onError?: (event: NodeErrorEvent) => void;
+  /**
+   * A node task started with a stream as its input (a node a stream flows into, ADR 022): `input`
+   * yields the chunks it receives, as they come, and ends when its producer does. Eino's
+   * `OnStartWithStreamInput`. The stream buffers, so reading it slowly never slows the run.
+   */
+  readonly onStartWithStreamInput?: (event: NodeStartEvent, input: AsyncIterable<unknown>) => void;
+  /**
+   * A node task's output is a stream: called at its first chunk; `output` yields that chunk and the
+   * rest as they come, ends at the task's end and fails if the task fails. Eino's
+   * `OnEndWithStreamOutput`. Buffered like the input stream.
+   */
+  readonly onEndWithStreamOutput?: (event: ChunkEvent, output: AsyncIterable<unknown>) => void;
 }
 
 /**
@@ -27,8 +40,14 @@ export interface Callbacks {
  * isolated: one that throws does not silence the others.
  */
 export function callbacksToListener(callbacks: Callbacks): ((event: RunEvent) => void) | undefined {
-  if (!(callbacks.onEvent || callbacks.onStart || callbacks.onEnd || callbacks.onError)) return undefined;
+  const streams =
+    callbacks.onStartWithStreamInput || callbacks.onEndWithStreamOutput
+      ? streamCallbackListener(callbacks, call)
+      : undefined;
+  if (!(callbacks.onEvent || callbacks.onStart || callbacks.onEnd || callbacks.onError || streams))
+    return undefined;
   return (event) => {
+    if (streams) streams(event);
     if (callbacks.onEvent) call(callbacks.onEvent, event);
     if (event.type === 'node-start') {
       if (callbacks.onStart) call(callbacks.onStart, event);
