@@ -9,9 +9,6 @@ import {
   successorMap,
 } from './successor-map.js';
 
-/** The possible successors of every node (and START), as validation and drawing see them. */
-export type Successors = ReadonlyMap<string, ReadonlySet<string>>;
-
 /**
  * Checks a graph definition and returns every problem found (empty when it is valid). Reachability and
  * cycles are checked on plain successor maps (`successor-map.ts`), linear in nodes + edges: building a

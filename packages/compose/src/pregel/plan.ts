@@ -6,7 +6,7 @@ import { END } from '../vocabulary/constants.js';
 import { isSend, type Send } from '../vocabulary/send.js';
 import type { Goto } from './apply.js';
 import type { Task } from './task.js';
-import { PlannedTask, TaskPaused } from './task.js';
+import { PlannedTask } from './task.js';
 import { type CompiledBranch, type CompiledNode, END_INDEX, type Topology } from './topology.js';
 
 /** Values waiting to become a dataflow node's input: sources and values in arrival order. */
@@ -344,9 +344,4 @@ function mergeKeyed(name: string, entry: InboxEntry): Record<string, unknown> {
     }
   });
   return merged;
-}
-
-/** True when a task paused rather than finished. */
-export function isPaused(output: unknown): output is TaskPaused {
-  return output instanceof TaskPaused;
 }
