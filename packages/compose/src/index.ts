@@ -31,6 +31,7 @@ export type { StateSnapshot, UpdateStateOptions } from './checkpoint/thread-stat
 export { abortError } from './errors/abort-error.js';
 export { CheckpointConflictError } from './errors/checkpoint-conflict-error.js';
 export { CheckpointCorruptError, type CorruptionKind } from './errors/checkpoint-corrupt-error.js';
+export { FieldMappingError } from './errors/field-mapping-error.js';
 export { GraphValidationError, type ValidationIssue } from './errors/graph-validation-error.js';
 export { type InputIssue, InputValidationError } from './errors/input-validation-error.js';
 export { NodeError } from './errors/node-error.js';
@@ -84,7 +85,14 @@ export {
   type GraphRuntimeOptions,
   type StreamOptions,
 } from './graph/compiled-graph.js';
-export { type DataflowNode, type EdgeCheck, Graph, type GraphOptions, type NodeIO } from './graph/graph.js';
+export {
+  type DataflowNode,
+  type EdgeCheck,
+  Graph,
+  type GraphOptions,
+  type NodeIO,
+  type PassthroughIO,
+} from './graph/graph.js';
 export type { InferInput, InferNodes, InferOutput, InferState, InferUpdate } from './graph/infer.js';
 export { nestedScope } from './graph/nested-scope.js';
 export type { RunResult } from './graph/run-graph.js';
@@ -98,8 +106,18 @@ export {
   type StateUpdate,
 } from './graph/state-graph.js';
 export type { GraphJSON, GraphJSONEdge, GraphJSONNode } from './graph/topology-json.js';
+export {
+  type AnyFieldMapping,
+  type FieldMapping,
+  fromField,
+  mapFieldPaths,
+  mapFields,
+  toField,
+} from './graph/workflow/field-mapping.js';
+export type { MissingField, PathValue } from './graph/workflow/mapping-types.js';
+export { type AddInputOptions, Workflow, type WorkflowOptions } from './graph/workflow/workflow.js';
 export type { NodeContext, RunSubgraphOptions } from './pregel/node-context.js';
-export type { RunOptions } from './pregel/run-options.js';
+export type { NodeCallOptions, NodeOptionsByName, RunOptions } from './pregel/run-options.js';
 export type { PendingInterrupt } from './pregel/task.js';
 export { isGraphPause } from './pregel/task-context.js';
 export type { GraphSpec } from './pregel/topology.js';
@@ -159,5 +177,10 @@ export type {
 } from './stream/stream-modes.js';
 export { Command, type CommandInit, isCommand, type ParentBoundCommand } from './vocabulary/command.js';
 export { END, type End, START, type Start } from './vocabulary/constants.js';
-export type { DataflowNodeOptions, NodeOptions, RetryPolicy } from './vocabulary/node-options.js';
+export type {
+  DataflowNodeOptions,
+  NodeOptions,
+  RetryPolicy,
+  StateHandlers,
+} from './vocabulary/node-options.js';
 export { isSend, Send } from './vocabulary/send.js';

@@ -50,6 +50,9 @@ export function modelNode(agent: ResolvedAgent, offered: OfferedTools) {
       tools: [...agent.tools],
       options: {
         ...agent.modelOptions,
+        // What the run routed to this model node (`nodeOptions` by path, `kindOptions.model`): a
+        // temperature for this run, for one. A `ChatModelCallOptions` object by the `model` kind's contract.
+        ...(ctx.options as ChatModelCallOptions | undefined),
         ...responseFormat(agent),
         ...(run.session ? { run: run.session } : {}),
       },

@@ -24,9 +24,9 @@ export function buildReactGraph(agent: ResolvedAgent, checkpointer?: Checkpointe
   const offered = new OfferedTools(agent.tools);
   const graph = new StateGraph(agentStateSchema, { reducers: agentReducers })
     .addNode('init', initNode(agent))
-    .addNode('model', modelNode(agent, offered))
+    .addNode('model', modelNode(agent, offered), { kind: 'model' })
     .addNode('cancelAfterModel', safePointNode('afterModel'))
-    .addNode('tools', agentToolsNode(agent, offered), agentToolsMetadata(agent))
+    .addNode('tools', agentToolsNode(agent, offered), { kind: 'tools', ...agentToolsMetadata(agent) })
     .addNode('cancelAfterTools', safePointNode('afterTools'))
     .addNode('afterAgent', afterAgentNode(agent))
     .addEdge(START, 'init')

@@ -14,7 +14,8 @@ export interface ValidationIssue {
     | 'undeclared-target'
     | 'missing-entry'
     | 'invalid-option'
-    | 'invalid-edge';
+    | 'invalid-edge'
+    | 'field-mapping';
   /** The node (or edge, as `a -> b`) at fault. */
   readonly at: string;
   /** What is wrong and how to fix it. */

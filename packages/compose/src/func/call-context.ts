@@ -58,6 +58,15 @@ export class CallContext implements NodeContext {
     return this.entry.ctx.streaming;
   }
 
+  /** The call options routed to the entrypoint's node (a task has no options of its own). */
+  get options(): Readonly<Record<string, unknown>> | undefined {
+    return this.entry.ctx.options;
+  }
+
+  get localState(): unknown {
+    return this.entry.ctx.localState;
+  }
+
   emit(data: unknown): void {
     const { observer, path, runId } = this.entry.run;
     observer.custom?.(this.node, data, path);

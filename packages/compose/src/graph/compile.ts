@@ -94,6 +94,14 @@ export function compileSpec<TInput, TOutput, TNodes extends string, TUpdate>(
         issues.push({ kind: 'unknown-node', at: `${key}: ${node}`, message: `"${node}" is not a node` });
     }
   }
+  if (options.checkpointer && spec.localState) {
+    issues.push({
+      kind: 'invalid-option',
+      at: 'localState',
+      message:
+        'local state lives for one run and is not checkpointed, so a resumed run would lose it; keep durable values in a StateGraph, or compile without a checkpointer',
+    });
+  }
   if (issues.length > 0) throw new GraphValidationError(name, issues);
   const topology = buildRuntimeTopology(spec, name, mode, {
     concat: options.concat,

@@ -31,7 +31,8 @@ import { type GraphJSON, jsonToMermaid, specToJSON } from './topology-json.js';
 /** Options of `stream()`. */
 export interface StreamOptions<
   TMode extends StreamMode | readonly StreamMode[] = StreamMode | readonly StreamMode[],
-> extends RunOptions {
+  TNodes extends string = string,
+> extends RunOptions<TNodes> {
   /** What to yield (default `values`); several modes yield `[mode, payload]` tuples. */
   readonly mode?: TMode;
   /** Also yield values/updates/messages/custom of nested subgraphs (events always include them). */
@@ -39,7 +40,7 @@ export interface StreamOptions<
 }
 
 /** Options of `batch()`. */
-export interface BatchOptions extends RunOptions {
+export interface BatchOptions<TNodes extends string = string> extends RunOptions<TNodes> {
   /** Runs at once (default 8). */
   readonly batchConcurrency?: number;
 }
@@ -100,12 +101,12 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
    * @throws NodeError when a node fails after its retries; StepLimitError on runaway loops;
    *   WeftError `ABORTED` when `signal` fires.
    */
-  async invoke(input: TInput | Continue, options: RunOptions = {}): Promise<TOutput> {
+  async invoke(input: TInput | Continue, options: RunOptions<TNodes> = {}): Promise<TOutput> {
     return pickOutput(this.spec, presentOutput(await this.#runRaw(input, options))) as TOutput;
   }
 
   /** Runs the graph like `invoke` and reports how it ended: status, output, interrupts, checkpoint. */
-  async run(input: TInput | Continue, options: RunOptions = {}): Promise<RunResult<TOutput>> {
+  async run(input: TInput | Continue, options: RunOptions<TNodes> = {}): Promise<RunResult<TOutput>> {
     const result = await this.#runRaw(input, options);
     return { ...result, output: pickOutput(this.spec, result.output) } as RunResult<TOutput>;
   }
@@ -121,7 +122,7 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
    */
   stream<const TMode extends StreamMode | readonly StreamMode[] = 'values'>(
     input: TInput | Continue,
-    options: StreamOptions<TMode> = {},
+    options: StreamOptions<TMode, TNodes> = {},
   ): AsyncIterableIterator<InferStreamPart<StreamParts<TOutput, TNodes, TUpdate>, TMode>> {
     const mode = options.mode ?? 'values';
     const modes = (Array.isArray(mode) ? mode : [mode]) as readonly StreamMode[];
@@ -166,12 +167,12 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   }
 
   /** Concatenates a stream of input chunks, then runs like `invoke`. */
-  async collect(input: AsyncIterable<TInput>, options: RunOptions = {}): Promise<TOutput> {
+  async collect(input: AsyncIterable<TInput>, options: RunOptions<TNodes> = {}): Promise<TOutput> {
     return this.invoke((await gather(input)) as TInput, options);
   }
 
   /** Concatenates a stream of input chunks, then yields the `values` stream. */
-  async *transform(input: AsyncIterable<TInput>, options: RunOptions = {}): AsyncIterable<TOutput> {
+  async *transform(input: AsyncIterable<TInput>, options: RunOptions<TNodes> = {}): AsyncIterable<TOutput> {
     yield* this.stream((await gather(input)) as TInput, {
       ...options,
       mode: 'values',
@@ -179,7 +180,7 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   }
 
   /** Runs several inputs (up to `batchConcurrency` at once, default 8); outputs in input order. */
-  async batch(inputs: readonly TInput[], options: BatchOptions = {}): Promise<TOutput[]> {
+  async batch(inputs: readonly TInput[], options: BatchOptions<TNodes> = {}): Promise<TOutput[]> {
     const { batchConcurrency = 8, ...runOptions } = options;
     if (!(Number.isInteger(batchConcurrency) && batchConcurrency >= 1)) {
       throw new WeftError(

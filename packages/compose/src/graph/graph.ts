@@ -3,10 +3,11 @@ import type { NodeContext } from '../pregel/node-context.js';
 import type { Runnable } from '../runnable/runnable.js';
 import type { Command } from '../vocabulary/command.js';
 import type { End, Start } from '../vocabulary/constants.js';
-import type { DataflowNodeOptions } from '../vocabulary/node-options.js';
+import type { DataflowNodeOptions, StateHandlers } from '../vocabulary/node-options.js';
 import type { BuilderError, NewNodeName, RouterResult } from './builder-types.js';
 import { type CompileOptions, compileSpec } from './compile.js';
 import type { CompiledGraph } from './compiled-graph.js';
+import { passthrough } from './passthrough.js';
 import { SpecBuilder } from './spec-builder.js';
 
 /** The input and output types of one dataflow node. */
@@ -61,17 +62,56 @@ type InputOf<TNodes, TOutput, TKey> = TKey extends End
       : never
     : never;
 
+/** A passthrough node whose type no incoming edge has fixed yet: it fits anything, both ways. */
+export interface PassthroughIO extends NodeIO {
+  readonly input: unknown;
+  readonly output: unknown;
+  readonly passthrough: true;
+}
+
+/** True when `TKey` names a passthrough node of `TNodes` whose type is not fixed yet. */
+type IsOpenPassthrough<TNodes, TKey> = TKey extends keyof TNodes
+  ? TNodes[TKey] extends { readonly passthrough: true }
+    ? true
+    : false
+  : false;
+
 /** Empty when an edge's types fit; otherwise a one-element tuple whose label explains the mismatch. */
-export type EdgeCheck<TNodes, TInput, TOutput, TFrom, TTo> = [SentOf<TNodes, TInput, TFrom>] extends [
-  InputOf<TNodes, TOutput, TTo>,
-]
-  ? []
-  : [BuilderError<`the output of "${TFrom & string}" does not fit the input of "${TTo & string}"`>];
+export type EdgeCheck<TNodes, TInput, TOutput, TFrom, TTo> =
+  IsOpenPassthrough<TNodes, TFrom> extends true
+    ? []
+    : [SentOf<TNodes, TInput, TFrom>] extends [InputOf<TNodes, TOutput, TTo>]
+      ? []
+      : [BuilderError<`the output of "${TFrom & string}" does not fit the input of "${TTo & string}"`>];
+
+/** The graph type after an edge: an edge into an open passthrough fixes its type to what it receives. */
+type AfterEdge<TInput, TOutput, TNodes extends Record<string, NodeIO>, TFrom, TTo> = TFrom extends string
+  ? IsOpenPassthrough<TNodes, TTo> extends true
+    ? Graph<
+        TInput,
+        TOutput,
+        Omit<TNodes, TTo & string> & {
+          [K in TTo & string]: {
+            input: SentOf<TNodes, TInput, TFrom>;
+            output: SentOf<TNodes, TInput, TFrom>;
+            sent: SentOf<TNodes, TInput, TFrom>;
+          };
+        }
+      >
+    : Graph<TInput, TOutput, TNodes>
+  : Graph<TInput, TOutput, TNodes>;
 
 /** Options of a dataflow {@link Graph}. */
 export interface GraphOptions {
   /** Validates the run input. */
   readonly input?: ZodType;
+  /**
+   * Creates the graph's local state at the start of every run (Eino's `WithGenLocalState`): one mutable
+   * object shared by the run's nodes (`ctx.localState`) and their `before`/`after` handlers. It lives
+   * for one run and is not checkpointed (compiling with a checkpointer is an error); a subgraph has its
+   * own.
+   */
+  readonly localState?: () => unknown;
 }
 
 /**
@@ -97,6 +137,7 @@ export class Graph<TInput, TOutput, TNodes extends Record<string, NodeIO> = {}> 
 
   constructor(options: GraphOptions = {}) {
     this.#builder.setSchemas(options.input, undefined);
+    this.#builder.setLocalState(options.localState);
   }
 
   /** Adds a node; its input and output types join the graph's type for edge checks. */
@@ -105,9 +146,10 @@ export class Graph<TInput, TOutput, TNodes extends Record<string, NodeIO> = {}> 
     TIn,
     TOut,
     // No default: a default would be fixed before `merge`'s parameters get their contextual types.
-    const TOptions extends DataflowNodeOptions & {
-      readonly goto?: readonly ((keyof TNodes & string) | NoInfer<TName> | End)[];
-    },
+    const TOptions extends DataflowNodeOptions &
+      StateHandlers<NoInfer<TIn>, NoInfer<TOut>> & {
+        readonly goto?: readonly ((keyof TNodes & string) | NoInfer<TName> | End)[];
+      },
   >(
     name: NewNodeName<TName, keyof TNodes & string>,
     node: DataflowNode<TIn, TOut>,
@@ -128,6 +170,31 @@ export class Graph<TInput, TOutput, TNodes extends Record<string, NodeIO> = {}> 
   }
 
   /**
+   * Adds a passthrough node: its output is its input (Eino's `AddPassthroughNode`), a point to join
+   * several branches at or to branch from. Its type comes from its neighbours: the first edge into it
+   * fixes it to what that edge carries; until then it fits any edge.
+   *
+   * @example
+   * ```ts
+   * const app = new Graph<string, string>()
+   *   .addPassthrough('fork')
+   *   .addNode('upper', (text: string) => text.toUpperCase())
+   *   .addEdge(START, 'fork')
+   *   .addConditionalEdges('fork', (text) => (text.length > 3 ? 'upper' : END), ['upper', END])
+   *   .addEdge('upper', END)
+   *   .compile();
+   * await app.invoke('hello'); // 'HELLO'
+   * ```
+   */
+  addPassthrough<const TName extends string>(
+    name: NewNodeName<TName, keyof TNodes & string>,
+    options?: Pick<DataflowNodeOptions, 'metadata' | 'merge' | 'outputKey' | 'defer'>,
+  ): Graph<TInput, TOutput, TNodes & { [K in TName]: PassthroughIO }> {
+    this.#builder.addNode(name, passthrough, { kind: 'passthrough', ...options });
+    return this as unknown as Graph<TInput, TOutput, TNodes & { [K in TName]: PassthroughIO }>;
+  }
+
+  /**
    * Adds an edge carrying `from`'s output to `to`, type-checked. With a list of sources, `to` waits for
    * all of them (a join); their outputs are combined by `to`'s `merge` or their `outputKey`s, so a join
    * is not type-checked.
@@ -139,9 +206,9 @@ export class Graph<TInput, TOutput, TNodes extends Record<string, NodeIO> = {}> 
     from: TFrom,
     to: TTo,
     ..._check: TFrom extends string ? EdgeCheck<TNodes, TInput, TOutput, TFrom, TTo> : []
-  ): this {
+  ): AfterEdge<TInput, TOutput, TNodes, TFrom, TTo> {
     this.#builder.addEdge(from, to);
-    return this;
+    return this as unknown as AfterEdge<TInput, TOutput, TNodes, TFrom, TTo>;
   }
 
   /** Adds a conditional edge: `router` reads `from`'s output and picks the next node(s), END, or Sends. */

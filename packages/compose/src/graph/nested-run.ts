@@ -41,6 +41,8 @@ export async function runNested(
     state: topology.state,
     freezeState: runtime.freezeState,
     durable: undefined,
+    // Each graph has its own local state (none when it declares none), never its parent's.
+    localState: topology.localState?.(),
   };
   const state = topology.state;
   // An entrypoint takes the node's input as it is and returns its own result (its return value).

@@ -33,6 +33,9 @@ export class SpecBuilder {
   private readonly nodes = new Map<string, NodeSpec>();
   private readonly edges: Array<{ from: string; to: string }> = [];
   private readonly joins: Array<{ sources: readonly string[]; to: string }> = [];
+  private readonly dataEdges: Array<{ from: string; to: string }> = [];
+  private localState: (() => unknown) | undefined;
+  private endMerge: ((inputs: readonly unknown[], sources: readonly string[]) => unknown) | undefined;
   private readonly branches: BranchSpec[] = [];
   private readonly issues: ValidationIssue[] = [];
   private inputSchema: ZodType | undefined;
@@ -103,6 +106,29 @@ export class SpecBuilder {
     this.edges.push({ from: from as string, to });
   }
 
+  /** Adds a data-only edge: `to` receives `from`'s output without being triggered by it (workflows). */
+  addDataEdge(from: string, to: string): void {
+    this.dataEdges.push({ from, to });
+  }
+
+  /** Sets the factory of a dataflow graph's local state (one per run). */
+  setLocalState(factory: (() => unknown) | undefined): void {
+    if (factory !== undefined && typeof factory !== 'function') {
+      this.issues.push({
+        kind: 'invalid-option',
+        at: 'localState',
+        message: 'localState must be a function that returns a new state for each run',
+      });
+      return;
+    }
+    this.localState = factory;
+  }
+
+  /** Sets how a dataflow graph's output is built from what reached END (workflows). */
+  setEndMerge(merge: (inputs: readonly unknown[], sources: readonly string[]) => unknown): void {
+    this.endMerge = merge;
+  }
+
   addBranch(from: string, router: RouterFunction, targets: readonly string[] | undefined): void {
     if (typeof router !== 'function') {
       this.issues.push({
@@ -141,6 +167,9 @@ export class SpecBuilder {
     for (const [name, node] of this.nodes) copy.nodes.set(name, node);
     copy.edges.push(...this.edges);
     copy.joins.push(...this.joins);
+    copy.dataEdges.push(...this.dataEdges);
+    copy.localState = this.localState;
+    copy.endMerge = this.endMerge;
     copy.branches.push(...this.branches);
     copy.issues.push(...this.issues);
     copy.setSchemas(this.inputSchema, this.outputSchema);
@@ -154,6 +183,9 @@ export class SpecBuilder {
       nodes: new Map(this.nodes),
       edges: [...this.edges],
       joins: [...this.joins],
+      ...(this.dataEdges.length > 0 ? { dataEdges: [...this.dataEdges] } : {}),
+      ...(this.localState ? { localState: this.localState } : {}),
+      ...(this.endMerge ? { endMerge: this.endMerge } : {}),
       branches: [...this.branches],
       state: this.state,
       inputSchema: this.inputSchema,

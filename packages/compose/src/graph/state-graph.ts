@@ -8,6 +8,7 @@ import type { NodeOptions } from '../vocabulary/node-options.js';
 import type { NewNodeName, RouterResult } from './builder-types.js';
 import { type CompileOptions, compileSpec } from './compile.js';
 import type { CompiledGraph } from './compiled-graph.js';
+import { statePassthrough } from './passthrough.js';
 import { SpecBuilder } from './spec-builder.js';
 import { type InputOfIO, type OutputOfIO, type StateGraphIO, withDeclaredKeys } from './state-io.js';
 
@@ -134,6 +135,30 @@ export class StateGraph<
   addNode(name: string, node: unknown, options?: NodeOptions): unknown {
     this.#builder.addNode(name, node, options);
     return this;
+  }
+
+  /**
+   * Adds a passthrough node: it writes nothing (Eino's `AddPassthroughNode`), a point to join several
+   * branches at (`addEdge(['a', 'b'], 'joined')`) or to branch from.
+   *
+   * @example
+   * ```ts
+   * const app = new StateGraph(z.object({ n: z.number() }))
+   *   .addPassthrough('check')
+   *   .addNode('double', (s) => ({ n: s.n * 2 }))
+   *   .addEdge(START, 'check')
+   *   .addConditionalEdges('check', (s) => (s.n > 0 ? 'double' : END), ['double', END])
+   *   .addEdge('double', END)
+   *   .compile();
+   * await app.invoke({ n: 2 }); // { n: 4 }
+   * ```
+   */
+  addPassthrough<const TName extends string>(
+    name: NewNodeName<TName, TNodes>,
+    options?: Pick<NodeOptions, 'metadata' | 'defer'>,
+  ): StateGraph<TSchema, TReducers, TNodes | TName, TIO> {
+    this.#builder.addNode(name, statePassthrough, { kind: 'passthrough', ...options });
+    return this as unknown as StateGraph<TSchema, TReducers, TNodes | TName, TIO>;
   }
 
   /**

@@ -35,6 +35,9 @@ export function successorMap(spec: GraphSpec, declaredOnly: boolean): SuccessorM
     if (out.has(to)) out.get(from)?.add(to);
   };
   for (const { from, to } of spec.edges) link(from, to);
+  // Data edges (workflows) order nothing a path of ordinary edges does not; a node whose output only
+  // flows as data still leads somewhere.
+  for (const { from, to } of spec.dataEdges ?? []) link(from, to);
   for (const { sources, to } of spec.joins) for (const source of sources) link(source, to);
   for (const branch of spec.branches) {
     if (branch.targets) for (const target of branch.targets) link(branch.from, target);

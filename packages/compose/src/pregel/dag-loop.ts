@@ -242,10 +242,14 @@ export class DagLoop {
     for (const branch of branches) addRouted(this.topology, branch, routerInput, chosen);
     const source = node?.name ?? START;
     const rank = index === START_INDEX ? -1 : (this.plan.rank[index] as number);
+    const data = node ? node.dataEdges : this.topology.start.dataEdges;
     for (const successor of this.plan.successors.get(index) ?? []) {
       if (chosen.has(successor)) {
         if (successor >= 0) this.activated[successor] = 1;
         if (this.topology.kind === 'dataflow') this.deliver(successor, rank, source, node, output);
+      } else if (data.length > 0 && data.includes(successor)) {
+        // A data edge (workflows): the value arrives, but it does not make the successor run.
+        this.deliver(successor, rank, source, node, output);
       }
       this.resolve(successor);
     }
@@ -285,7 +289,7 @@ export class DagLoop {
     return this.mergedInbox(index, node);
   }
 
-  private mergedInbox(index: number, node: CompiledNode | undefined): unknown {
+  private mergedInbox(index: number, node: Pick<CompiledNode, 'name' | 'options'> | undefined): unknown {
     const list = this.inbox.get(index);
     if (!list) return undefined;
     this.inbox.delete(index);
@@ -364,7 +368,7 @@ export class DagLoop {
   }
 
   private output(): unknown {
-    if (!this.topology.state) return this.mergedInbox(-1, undefined);
+    if (!this.topology.state) return this.mergedInbox(-1, this.topology.end);
     return this.fold(this.topology.nodes.map((n) => n.index));
   }
 }

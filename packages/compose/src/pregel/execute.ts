@@ -8,6 +8,7 @@ import { UsageTally } from '../events/usage-tally.js';
 import type { UsageTotals } from '../events/usage-totals.js';
 import { runId as newRunId } from '../internal/ids.js';
 import type { Store } from '../store/store.js';
+import { callOptionsOf } from './call-options.js';
 import { drive } from './drive.js';
 import type { LoopResult } from './loop-hooks.js';
 import type { RunContext, RunObserver } from './run-context.js';
@@ -66,6 +67,8 @@ export async function executeRun(
     nodes: topology.byName,
     state: topology.state,
     freezeState: defaults.freezeState,
+    callOptions: callOptionsOf(topology, options),
+    localState: topology.localState?.(),
   };
   const started = observer.event ? Date.now() : 0;
   observer.event?.({

@@ -58,6 +58,24 @@ export interface NodeContext {
    * nested subgraphs share it. `undefined` when neither gave one.
    */
   readonly store: Store | undefined;
+  /**
+   * The call options the run routed to this node (`nodeOptions` by name or path, `kindOptions` by the
+   * node's `kind`; see `RunOptions`), or `undefined` when none did.
+   *
+   * @example
+   * ```ts
+   * graph.addNode('model', async (messages: Message[], ctx) =>
+   *   model.generate(messages, { temperature: 0.7, ...ctx.options }),
+   * );
+   * await app.invoke(input, { nodeOptions: { model: { temperature: 0 } } });
+   * ```
+   */
+  readonly options: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * The local state of a dataflow graph (`new Graph({ localState })`): one object per run, shared by the
+   * graph's nodes and their `before`/`after` handlers; `undefined` when the graph declares none.
+   */
+  readonly localState: unknown;
   /** Sends a value to `custom` stream subscribers (a no-op when nobody listens). */
   emit(data: unknown): void;
   /**

@@ -313,7 +313,10 @@ export function takeInbox(
 }
 
 /** Merges a node's pending inputs into one (its `merge` option, or outputKey objects key by key). */
-export function mergeInbox(entry: InboxEntry, node: CompiledNode | undefined): unknown {
+export function mergeInbox(
+  entry: InboxEntry,
+  node: Pick<CompiledNode, 'name' | 'options'> | undefined,
+): unknown {
   // A declared merge always runs, so the node's input has one shape however many inputs arrived.
   if (node?.options.merge) return node.options.merge(entry.values, entry.sources);
   if (entry.values.length === 1) return entry.values[0];

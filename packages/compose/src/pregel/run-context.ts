@@ -3,6 +3,7 @@ import type { TaskWrite } from '../checkpoint/checkpoint-body.js';
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import type { RunEvent } from '../events/run-event.js';
 import type { Store } from '../store/store.js';
+import type { CallOptionsRouting } from './call-options.js';
 import type { CompiledState } from './compiled-state.js';
 import type { RunControl } from './run-control.js';
 
@@ -93,6 +94,10 @@ export interface RunContext {
   readonly freezeState?: boolean | undefined;
   /** Set when the run checkpoints. */
   readonly durable?: DurableContext | undefined;
+  /** Call options routed to nodes (`nodeOptions`, `kindOptions`); `undefined` when the run has none. */
+  readonly callOptions?: CallOptionsRouting | undefined;
+  /** The local state of the graph this context runs (`new Graph({ localState })`), one per run. */
+  readonly localState?: unknown;
   /** Aborts the whole run (used when a task fails, so its siblings stop). */
   readonly abort: (reason: unknown) => void;
 }

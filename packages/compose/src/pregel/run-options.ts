@@ -2,8 +2,30 @@ import type { Callbacks } from '../events/callbacks.js';
 import type { RunSubscriber } from '../events/run-subscriber.js';
 import type { Store } from '../store/store.js';
 
+/** Call options for one node (`ctx.options`): what the node understands, e.g. `{ temperature: 0 }`. */
+export type NodeCallOptions = Readonly<Record<string, unknown>>;
+
+/**
+ * Call options by node: a node name of the graph being run, or a path into its subgraphs joined by `/`
+ * (`'team/researcher/model'`). Typed with the graph's node names where they are known.
+ */
+export type NodeOptionsByName<TNodes extends string = string> = {
+  readonly [K in TNodes]?: NodeCallOptions;
+} & { readonly [path: `${string}/${string}`]: NodeCallOptions };
+
 /** Options of `invoke`, `stream`, `collect`, `transform` and `batch` on a compiled graph. */
-export interface RunOptions {
+export interface RunOptions<TNodes extends string = string> {
+  /**
+   * Call options routed to single nodes, by name or by path into subgraphs (`'sub/agent/model'`); the
+   * node reads them as `ctx.options`, no other node sees them (Eino's `WithChatModelOption(...)
+   * .DesignateNode(...)`). A name or path that names no node is an `INVALID_ARGUMENT` error.
+   */
+  readonly nodeOptions?: NodeOptionsByName<TNodes>;
+  /**
+   * Call options for every node of a kind (the `kind` node option: `model`, `tools`...), nested graphs
+   * included. Where both apply, `nodeOptions` fields win over `kindOptions` fields.
+   */
+  readonly kindOptions?: Readonly<Record<string, NodeCallOptions>>;
   /** Cancels the run: running nodes see `ctx.signal` fire, nothing new starts, the call rejects. */
   readonly signal?: AbortSignal;
   /** User values passed to every node as `ctx.config`. */

@@ -17,7 +17,7 @@ import {
   type ResumeValues,
   TaskContext,
 } from './task-context.js';
-import type { CompiledNode } from './topology.js';
+import type { CompiledNode, NodeHandlers } from './topology.js';
 
 /** One task to execute: which node, with what input, where. */
 export interface TaskCall {
@@ -92,7 +92,7 @@ function attempt(call: TaskCall, attemptNo: number): unknown {
     const parsed = node.inputSchema ? parseWith(node, 'input', node.inputSchema, call.input) : call.input;
     // Development: the state a node sees is frozen, so an in-place change throws (see freeze-state.ts).
     const input = run.freezeState && !call.source ? freezeState(parsed) : parsed;
-    out = invokeNode(call, input, ctx);
+    out = node.handlers ? invokeHandled(call, input, ctx, node.handlers) : invokeNode(call, input, ctx);
   } catch (error) {
     return fail(error);
   }
@@ -131,6 +131,27 @@ function invokeNode(call: TaskCall, input: unknown, ctx: TaskContext): unknown {
     case 'subgraph':
       return impl.graph.runNested(input, { run: call.run, ctx, signal: ctx.signal });
   }
+}
+
+/**
+ * Runs a node between its state handlers: `before` on the input, then `afterStream` on its chunks, or
+ * `after` on its (joined) output. Only nodes with handlers come here, so others pay nothing for them.
+ */
+async function invokeHandled(
+  call: TaskCall,
+  input: unknown,
+  ctx: TaskContext,
+  handlers: NodeHandlers,
+): Promise<unknown> {
+  const state = call.run.localState;
+  const value = handlers.before ? await handlers.before(input, state) : input;
+  let out = await invokeNode(call, value, ctx);
+  if (isAsyncIterable(out)) {
+    if (handlers.afterStream) return consume(call, handlers.afterStream(out, state), ctx);
+    out = await consume(call, out, ctx);
+  }
+  if (!handlers.after || isCommand(out)) return out;
+  return handlers.after(out, state);
 }
 
 async function consume(call: TaskCall, source: AsyncIterable<unknown>, ctx: TaskContext): Promise<unknown> {

@@ -3,7 +3,7 @@ import { END, START } from '../vocabulary/constants.js';
 import type { GraphSpec } from './topology.js';
 
 /**
- * Builds the possible-successor graph: static edges, joins, branch targets and declared gotos. Validation
+ * Builds the possible-successor graph: static edges, data edges, joins, branch targets and declared gotos. Validation
  * (reachability, cycles) and the DAG planner both read it.
  *
  * @example
@@ -21,6 +21,9 @@ export function buildTopology(spec: GraphSpec): DirectedGraph {
     if (graph.hasNode(from) && graph.hasNode(to) && !graph.hasEdge(from, to)) graph.addEdge(from, to);
   };
   for (const { from, to } of spec.edges) link(from, to);
+  // A data edge orders nothing a path of ordinary edges does not already order; DAG mode counts it as a
+  // predecessor so the target's input is complete when it starts.
+  for (const { from, to } of spec.dataEdges ?? []) link(from, to);
   for (const { sources, to } of spec.joins) for (const source of sources) link(source, to);
   for (const branch of spec.branches) {
     const targets = branch.targets ?? [...spec.nodes.keys(), END];

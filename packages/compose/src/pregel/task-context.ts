@@ -3,13 +3,15 @@ import { WeftError } from '../errors/weft-error.js';
 import type { NodeEvent, NodeEventInit } from '../events/node-events.js';
 import { produceUpdate } from '../state/produce-update.js';
 import type { Store } from '../store/store.js';
+import { resolveCallOptions } from './call-options.js';
 import type { NestableGraph, NodeContext, RunSubgraphOptions } from './node-context.js';
 import { ParentCommand } from './parent-command.js';
 import type { RunContext } from './run-context.js';
+import type { NodeCallOptions } from './run-options.js';
 import { SubgraphPaused } from './subgraph-paused.js';
 import type { PendingInterrupt } from './task.js';
 import { TaskMemo } from './task-memo.js';
-import type { NestedRunParent } from './topology.js';
+import type { CompiledNode, NestedRunParent } from './topology.js';
 
 /** Thrown by `ctx.interrupt()` to pause a task; caught by the runner, never seen by users. */
 export class InterruptSignal {
@@ -119,6 +121,26 @@ export class TaskContext implements NodeContext {
 
   get store(): Store | undefined {
     return this.run.store;
+  }
+
+  #options: NodeCallOptions | undefined | null = null;
+
+  get options(): NodeCallOptions | undefined {
+    // Looked up on first read, so a node that never reads its options (or a run without any) pays nothing.
+    if (this.#options === null) {
+      const routing = this.run.callOptions;
+      this.#options = routing ? resolveCallOptions(routing, this.path, this.kind()) : undefined;
+    }
+    return this.#options;
+  }
+
+  get localState(): unknown {
+    return this.run.localState;
+  }
+
+  private kind(): string | undefined {
+    // `run.nodes` is the topology's `byName` map of the graph this task belongs to (see RunContext).
+    return (this.run.nodes?.get(this.node) as CompiledNode | undefined)?.options.kind;
   }
 
   emit(data: unknown): void {

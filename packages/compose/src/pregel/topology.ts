@@ -56,6 +56,19 @@ export interface CompiledNode {
   readonly pipe: number | undefined;
   /** True when a branch of this node reads its output as a stream (`addStreamBranch`). */
   readonly streamBranches: boolean;
+  /** The node's state handlers (`before`, `after`, `afterStream`); `undefined` when it has none. */
+  readonly handlers: NodeHandlers | undefined;
+  /** Successors that receive this node's output without being triggered by it (workflow data edges). */
+  readonly dataEdges: readonly number[];
+}
+
+/** A node's state handlers, as the runner calls them. */
+export interface NodeHandlers {
+  readonly before: ((input: unknown, state: unknown) => unknown) | undefined;
+  readonly after: ((output: unknown, state: unknown) => unknown) | undefined;
+  readonly afterStream:
+    | ((chunks: AsyncIterable<unknown>, state: unknown) => AsyncIterable<unknown>)
+    | undefined;
 }
 
 /** Everything the runtime needs, indexed for speed. Immutable once built. */
@@ -65,7 +78,11 @@ export interface Topology {
   readonly mode: 'pregel' | 'dag';
   readonly nodes: readonly CompiledNode[];
   readonly byName: ReadonlyMap<string, CompiledNode>;
-  readonly start: { readonly edges: readonly number[]; readonly branches: readonly CompiledBranch[] };
+  readonly start: {
+    readonly edges: readonly number[];
+    readonly branches: readonly CompiledBranch[];
+    readonly dataEdges: readonly number[];
+  };
   readonly joins: readonly CompiledJoin[];
   readonly state: CompiledState | undefined;
   readonly spec: GraphSpec;
@@ -75,6 +92,10 @@ export interface Topology {
   readonly hasPipes: boolean;
   /** True when some node has a stream branch (see `CompiledNode.streamBranches`). */
   readonly hasStreamBranches: boolean;
+  /** Creates the graph's local state at the start of each run (`new Graph({ localState })`). */
+  readonly localState: (() => unknown) | undefined;
+  /** How a dataflow graph's output is built from what reached END (a workflow's END mappings). */
+  readonly end: Pick<CompiledNode, 'name' | 'options'> | undefined;
 }
 
 const defaultRetry = {
@@ -105,6 +126,12 @@ export function buildRuntimeTopology(
   }
   const edges = new Map<string, number[]>();
   for (const [from, set] of edgeSets) edges.set(from, [...set]);
+  const dataEdges = new Map<string, number[]>();
+  for (const edge of spec.dataEdges ?? []) {
+    const list = dataEdges.get(edge.from) ?? [];
+    list.push(target(edge.to));
+    dataEdges.set(edge.from, list);
+  }
   const joins: CompiledJoin[] = spec.joins.map((join, id) => ({
     id,
     sources: join.sources.map((s) => indexOf.get(s) as number),
@@ -151,6 +178,8 @@ export function buildRuntimeTopology(
       streamBranches: branchesOf(nodeName).some((b) => b.condition !== undefined),
       deferred: node.options.defer === true,
       pipe: pipes.has(nodeName) ? target(pipes.get(nodeName) as string) : undefined,
+      handlers: handlersOf(node.options),
+      dataEdges: dataEdges.get(nodeName) ?? [],
     };
   });
   return {
@@ -159,13 +188,30 @@ export function buildRuntimeTopology(
     mode,
     nodes,
     byName: new Map(nodes.map((n) => [n.name, n])),
-    start: { edges: edges.get(START) ?? [], branches: branchesOf(START) },
+    start: {
+      edges: edges.get(START) ?? [],
+      branches: branchesOf(START),
+      dataEdges: dataEdges.get(START) ?? [],
+    },
     joins,
     state: spec.state ? compileState(spec, options.checkUpdates ?? true) : undefined,
     spec,
     hasDeferred: nodes.some((n) => n.deferred),
     hasPipes: pipes.size > 0,
     hasStreamBranches: nodes.some((n) => n.streamBranches),
+    localState: spec.localState,
+    end: spec.endMerge ? { name: END, options: { merge: spec.endMerge } } : undefined,
+  };
+}
+
+function handlersOf(options: DataflowNodeOptions): NodeHandlers | undefined {
+  const { before, after, afterStream } = options;
+  if (!before && !after && !afterStream) return undefined;
+  // The builder typed each handler against the node's input and output; the runner passes exactly those.
+  return {
+    before: before as NodeHandlers['before'],
+    after: after as NodeHandlers['after'],
+    afterStream: afterStream as NodeHandlers['afterStream'],
   };
 }
 
@@ -262,6 +308,15 @@ export interface GraphSpec {
   readonly nodes: ReadonlyMap<string, NodeSpec>;
   readonly edges: ReadonlyArray<{ readonly from: string; readonly to: string }>;
   readonly joins: ReadonlyArray<{ readonly sources: readonly string[]; readonly to: string }>;
+  /**
+   * Data-only edges (workflows, Eino's `WithNoDirectDependency`): `to` receives `from`'s output but is
+   * not triggered by it; a path of ordinary edges must lead from `from` to `to`. DAG mode only.
+   */
+  readonly dataEdges?: ReadonlyArray<{ readonly from: string; readonly to: string }>;
+  /** Builds a dataflow graph's output from what reached END (a workflow's END mappings; DAG mode). */
+  readonly endMerge?: ((inputs: readonly unknown[], sources: readonly string[]) => unknown) | undefined;
+  /** Creates a dataflow graph's local state at the start of each run (`new Graph({ localState })`). */
+  readonly localState?: (() => unknown) | undefined;
   readonly branches: readonly BranchSpec[];
   readonly state: StateSpec | undefined;
   /**

@@ -41,10 +41,41 @@ export interface NodeOptions {
   readonly goto?: readonly string[];
   /** Reuse this node's write for an input seen within `ttl` seconds (needs `compile({ cache })`). */
   readonly cachePolicy?: CachePolicy;
+  /**
+   * What kind of node this is (`model`, `tools`, `retriever`...): a run's `kindOptions[kind]` reach every
+   * node of this kind as `ctx.options`, nested graphs included (Eino's per-component call options).
+   */
+  readonly kind?: string;
+}
+
+/**
+ * State handlers of a dataflow node (Eino's `WithStatePreHandler` / `WithStatePostHandler`): they see
+ * the graph's local state (`new Graph({ localState })`, one per run) next to the value they rewrite.
+ * A handler may change the state in place; nodes read it as `ctx.localState`.
+ */
+export interface StateHandlers<TIn, TOut> {
+  /** Rewrites the node's input before it runs (after its input schema, if any, checked it). */
+  readonly before?: (input: TIn, state: never) => TIn | Promise<TIn>;
+  /**
+   * Rewrites the node's output before its successors see it. For a streaming node it gets the joined
+   * output, unless `afterStream` is given. A `Command` passes untouched.
+   */
+  readonly after?: (output: TOut, state: never) => TOut | Promise<TOut>;
+  /**
+   * Rewrites a streaming node's chunks as they come (Eino's `WithStreamStatePostHandler`); the chunks
+   * it yields are what is joined and reported. When given, `after` applies only to non-streamed output.
+   */
+  readonly afterStream?: (chunks: AsyncIterable<TOut>, state: never) => AsyncIterable<TOut>;
 }
 
 /** Extra `addNode` options of dataflow graphs. */
 export interface DataflowNodeOptions extends NodeOptions {
+  /** See {@link StateHandlers.before} (typed by `Graph.addNode`). */
+  readonly before?: (input: never, state: never) => unknown;
+  /** See {@link StateHandlers.after}. */
+  readonly after?: (output: never, state: never) => unknown;
+  /** See {@link StateHandlers.afterStream}. */
+  readonly afterStream?: (chunks: never, state: never) => AsyncIterable<unknown>;
   /**
    * Builds this node's input from everything that reached it since it last ran (one input or several,
    * fan-in), given in arrival order with their source names. Always called when set, so the input type

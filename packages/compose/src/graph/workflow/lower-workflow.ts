@@ -1,0 +1,47 @@
+import type { GraphSpec } from '../../pregel/topology.js';
+import { END } from '../../vocabulary/constants.js';
+import { SpecBuilder } from '../spec-builder.js';
+import { checkWorkflow } from './check-workflow.js';
+import type { AnyFieldMapping } from './field-mapping.js';
+import { type InputPlan, inputMerge } from './mapped-input.js';
+import type { WorkflowDecl } from './workflow-decl.js';
+
+/**
+ * Turns a workflow into a dataflow graph spec (run in DAG mode): each node gets a `merge` that builds
+ * its input from its field mappings; an input that triggers becomes an edge (which also carries the
+ * value), a data-only input a data edge (carries, does not trigger), a dependency an edge whose value
+ * no mapping reads. A branch is a conditional edge whose targets get no value from it (as in Eino, each
+ * target maps its own inputs). The workflow's own problems join the graph validator's at `compile()`.
+ */
+export function lowerWorkflow(decl: WorkflowDecl): GraphSpec {
+  const builder = new SpecBuilder('dataflow', undefined);
+  builder.setSchemas(decl.inputSchema, undefined);
+  builder.setLocalState(decl.localState);
+  for (const issue of [...decl.issues, ...checkWorkflow(decl)]) builder.addIssue(issue);
+  for (const [name, { node, options }] of decl.nodes) {
+    builder.addNode(name, node, { ...options, merge: inputMerge(planOf(decl, name)) });
+  }
+  builder.setEndMerge(inputMerge(planOf(decl, END)));
+  for (const [target, inputs] of decl.inputs) {
+    const direct = new Set(inputs.filter((input) => input.direct).map((input) => input.from));
+    for (const from of direct) builder.addEdge(from, target);
+    const dataOnly = new Set(
+      inputs.filter((input) => !input.direct && input.mappings.length > 0).map((input) => input.from),
+    );
+    // A source that also triggers the node already delivers its value on that edge.
+    for (const from of dataOnly) if (!direct.has(from)) builder.addDataEdge(from, target);
+  }
+  for (const branch of decl.branches) builder.addBranch(branch.from, branch.router, branch.targets);
+  return builder.spec();
+}
+
+function planOf(decl: WorkflowDecl, node: string): InputPlan {
+  const bySource = new Map<string, AnyFieldMapping[]>();
+  for (const { from, mappings } of decl.inputs.get(node) ?? []) {
+    if (mappings.length === 0) continue;
+    const list = bySource.get(from);
+    if (list) list.push(...mappings);
+    else bySource.set(from, [...mappings]);
+  }
+  return { node, bySource, statics: decl.statics.get(node) ?? [] };
+}
