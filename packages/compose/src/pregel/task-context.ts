@@ -123,15 +123,11 @@ export class TaskContext implements NodeContext {
     return this.run.store;
   }
 
-  #options: NodeCallOptions | undefined | null = null;
-
   get options(): NodeCallOptions | undefined {
-    // Looked up on first read, so a node that never reads its options (or a run without any) pays nothing.
-    if (this.#options === null) {
-      const routing = this.run.callOptions;
-      this.#options = routing ? resolveCallOptions(routing, this.path, this.kind()) : undefined;
-    }
-    return this.#options;
+    // Looked up when read (no field on the context), so a node that never reads its options, or a run
+    // without any, pays nothing.
+    const routing = this.run.callOptions;
+    return routing ? resolveCallOptions(routing, this.path, this.kind()) : undefined;
   }
 
   get localState(): unknown {
