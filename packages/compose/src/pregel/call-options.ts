@@ -1,14 +1,6 @@
 import { WeftError } from '../errors/weft-error.js';
-import type { NodeCallOptions, RunOptions } from './run-options.js';
+import type { CallOptionsRouting, NodeCallOptions, RunOptions } from './run-options.js';
 import type { Topology } from './topology.js';
-
-/** A run's call options, indexed for lookup by node path and kind. */
-export interface CallOptionsRouting {
-  /** By node path from the graph being run, segments joined by `/`. */
-  readonly byPath: ReadonlyMap<string, NodeCallOptions>;
-  /** By the `kind` node option. */
-  readonly byKind: ReadonlyMap<string, NodeCallOptions>;
-}
 
 /**
  * Indexes a run's `nodeOptions` and `kindOptions`, or returns `undefined` when it has neither (so a run

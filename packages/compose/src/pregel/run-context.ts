@@ -3,9 +3,9 @@ import type { TaskWrite } from '../checkpoint/checkpoint-body.js';
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import type { RunEvent } from '../events/run-event.js';
 import type { Store } from '../store/store.js';
-import type { CallOptionsRouting } from './call-options.js';
 import type { CompiledState } from './compiled-state.js';
 import type { RunControl } from './run-control.js';
+import type { CallOptionsRouting } from './run-options.js';
 
 /**
  * Optional listeners of one run. Each is `undefined` unless someone subscribed, and the engine checks

@@ -13,6 +13,14 @@ export type NodeOptionsByName<TNodes extends string = string> = {
   readonly [K in TNodes]?: NodeCallOptions;
 } & { readonly [path: `${string}/${string}`]: NodeCallOptions };
 
+/** A run's call options, indexed for lookup by node path and kind (see `callOptionsOf`). */
+export interface CallOptionsRouting {
+  /** By node path from the graph being run, segments joined by `/`. */
+  readonly byPath: ReadonlyMap<string, NodeCallOptions>;
+  /** By the `kind` node option. */
+  readonly byKind: ReadonlyMap<string, NodeCallOptions>;
+}
+
 /** Options of `invoke`, `stream`, `collect`, `transform` and `batch` on a compiled graph. */
 export interface RunOptions<TNodes extends string = string> {
   /**
