@@ -12,8 +12,18 @@ import { END, START } from '../../vocabulary/constants.js';
 import { Send } from '../../vocabulary/send.js';
 
 /** The state every matrix graph shares: an append-only log of what ran, with the answers it got. */
-const Log = z.object({ log: z.array(z.string()).default([]) });
-const options = { reducers: { log: appendReducer } };
+export const Log = z.object({ log: z.array(z.string()).default([]) });
+/** The state options of every matrix graph (the log appends). */
+export const options = { reducers: { log: appendReducer } };
+
+/** How the matrix compiles a graph: Pregel (the default) or DAG mode. */
+export type MatrixMode = 'pregel' | 'dag';
+
+/** The compile options of a matrix graph in `mode`, with the checkpointer when there is one. */
+export function compileOptions(checkpointer: Checkpointer | undefined, mode: MatrixMode = 'pregel') {
+  const modeOption = mode === 'dag' ? { mode: 'dag' as const } : {};
+  return checkpointer ? { checkpointer, ...modeOption } : modeOption;
+}
 
 /** The slice of a compiled graph the matrix drives (methods, so any compiled graph fits). */
 export interface MatrixApp {
@@ -56,22 +66,25 @@ export interface MatrixScenario {
   readonly build: (probe: MatrixProbe, checkpointer: Checkpointer | undefined) => MatrixApp;
 }
 
-function plain(probe: MatrixProbe, name: string) {
+/** A node that logs its name. */
+export function plain(probe: MatrixProbe, name: string) {
   return () => {
     probe.ran(name);
     return { log: name };
   };
 }
 
-function asking(probe: MatrixProbe, name: string) {
+/** A node that asks for an answer (inline or by `interrupt()`) and logs it; `then` runs before it asks. */
+export function asking(probe: MatrixProbe, name: string, then?: () => void) {
   return (_state: unknown, ctx: NodeContext) => {
     probe.ran(name);
+    then?.();
     return { log: `${name}:${probe.ask(ctx, name)}` };
   };
 }
 
 /** An inner graph `i1 → ask → i2` (no checkpointer: it checkpoints under its parent). */
-function innerGraph(probe: MatrixProbe, prefix: string) {
+export function innerGraph(probe: MatrixProbe, prefix: string, mode: MatrixMode = 'pregel') {
   return new StateGraph(Log, options)
     .addNode('i1', plain(probe, `${prefix}.i1`))
     .addNode('ask', asking(probe, `${prefix}.ask`))
@@ -80,14 +93,15 @@ function innerGraph(probe: MatrixProbe, prefix: string) {
     .addEdge('i1', 'ask')
     .addEdge('ask', 'i2')
     .addEdge('i2', END)
-    .compile({ name: prefix });
+    .compile({ name: prefix, ...compileOptions(undefined, mode) });
 }
 
 /** `before → [sub, side] → after`, where `sub` is the given graph. */
-function around(
+export function around(
   probe: MatrixProbe,
   sub: CompiledGraph<never, unknown, string, unknown>,
   checkpointer?: Checkpointer,
+  mode: MatrixMode = 'pregel',
 ) {
   return new StateGraph(Log, options)
     .addNode('before', plain(probe, 'before'))
@@ -100,42 +114,48 @@ function around(
     .addEdge('sub', 'after')
     .addEdge('side', 'after')
     .addEdge('after', END)
-    .compile(checkpointer ? { checkpointer } : {});
+    .compile(compileOptions(checkpointer, mode));
 }
 
-const single: MatrixScenario = {
-  name: 'a single node pausing',
-  pausing: ['ask'],
-  build: (probe, checkpointer) =>
-    new StateGraph(Log, options)
-      .addNode('before', plain(probe, 'before'))
-      .addNode('ask', asking(probe, 'ask'))
-      .addNode('after', plain(probe, 'after'))
-      .addEdge(START, 'before')
-      .addEdge('before', 'ask')
-      .addEdge('ask', 'after')
-      .addEdge('after', END)
-      .compile(checkpointer ? { checkpointer } : {}),
-};
+/** `before → ask → after` in `mode`. */
+export function singlePause(mode: MatrixMode): MatrixScenario {
+  return {
+    name: `${mode === 'dag' ? 'DAG: ' : ''}a single node pausing`,
+    pausing: ['ask'],
+    build: (probe, checkpointer) =>
+      new StateGraph(Log, options)
+        .addNode('before', plain(probe, 'before'))
+        .addNode('ask', asking(probe, 'ask'))
+        .addNode('after', plain(probe, 'after'))
+        .addEdge(START, 'before')
+        .addEdge('before', 'ask')
+        .addEdge('ask', 'after')
+        .addEdge('after', END)
+        .compile(compileOptions(checkpointer, mode)),
+  };
+}
 
-const parallel: MatrixScenario = {
-  name: 'two parallel nodes pausing',
-  pausing: ['left', 'right'],
-  build: (probe, checkpointer) =>
-    new StateGraph(Log, options)
-      .addNode('before', plain(probe, 'before'))
-      .addNode('left', asking(probe, 'left'))
-      .addNode('side', plain(probe, 'side'))
-      .addNode('right', asking(probe, 'right'))
-      .addNode('after', plain(probe, 'after'))
-      .addEdge(START, 'before')
-      .addEdge('before', 'left')
-      .addEdge('before', 'side')
-      .addEdge('before', 'right')
-      .addEdge(['left', 'side', 'right'], 'after')
-      .addEdge('after', END)
-      .compile(checkpointer ? { checkpointer } : {}),
-};
+/** `before → [left, side, right] → after` in `mode`, `left` and `right` pausing. */
+export function parallelPauses(mode: MatrixMode): MatrixScenario {
+  return {
+    name: `${mode === 'dag' ? 'DAG: ' : ''}two parallel nodes pausing`,
+    pausing: ['left', 'right'],
+    build: (probe, checkpointer) =>
+      new StateGraph(Log, options)
+        .addNode('before', plain(probe, 'before'))
+        .addNode('left', asking(probe, 'left'))
+        .addNode('side', plain(probe, 'side'))
+        .addNode('right', asking(probe, 'right'))
+        .addNode('after', plain(probe, 'after'))
+        .addEdge(START, 'before')
+        .addEdge('before', 'left')
+        .addEdge('before', 'side')
+        .addEdge('before', 'right')
+        .addEdge(['left', 'side', 'right'], 'after')
+        .addEdge('after', END)
+        .compile(compileOptions(checkpointer, mode)),
+  };
+}
 
 const subgraph: MatrixScenario = {
   name: 'a pause inside a subgraph',
@@ -204,8 +224,8 @@ const send: MatrixScenario = {
 
 /** Every graph shape of the pause/resume matrix. */
 export const matrixScenarios: readonly MatrixScenario[] = [
-  single,
-  parallel,
+  singlePause('pregel'),
+  parallelPauses('pregel'),
   subgraph,
   parallelInSubgraph,
   nestedTwice,
