@@ -1,32 +1,14 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeMultiProcessRace } from '@weft/compose/testing';
-import pg from 'pg';
-import { PostgresCheckpointer } from '../src/postgres-checkpointer.js';
+import { processSuiteOn } from './shared-postgres.js';
 
 /** One writer per thread across processes, on one PostgreSQL schema (the shared suite from `@weft/compose/testing`). */
 const packageDir = dirname(dirname(fileURLToPath(import.meta.url)));
-const url = process.env.WEFT_PG_URL ?? '';
-if (url === '') console.warn('WEFT_PG_URL is not set: skipping the PostgreSQL multi-process race tests');
-const runId = `${process.pid.toString(36)}_${Date.now().toString(36)}`;
-let schemaCount = 0;
 
 describeMultiProcessRace({
   name: 'PostgresCheckpointer',
-  skip: url === '',
   childScript: join(packageDir, 'test', 'race', 'race-child.ts'),
   cwd: packageDir,
-  fixture: async () => {
-    const schema = `weft_race_${runId}_${++schemaCount}`;
-    const pool = new pg.Pool({ connectionString: url, max: 4 });
-    await new PostgresCheckpointer({ pool, schema }).setup();
-    return {
-      open: () => new PostgresCheckpointer({ pool, schema }),
-      childArgs: [url, schema],
-      cleanup: async () => {
-        await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await pool.end();
-      },
-    };
-  },
+  ...processSuiteOn('race'),
 });

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, it } from 'vitest';
+import { PostgresCheckpointer } from '../src/postgres-checkpointer.js';
 
 /** The shared test server, as a suite body sees it. */
 export interface SharedPostgres {
@@ -46,4 +47,31 @@ export function withSharedPostgres(name: string, body: (server: SharedPostgres) 
     },
     drop,
   });
+}
+
+/**
+ * The options a process suite of `@weft/compose/testing` (`describeMultiProcessRace`,
+ * `describeDagCrashResume`) takes for PostgreSQL: skipped visibly without `WEFT_PG_URL`, else each fixture
+ * gets a fresh schema `weft_<label>_…` with the checkpointer's tables, hands the child processes the URL and
+ * schema, and drops the schema afterwards.
+ */
+export function processSuiteOn(label: string) {
+  const url = process.env.WEFT_PG_URL ?? '';
+  if (url === '') console.warn(`WEFT_PG_URL is not set: skipping the PostgreSQL ${label} tests`);
+  return {
+    skip: url === '',
+    fixture: async () => {
+      const schema = `weft_${label}_${runId}_${++schemaCount}`;
+      const pool = new pg.Pool({ connectionString: url, max: 4 });
+      await new PostgresCheckpointer({ pool, schema }).setup();
+      return {
+        open: () => new PostgresCheckpointer({ pool, schema }),
+        childArgs: [url, schema],
+        cleanup: async () => {
+          await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+          await pool.end();
+        },
+      };
+    },
+  };
 }
