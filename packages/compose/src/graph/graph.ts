@@ -40,7 +40,8 @@ export type DataflowNode<TIn, TOut> =
   | Runnable<TIn, TOut, unknown>
   | CompiledGraph<TIn, TOut, string, unknown>;
 
-type OutputOf<TNodes, TInput, TKey> = TKey extends Start
+/** What node `TKey` (or START: the graph's input) hands to its successors, by the nodes' declared types. */
+export type OutputOf<TNodes, TInput, TKey> = TKey extends Start
   ? TInput
   : TKey extends keyof TNodes
     ? TNodes[TKey] extends NodeIO
@@ -54,7 +55,8 @@ type SentOf<TNodes, TInput, TKey> = TKey extends Start
       ? TSent
       : OutputOf<TNodes, TInput, TKey>
     : never;
-type InputOf<TNodes, TOutput, TKey> = TKey extends End
+/** What node `TKey` (or END: the graph's output) takes, by the nodes' declared types. */
+export type InputOf<TNodes, TOutput, TKey> = TKey extends End
   ? TOutput
   : TKey extends keyof TNodes
     ? TNodes[TKey] extends NodeIO

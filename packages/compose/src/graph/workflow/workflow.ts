@@ -5,7 +5,7 @@ import type { NodeOptions, StateHandlers } from '../../vocabulary/node-options.j
 import type { NewNodeName } from '../builder-types.js';
 import { type CompileOptions, compileSpec } from '../compile.js';
 import type { CompiledGraph } from '../compiled-graph.js';
-import type { DataflowNode, NodeIO } from '../graph.js';
+import type { DataflowNode, InputOf, NodeIO, OutputOf } from '../graph.js';
 import { passthrough } from '../passthrough.js';
 import { type AnyFieldMapping, isFieldMapping } from './field-mapping.js';
 import { lowerWorkflow } from './lower-workflow.js';
@@ -37,21 +37,6 @@ interface WorkflowPassthrough extends NodeIO {
   readonly input: unknown;
   readonly passthrough: true;
 }
-
-type OutputOf<TNodes, TInput, TKey> = TKey extends Start
-  ? TInput
-  : TKey extends keyof TNodes
-    ? TNodes[TKey] extends NodeIO
-      ? TNodes[TKey]['output']
-      : never
-    : never;
-type InputOf<TNodes, TOutput, TKey> = TKey extends End
-  ? TOutput
-  : TKey extends keyof TNodes
-    ? TNodes[TKey] extends NodeIO
-      ? TNodes[TKey]['input']
-      : never
-    : never;
 
 /** The workflow type after an input into `TTo`: a passthrough target gains what the mappings carry. */
 type AfterInput<
