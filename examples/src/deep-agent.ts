@@ -5,7 +5,7 @@
  */
 import { type AgentEvent, type ChatModel, MemorySessionService, OpenAIChatModel, Runner } from '@weft/adk';
 import { ScriptedChatModel } from '@weft/adk/testing';
-import { createDeepAgent, formatTodos, MemoryBackend, readTodos, TODOS_KEY } from '@weft/prebuilt';
+import { createDeepAgent, MemoryBackend, TODOS_KEY, type Todo } from '@weft/prebuilt';
 
 /** The project the agent reviews. */
 export const project = {
@@ -62,9 +62,14 @@ function describeEvent(event: AgentEvent): string[] {
   else if (message?.role === 'assistant') lines.push(`${event.author}: ${String(message.content)}`);
   // Tool writes to session state arrive as the stateDelta of the tool step's last event.
   const delta = event.actions.stateDelta;
-  if (delta && TODOS_KEY in delta)
-    lines.push(`todos:\n${formatTodos(readTodos({ get: (key) => delta[key] }))}`);
+  if (delta && TODOS_KEY in delta) lines.push(`todos:\n${formatTodos(delta[TODOS_KEY] as Todo[])}`);
   return lines;
+}
+
+/** A todo list as checkbox lines: `[x]` done, `[~]` in progress, `[ ]` pending. */
+function formatTodos(todos: readonly Todo[]): string {
+  const mark = { completed: '[x]', in_progress: '[~]', pending: '[ ]' } as const;
+  return todos.map((todo) => `${mark[todo.status]} ${todo.content}`).join('\n');
 }
 
 /** Runs the demo request and prints the agent's steps; returns the final answer, report and todos. */

@@ -1,7 +1,9 @@
 import { StoreArtifactService } from '@weft/adk';
 import { MemoryStore } from '@weft/compose';
 import { describe, expect, test } from 'vitest';
-import { ArtifactBackend, BackendError, readFileTool, searchTools, writeTools } from '../src/index.js';
+import { readFileTool, searchTools } from '../src/deep/read-tools.js';
+import { writeTools } from '../src/deep/write-tools.js';
+import { ArtifactBackend, BackendError } from '../src/index.js';
 import { call } from './helpers.js';
 
 const session = { appName: 'docs', userId: 'u1', sessionId: 's1' };

@@ -1,14 +1,10 @@
 import { toolMessage } from '@weft/adk';
 import { describe, expect, test } from 'vitest';
-import {
-  BackendError,
-  globToRegExp,
-  MemoryBackend,
-  offloadLargeResults,
-  readFileTool,
-  searchTools,
-  writeTools,
-} from '../src/index.js';
+import { globToRegExp } from '../src/deep/glob-pattern.js';
+import { offloadLargeResults } from '../src/deep/offload-large-results.js';
+import { readFileTool, searchTools } from '../src/deep/read-tools.js';
+import { writeTools } from '../src/deep/write-tools.js';
+import { BackendError, MemoryBackend } from '../src/index.js';
 import { call } from './helpers.js';
 
 function setup(files: Record<string, string> = {}) {

@@ -4,14 +4,9 @@ import { link, mkdir, mkdtemp, open, readFile, rm, symlink, writeFile } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import {
-  BackendError,
-  type BackendErrorReason,
-  LocalBackend,
-  readFileTool,
-  searchTools,
-  writeTools,
-} from '../src/index.js';
+import { readFileTool, searchTools } from '../src/deep/read-tools.js';
+import { writeTools } from '../src/deep/write-tools.js';
+import { BackendError, type BackendErrorReason, LocalBackend } from '../src/index.js';
 import { call } from './helpers.js';
 
 let base: string;

@@ -2,13 +2,9 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import {
-  BackendError,
-  type BackendErrorReason,
-  LocalBackend,
-  readFileTool,
-  writeTools,
-} from '../src/index.js';
+import { readFileTool } from '../src/deep/read-tools.js';
+import { writeTools } from '../src/deep/write-tools.js';
+import { BackendError, type BackendErrorReason, LocalBackend } from '../src/index.js';
 import { call } from './helpers.js';
 
 let base: string;

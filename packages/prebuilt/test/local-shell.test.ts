@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { executeTool, LocalShell } from '../src/index.js';
+import { executeTool } from '../src/deep/execute-tool.js';
+import { LocalShell } from '../src/index.js';
 import { call } from './helpers.js';
 
 let root: string;
