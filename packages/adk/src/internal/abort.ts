@@ -73,7 +73,13 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  *
  * @example
  * ```ts
- * if (isAbortError(error)) return;
+ * const controller = new AbortController();
+ * controller.abort();
+ * try {
+ *   await fetch('https://example.com', { signal: controller.signal });
+ * } catch (error) {
+ *   if (!isAbortError(error)) throw error; // a cancelled request is not a failure
+ * }
  * ```
  */
 export function isAbortError(error: unknown): boolean {

@@ -123,7 +123,8 @@ export function checkSubAgents(
  *
  * @example
  * ```ts
- * return compileAgentGraph(graph, { name: 'pipeline', maxSteps: 10 });
+ * const graph = multiAgentGraph().addNode('start', startTurn).addEdge(START, 'start');
+ * const compiled: AgentGraph = compileAgentGraph(graph, { name: 'pipeline' });
  * ```
  */
 export function compileAgentGraph(
@@ -159,7 +160,9 @@ export function checkAgentName(name: string): void {
  *
  * @example
  * ```ts
- * compile(options = {}) { return this.#graphs.get(options.checkpointer, (cp) => build(cp)); }
+ * const graphs = new AgentGraphCache();
+ * const build = () => compileAgentGraph(multiAgentGraph().addNode('start', startTurn).addEdge(START, 'start'), {});
+ * graphs.get(undefined, build) === graphs.get(undefined, build); // true: built once
  * ```
  */
 export class AgentGraphCache {

@@ -113,7 +113,8 @@ export function splitText(text: string, size: number | undefined): string[] {
  *
  * @example
  * ```ts
- * for (const chunk of toChunks(message, undefined)) yield chunk;
+ * const message: AssistantMessage = { role: 'assistant', content: 'Hello there' };
+ * toChunks(message, 5).map((chunk) => chunk.text); // ['Hello', ' ther', 'e']
  * ```
  */
 export function toChunks(message: AssistantMessage, chunkSize: number | undefined): MessageChunk[] {

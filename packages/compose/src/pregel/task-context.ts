@@ -32,11 +32,13 @@ export class InterruptSignal {
  *
  * @example
  * ```ts
- * try {
- *   return await ctx.runSubgraph(graph, input, { key: call.id });
- * } catch (error) {
- *   if (isGraphPause(error)) throw error;
- *   return { failed: String(error) };
+ * async function guarded(run: () => Promise<string>): Promise<{ answer: string } | { failed: string }> {
+ *   try {
+ *     return { answer: await run() }; // e.g. () => ctx.runSubgraph(graph, input, { key: call.id })
+ *   } catch (error) {
+ *     if (isGraphPause(error)) throw error; // let the pause reach the runtime
+ *     return { failed: String(error) };
+ *   }
  * }
  * ```
  */

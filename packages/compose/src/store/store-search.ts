@@ -118,7 +118,17 @@ export async function prepareSearch(
  *
  * @example
  * ```ts
- * return rankItems(candidates, options, queryVector);
+ * const at = new Date();
+ * const doc = (key: string, value: StoreValue) => ({ namespace: ['notes'], key, value, createdAt: at, updatedAt: at });
+ * const hits = rankItems(
+ *   [
+ *     { item: doc('cats', { text: 'cats purr' }), vectors: [[1, 0]] },
+ *     { item: doc('dogs', { text: 'dogs bark' }), vectors: [[0, 1]] },
+ *   ],
+ *   { limit: 1 },
+ *   [0.9, 0.1],
+ * );
+ * hits.map((hit) => hit.key); // ['cats']
  * ```
  */
 export function rankItems(
@@ -166,7 +176,8 @@ function compareRecency(left: StoreItem, right: StoreItem): number {
  *
  * @example
  * ```ts
- * return pageNamespaces(namespaces, options);
+ * pageNamespaces([['users', 'u1', 'notes'], ['users', 'u2'], ['users', 'u1']], { maxDepth: 2 });
+ * // [['users', 'u1'], ['users', 'u2']]
  * ```
  */
 export function pageNamespaces(

@@ -9,8 +9,13 @@ import { toAiSdkError } from './to-ai-sdk-error.js';
  *
  * @example
  * ```ts
- * const convert = new AiSdkStreamConverter('openai:gpt-4o-mini');
- * for (const part of parts) { const chunk = convert.next(part); if (chunk) yield chunk; }
+ * async function* toChunks(parts: AsyncIterable<AiSdkStreamPart>) {
+ *   const convert = new AiSdkStreamConverter('openai:gpt-4o-mini');
+ *   for await (const part of parts) {
+ *     const chunk = convert.next(part);
+ *     if (chunk) yield chunk;
+ *   }
+ * }
  * ```
  */
 export class AiSdkStreamConverter {

@@ -28,10 +28,12 @@ function headersOf(value: unknown): Headers | undefined {
  *
  * @example
  * ```ts
- * try {
- *   return await model.doGenerate(options);
- * } catch (error) {
- *   throw toAiSdkError(error, 'openai:gpt-4o-mini', signal);
+ * async function generate<T>(call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
+ *   try {
+ *     return await call(signal);
+ *   } catch (error) {
+ *     throw toAiSdkError(error, 'openai:gpt-4o-mini', signal);
+ *   }
  * }
  * ```
  */

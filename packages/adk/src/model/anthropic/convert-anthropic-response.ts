@@ -109,7 +109,12 @@ export function fromAnthropicResponse(response: AnthropicResponse): AssistantMes
  * @throws {ModelError} for an `error` event in the stream (e.g. `overloaded_error`, retryable).
  * @example
  * ```ts
- * for await (const event of stream) { const chunk = fromAnthropicEvent(event); if (chunk) yield chunk; }
+ * async function* toChunks(stream: AsyncIterable<AnthropicStreamEvent>) {
+ *   for await (const event of stream) {
+ *     const chunk = fromAnthropicEvent(event);
+ *     if (chunk) yield chunk;
+ *   }
+ * }
  * ```
  */
 export function fromAnthropicEvent(

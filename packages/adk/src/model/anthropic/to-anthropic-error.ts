@@ -24,10 +24,12 @@ function retryableStreamError(error: Error): boolean {
  *
  * @example
  * ```ts
- * try {
- *   return await client.messages.create(body, { signal });
- * } catch (error) {
- *   throw toAnthropicError(error, 'anthropic:claude-sonnet-4-5', signal);
+ * async function create<T>(call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
+ *   try {
+ *     return await call(signal); // e.g. client.messages.create(body, { signal })
+ *   } catch (error) {
+ *     throw toAnthropicError(error, 'anthropic:claude-sonnet-4-5', signal);
+ *   }
  * }
  * ```
  */

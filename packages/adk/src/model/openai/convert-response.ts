@@ -96,7 +96,12 @@ function toDeltas(chunk: OpenAIChunk): ToolCallDelta[] {
  *
  * @example
  * ```ts
- * for await (const raw of stream) { const chunk = fromOpenAIChunk(raw); if (chunk) yield chunk; }
+ * async function* toChunks(stream: AsyncIterable<Parameters<typeof fromOpenAIChunk>[0]>) {
+ *   for await (const raw of stream) {
+ *     const chunk = fromOpenAIChunk(raw);
+ *     if (chunk) yield chunk;
+ *   }
+ * }
  * ```
  */
 export function fromOpenAIChunk(chunk: OpenAIChunk): MessageChunk | undefined {

@@ -206,8 +206,13 @@ export function fromResponsesResponse(response: ResponsesResponse): AssistantMes
  * @throws {ModelError} for `error` and `response.failed` events.
  * @example
  * ```ts
- * const convert = new ResponsesStreamConverter();
- * for await (const event of stream) { const chunk = convert.next(event); if (chunk) yield chunk; }
+ * async function* toChunks(stream: AsyncIterable<Parameters<ResponsesStreamConverter['next']>[0]>) {
+ *   const convert = new ResponsesStreamConverter();
+ *   for await (const event of stream) {
+ *     const chunk = convert.next(event);
+ *     if (chunk) yield chunk;
+ *   }
+ * }
  * ```
  */
 export class ResponsesStreamConverter {

@@ -11,10 +11,12 @@ const openAiErrors = { APIConnectionError, APIConnectionTimeoutError, APIError, 
  *
  * @example
  * ```ts
- * try {
- *   return await client.chat.completions.create(body, { signal });
- * } catch (error) {
- *   throw toModelError(error, 'openai:gpt-4o-mini', signal);
+ * async function create<T>(call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
+ *   try {
+ *     return await call(signal); // e.g. client.chat.completions.create(body, { signal })
+ *   } catch (error) {
+ *     throw toModelError(error, 'openai:gpt-4o-mini', signal);
+ *   }
  * }
  * ```
  */
