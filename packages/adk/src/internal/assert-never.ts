@@ -3,12 +3,12 @@
  *
  * @example
  * ```ts
- * function partText(part: ContentPart): string {
- *   switch (part.type) {
- *     case 'text': return part.text;
- *     case 'json': return JSON.stringify(part.value);
- *     case 'image': return '';
- *     default: return assertNever(part);
+ * type Shape = { kind: 'circle'; radius: number } | { kind: 'square'; side: number };
+ * function area(shape: Shape): number {
+ *   switch (shape.kind) {
+ *     case 'circle': return Math.PI * shape.radius ** 2;
+ *     case 'square': return shape.side ** 2;
+ *     default: return assertNever(shape); // a third kind of Shape fails to compile here
  *   }
  * }
  * ```

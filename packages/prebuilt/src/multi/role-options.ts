@@ -41,7 +41,11 @@ export interface AgentRoleOptions {
  *
  * @example
  * ```ts
- * const defaults: RoleDefaults = { name: 'planner', instruction: PLANNER_PROMPT, tools: [planTool({ starts: true })] };
+ * const defaults: RoleDefaults = {
+ *   name: 'planner',
+ *   instruction: 'You break the task into numbered steps.',
+ *   options: { description: 'Plans the work' },
+ * };
  * ```
  */
 export interface RoleDefaults {
