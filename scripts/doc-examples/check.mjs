@@ -3,11 +3,12 @@
 // and all of them are checked by ONE `tsc` run. Errors are mapped back to the Markdown / source line.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { exportedNames, packageEntries } from './exports.mjs';
+import { packageDirOf } from './package-dir.mjs';
 
 /**
  * @typedef {import('./extract.mjs').DocBlock} DocBlock
@@ -125,17 +126,6 @@ function groupModules(blocks) {
     } else groups.push([block]);
   }
   return groups;
-}
-
-/**
- * The closest folder at or above `file` (relative to `root`) with a package.json.
- * @param {string} root
- * @param {string} file
- */
-function packageDirOf(root, file) {
-  let dir = dirname(resolve(root, file));
-  while (dir.startsWith(root) && !existsSync(join(dir, 'package.json'))) dir = dirname(dir);
-  return dir.startsWith(root) ? dir : root;
 }
 
 /** @param {string} file */

@@ -3,7 +3,7 @@
 
 /**
  * @typedef {{ kind: 'compile' | 'skip' | 'continues' | 'run', reason?: string, prelude?: { line: number, code: string } }} BlockMarker
- * @typedef {{ file: string, line: number, code: string, marker: BlockMarker, source: 'readme' | 'tsdoc', symbol?: string }} DocBlock
+ * @typedef {{ file: string, line: number, code: string, marker: BlockMarker, source: 'readme' | 'tsdoc', symbol?: string, expected?: string }} DocBlock
  */
 
 const fence = /^(\s*)```(ts|typescript)\s*$/;
@@ -14,7 +14,8 @@ const marker = /^\s*<!--\s*doc-example:\s*(compile|skip|continues|run)\b\s*[-—
  * non-blank line(s) above its fence:
  * - `<!-- doc-example: skip — reason -->`: not compiled (the reason is required);
  * - `<!-- doc-example: continues -->`: compiled as one module with the block before it;
- * - `<!-- doc-example: run -->`: compiled, and run by the README run helper (`runnableBlocks`);
+ * - `<!-- doc-example: run -->`: compiled, and run by `runDocBlock` (run.mjs); when a ```text block follows
+ *   (blank lines and one line of prose ending in `:` may come between), it is what the run must print;
  * - `<!-- doc-example: compile -->`: compiled (the default; useful with a prelude).
  * When the comment spans several lines, the lines after the first are a hidden prelude: code put before
  * the block (declarations of what the snippet takes as given), compiled and run with it.
@@ -39,16 +40,42 @@ export function extractMarkdownBlocks(text, file) {
     while (end < lines.length && !/^\s*```\s*$/.test(lines[end] ?? ''))
       body.push((lines[end++] ?? '').slice(indent));
     if (end >= lines.length) throw new Error(`${file}:${index + 1}: unclosed \`\`\`${open[2]} block`);
+    const expected = outputBelow(lines, end);
     blocks.push({
       file,
       line: index + 2,
       code: `${body.join('\n')}\n`,
       marker: markerAbove(lines, index, file),
       source: 'readme',
+      ...(expected === undefined ? {} : { expected }),
     });
     index = end;
   }
   return blocks;
+}
+
+/**
+ * The ```text block right after the block closed at `closeIndex` (blank lines and one line of prose
+ * ending in `:` may come between): what a `run` block prints.
+ * @param {string[]} lines
+ * @param {number} closeIndex
+ * @returns {string | undefined}
+ */
+function outputBelow(lines, closeIndex) {
+  let next = closeIndex + 1;
+  const skipBlank = () => {
+    while (next < lines.length && (lines[next] ?? '').trim() === '') next++;
+  };
+  skipBlank();
+  if (/:\s*$/.test(lines[next] ?? '') && !/^\s*```/.test(lines[next] ?? '')) {
+    next++;
+    skipBlank();
+  }
+  if (!/^\s*```text\s*$/.test(lines[next] ?? '')) return undefined;
+  const body = [];
+  for (let at = next + 1; at < lines.length && !/^\s*```\s*$/.test(lines[at] ?? ''); at++)
+    body.push(lines[at]);
+  return `${body.join('\n')}\n`;
 }
 
 /**
