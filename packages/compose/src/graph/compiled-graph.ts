@@ -21,6 +21,7 @@ import type { Runnable } from '../runnable/runnable.js';
 import type { Store } from '../store/store.js';
 import { createGraphStream } from '../stream/graph-stream.js';
 import type { InferStreamPart, StreamMode, StreamParts } from '../stream/stream-modes.js';
+import { StreamedInput } from '../stream/streamed-input.js';
 import type { Command } from '../vocabulary/command.js';
 import type { End } from '../vocabulary/constants.js';
 import { runNested } from './nested-run.js';
@@ -166,17 +167,34 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
     >;
   }
 
-  /** Concatenates a stream of input chunks, then runs like `invoke`. */
+  /**
+   * Runs like `invoke` on a stream of input chunks. When every node START feeds reads a stream as it
+   * comes (a `transform` runnable that gets nothing else), the chunks flow into those nodes as they
+   * arrive, with backpressure (ADR 022); otherwise (and with a checkpointer, an input schema or a
+   * concurrency limit below the number of such nodes) they are concatenated first.
+   */
   async collect(input: AsyncIterable<TInput>, options: RunOptions<TNodes> = {}): Promise<TOutput> {
-    return this.invoke((await gather(input)) as TInput, options);
+    return this.invoke((this.#streamed(input, options) ?? (await gather(input))) as TInput, options);
   }
 
-  /** Concatenates a stream of input chunks, then yields the `values` stream. */
+  /**
+   * Yields the `values` stream of a run on a stream of input chunks, which flow into the first nodes as
+   * they arrive when those read streams (see `collect`), else are concatenated first.
+   */
   async *transform(input: AsyncIterable<TInput>, options: RunOptions<TNodes> = {}): AsyncIterable<TOutput> {
-    yield* this.stream((await gather(input)) as TInput, {
+    yield* this.stream((this.#streamed(input, options) ?? (await gather(input))) as TInput, {
       ...options,
       mode: 'values',
     }) as AsyncIterable<TOutput>;
+  }
+
+  /** The graph's stream input as its first nodes read it, or `undefined` when it must be joined first. */
+  #streamed(input: AsyncIterable<unknown>, options: RunOptions): StreamedInput | undefined {
+    const { topology, checkpointer, concurrency } = this.#runtime;
+    const readers = topology.streamStart;
+    if (readers === undefined || checkpointer || this.spec.io || this.spec.inputSchema) return undefined;
+    if (readers > (options.concurrency ?? concurrency ?? Number.POSITIVE_INFINITY)) return undefined;
+    return new StreamedInput(input, readers);
   }
 
   /** Runs several inputs (up to `batchConcurrency` at once, default 8); outputs in input order. */
@@ -445,7 +463,7 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
 
   /** The checked input: synchronous, or a promise on a state graph's first check (zod loads then). */
   #parse(input: TInput | Continue): unknown {
-    if (isContinuation(input)) return input;
+    if (isContinuation(input) || input instanceof StreamedInput) return input;
     if (this.spec.io) return this.spec.io.toState(input);
     return checkInput(this.spec, `the input of graph "${this.name}"`, input);
   }

@@ -15,6 +15,15 @@ describe('state handler types', () => {
     });
   });
 
+  it('types beforeStream with a stream of the node input', () => {
+    new Graph<string, number>().addNode('length', (text: string) => text.length, {
+      beforeStream: async function* (chunks) {
+        expectTypeOf(chunks).toEqualTypeOf<AsyncIterable<string>>();
+        for await (const chunk of chunks) yield chunk.trim();
+      },
+    });
+  });
+
   it('rejects a handler that returns another type', () => {
     new Graph<string, number>().addNode('length', (text: string) => text.length, {
       // @ts-expect-error before must return the node's input type (string)
@@ -23,6 +32,12 @@ describe('state handler types', () => {
     new Graph<string, number>().addNode('length', (text: string) => text.length, {
       // @ts-expect-error after must return the node's output type (number)
       after: (output: number) => String(output),
+    });
+    new Graph<string, number>().addNode('length', (text: string) => text.length, {
+      // @ts-expect-error beforeStream must yield the node's input type (string)
+      beforeStream: async function* (chunks: AsyncIterable<string>) {
+        for await (const chunk of chunks) yield chunk.length;
+      },
     });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryCheckpointer } from '../checkpoint/memory-checkpointer.js';
+import { runnable } from '../runnable/lambda.js';
 import { END, START } from '../vocabulary/constants.js';
 import { Graph } from './graph.js';
 
@@ -59,6 +60,64 @@ describe('state handlers (before / after) on dataflow nodes', () => {
     for await (const part of perChunk.stream('a b', { mode: 'messages' })) chunks.push(part.chunk);
     expect(chunks).toEqual(['A ', 'B ']);
     expect(await perChunk.invoke('a b')).toBe('A B ');
+  });
+
+  it('beforeStream rewrites a streamed input chunk by chunk; before alone gets it joined', async () => {
+    async function* words(text: string) {
+      for (const word of text.split(' ')) yield `${word} `;
+    }
+    const echo = (seen: string[]) =>
+      runnable({
+        transform: async function* (chunks: AsyncIterable<string>) {
+          for await (const chunk of chunks) {
+            seen.push(chunk);
+            yield chunk;
+          }
+        },
+      });
+    const seen: string[] = [];
+    const perChunk = new Graph<string, string>({ localState: notes })
+      .addNode('words', words)
+      .addNode('echo', echo(seen), {
+        beforeStream: async function* (chunks: AsyncIterable<string>, state: Notes) {
+          for await (const chunk of chunks) {
+            state.seen.push(chunk);
+            yield chunk.toUpperCase();
+          }
+        },
+      })
+      .addEdge(START, 'words')
+      .addEdge('words', 'echo')
+      .addEdge('echo', END)
+      .compile();
+    expect(await perChunk.invoke('a b')).toBe('A B ');
+    expect(seen).toEqual(['A ', 'B ']);
+    const joined: string[] = [];
+    const whole = new Graph<string, string>()
+      .addNode('words', words)
+      .addNode('echo', echo(joined), { before: (input: string) => input.trim() })
+      .addEdge(START, 'words')
+      .addEdge('words', 'echo')
+      .addEdge('echo', END)
+      .compile();
+    expect(await whole.invoke('a b')).toBe('a b');
+    expect(joined).toEqual(['a b']);
+  });
+
+  it('beforeStream runs on a whole input as one chunk when no before is given', async () => {
+    const app = new Graph<string, string>()
+      .addNode('upper', (text: string) => text, {
+        beforeStream: async function* (chunks: AsyncIterable<string>) {
+          for await (const chunk of chunks) {
+            yield chunk.toUpperCase();
+            yield '!';
+          }
+        },
+      })
+      .addEdge(START, 'upper')
+      .addEdge('upper', END)
+      .compile();
+    expect(await app.invoke('hi')).toBe('HI!');
   });
 
   it('reports a failing handler as the node failing', async () => {

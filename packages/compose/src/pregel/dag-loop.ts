@@ -1,6 +1,8 @@
 import { abortError } from '../errors/abort-error.js';
 import { WeftError } from '../errors/weft-error.js';
 import { isPromiseLike } from '../runnable/runnable.js';
+import { StreamPipe } from '../stream/stream-pipe.js';
+import { StreamedInput } from '../stream/streamed-input.js';
 import { isCommand } from '../vocabulary/command.js';
 import { START } from '../vocabulary/constants.js';
 import { applyStateWrites } from './apply.js';
@@ -36,6 +38,8 @@ export interface DagDurability {
 }
 
 const PENDING = 0;
+/** Started before its predecessor finished: it reads that predecessor's stream (ADR 022). */
+const STREAMING = 1;
 const DONE = 2;
 const SKIPPED = 3;
 
@@ -144,23 +148,59 @@ export class DagLoop {
         return;
       }
     }
+    const input = this.topology.state ? this.viewOf(index) : this.inputOf(index);
+    // The graph's own stream input flows into the nodes START feeds (ADR 022).
+    const source =
+      this.topology.streamStart !== undefined && input instanceof StreamedInput
+        ? input.open(this.run.control)
+        : undefined;
+    this.launch(index, { input: source ? source.reader : input, source });
+  }
+
+  /**
+   * Executes node `index`. With `source` it reads that stream (`input` is its reader). When it pipes into
+   * a successor (ADR 022), that successor starts now too, reading its chunks as they come, unless it
+   * already finished in a run this one continues (it is replayed then, with the whole output).
+   */
+  private launch(
+    index: number,
+    call: {
+      readonly input: unknown;
+      readonly source?: StreamPipe | undefined;
+      readonly streamFrom?: string | undefined;
+    },
+  ): void {
+    const { durable } = this;
     const node = this.topology.nodes[index] as CompiledNode;
     const step = this.plan.generation[index] as number;
-    const input = this.topology.state ? this.viewOf(index) : this.inputOf(index);
+    const taskId = durable ? durable.taskId(index) : `${step}:${node.name}:0`;
+    const reader = node.pipe;
+    const pipe =
+      reader === undefined || durable?.done.has(reader) ? undefined : new StreamPipe(this.run.control);
     let result: unknown;
     try {
       result = executeTask({
         run: this.run,
         node,
-        input,
+        input: call.input,
         step,
-        taskId: durable ? durable.taskId(index) : `${step}:${node.name}:0`,
+        taskId,
         resume: durable?.resume.get(index),
         memo: durable?.memo.get(index),
+        source: call.source,
+        streamFrom: call.streamFrom,
+        pipe,
       });
     } catch (error) {
       this.fail(error);
       return;
+    }
+    const { source } = call;
+    // A reader's task ended: its producer goes on alone (never blocked by what nobody reads).
+    if (source) result = Promise.resolve(result).finally(() => source.detach());
+    if (pipe) {
+      this.status[reader as number] = STREAMING;
+      this.launch(reader as number, { input: pipe.reader, source: pipe, streamFrom: taskId });
     }
     if (!isPromiseLike(result)) {
       this.completed.push([index, result]);
@@ -246,7 +286,10 @@ export class DagLoop {
     for (const successor of this.plan.successors.get(index) ?? []) {
       if (chosen.has(successor)) {
         if (successor >= 0) this.activated[successor] = 1;
-        if (this.topology.kind === 'dataflow') this.deliver(successor, rank, source, node, output);
+        // A node reading this one's stream (ADR 022) already has its output.
+        const streamed = successor >= 0 && this.status[successor] !== PENDING;
+        if (this.topology.kind === 'dataflow' && !streamed)
+          this.deliver(successor, rank, source, node, output);
       } else if (data.length > 0 && data.includes(successor)) {
         // A data edge (workflows): the value arrives, but it does not make the successor run.
         this.deliver(successor, rank, source, node, output);

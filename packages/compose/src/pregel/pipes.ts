@@ -11,6 +11,8 @@ interface NodeSpec {
     readonly merge?: unknown;
     readonly input?: unknown;
     readonly defer?: boolean | undefined;
+    readonly before?: unknown;
+    readonly beforeStream?: unknown;
   };
 }
 
@@ -20,22 +22,27 @@ interface GraphSpec {
   readonly nodes: ReadonlyMap<string, NodeSpec>;
   readonly edges: ReadonlyArray<{ readonly from: string; readonly to: string }>;
   readonly joins: ReadonlyArray<{ readonly to: string }>;
+  readonly dataEdges?: ReadonlyArray<{ readonly from: string; readonly to: string }> | undefined;
+  readonly branches: ReadonlyArray<{
+    readonly from: string;
+    readonly targets: readonly string[] | undefined;
+  }>;
 }
 
 /**
- * Finds the edges a stream flows through (ADR 022): in a dataflow graph in Pregel mode, the static edge
- * `from → to` is a pipe when `to` reads its input stream as it comes (a runnable with its own
- * `transform`) and would get nothing but `from`'s output: it is its only incoming edge (no join, no
- * START edge), it has no `merge`, input schema, retry, cache or `defer`. `from` must be a function or a
- * runnable without retry, cache or `outputKey` (a retried stream could not be taken back). Each node
- * pipes into at most one successor, the first eligible one in edge order. Returns `to` by `from`.
+ * Finds the edges a stream flows through (ADR 022): in a dataflow graph, the static edge `from → to` is
+ * a pipe when `to` reads its input stream as it comes (a runnable with its own `transform`, and no
+ * `before` handler without a `beforeStream` one) and would get nothing but `from`'s output: it is its
+ * only incoming edge (no join, no START edge, no data edge; in DAG mode no branch may target it either,
+ * since a branch source is a predecessor there), it has no `merge`, input schema, retry, cache or
+ * `defer`. `from` must be a function or a runnable without retry, cache or `outputKey` (a retried stream
+ * could not be taken back). Each node pipes into at most one successor, the first eligible one in edge
+ * order. Returns `to` by `from`.
  */
 export function findPipes(spec: GraphSpec, mode: 'pregel' | 'dag'): Map<string, string> {
   const pipes = new Map<string, string>();
-  if (spec.kind !== 'dataflow' || mode !== 'pregel') return pipes;
-  const incoming = new Map<string, number>();
-  for (const edge of spec.edges) incoming.set(edge.to, (incoming.get(edge.to) ?? 0) + 1);
-  for (const join of spec.joins) incoming.set(join.to, (incoming.get(join.to) ?? 0) + 2);
+  if (spec.kind !== 'dataflow') return pipes;
+  const incoming = incomingCounts(spec, mode);
   for (const edge of spec.edges) {
     if (edge.from === START || edge.to === END || edge.from === edge.to || pipes.has(edge.from)) continue;
     const from = spec.nodes.get(edge.from);
@@ -44,6 +51,39 @@ export function findPipes(spec: GraphSpec, mode: 'pregel' | 'dag'): Map<string, 
     if (canFeed(from) && canRead(to)) pipes.set(edge.from, edge.to);
   }
   return pipes;
+}
+
+/**
+ * The nodes a graph's own stream input flows into (`collect`/`transform` on a compiled graph, ADR 022):
+ * every target of START's static edges, when each of them can read a stream and gets nothing else (as a
+ * pipe's reader, see {@link findPipes}) and START has no branch or data edge. `undefined` otherwise (the
+ * graph's stream input is then joined before the run).
+ */
+export function findStreamStart(spec: GraphSpec, mode: 'pregel' | 'dag'): readonly string[] | undefined {
+  if (spec.kind !== 'dataflow') return undefined;
+  if (spec.branches.some((b) => b.from === START)) return undefined;
+  if ((spec.dataEdges ?? []).some((e) => e.from === START)) return undefined;
+  const incoming = incomingCounts(spec, mode === 'pregel' ? 'dag' : mode);
+  const targets = spec.edges.filter((e) => e.from === START).map((e) => e.to);
+  if (targets.length === 0) return undefined;
+  for (const target of targets) {
+    const node = spec.nodes.get(target);
+    if (!node || incoming.get(target) !== 1 || !canRead(node)) return undefined;
+  }
+  return [...new Set(targets)];
+}
+
+/** How many ways a value reaches each node (a join counts twice: it never gives a single input). */
+function incomingCounts(spec: GraphSpec, mode: 'pregel' | 'dag'): Map<string, number> {
+  const incoming = new Map<string, number>();
+  const add = (to: string, n: number) => incoming.set(to, (incoming.get(to) ?? 0) + n);
+  for (const edge of spec.edges) add(edge.to, 1);
+  for (const join of spec.joins) add(join.to, 2);
+  for (const edge of spec.dataEdges ?? []) add(edge.to, 1);
+  if (mode === 'dag') {
+    for (const branch of spec.branches) for (const target of branch.targets ?? []) add(target, 1);
+  }
+  return incoming;
 }
 
 function canFeed(node: NodeSpec): boolean {
@@ -65,7 +105,9 @@ function canRead(node: NodeSpec): boolean {
     options.merge === undefined &&
     options.input === undefined &&
     options.cachePolicy === undefined &&
-    options.defer !== true
+    options.defer !== true &&
+    // A `before` handler needs the whole input, unless a `beforeStream` handler reads the stream.
+    (options.before === undefined || options.beforeStream !== undefined)
   );
 }
 

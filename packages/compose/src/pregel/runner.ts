@@ -1,5 +1,6 @@
 import { NodeError } from '../errors/node-error.js';
 import { toError, WeftError } from '../errors/weft-error.js';
+import { concatChunks } from '../runnable/concat.js';
 import { isAsyncIterable, isPromiseLike } from '../runnable/runnable.js';
 import { asStateMutation, freezeState } from '../state/freeze-state.js';
 import { AsyncQueue } from '../stream/async-queue.js';
@@ -134,8 +135,9 @@ function invokeNode(call: TaskCall, input: unknown, ctx: TaskContext): unknown {
 }
 
 /**
- * Runs a node between its state handlers: `before` on the input, then `afterStream` on its chunks, or
- * `after` on its (joined) output. Only nodes with handlers come here, so others pay nothing for them.
+ * Runs a node between its state handlers: `beforeStream` on an input stream (or `before` on a whole
+ * input), then `afterStream` on its chunks, or `after` on its (joined) output. Only nodes with handlers
+ * come here, so others pay nothing for them.
  */
 async function invokeHandled(
   call: TaskCall,
@@ -144,14 +146,37 @@ async function invokeHandled(
   handlers: NodeHandlers,
 ): Promise<unknown> {
   const state = call.run.localState;
-  const value = handlers.before ? await handlers.before(input, state) : input;
-  let out = await invokeNode(call, value, ctx);
+  let out = await invokeNode(call, await handledInput(call, input, handlers, state), ctx);
   if (isAsyncIterable(out)) {
     if (handlers.afterStream) return consume(call, handlers.afterStream(out, state), ctx);
     out = await consume(call, out, ctx);
   }
   if (!handlers.after || isCommand(out)) return out;
   return handlers.after(out, state);
+}
+
+/**
+ * A node's input after its pre-handler: a stream it reads goes through `beforeStream` (a piped node
+ * without one never reads a stream, see `pipes.ts`); a whole value through `before`, or else through
+ * `beforeStream` as one chunk, joined.
+ */
+async function handledInput(
+  call: TaskCall,
+  input: unknown,
+  handlers: NodeHandlers,
+  state: unknown,
+): Promise<unknown> {
+  const { before, beforeStream } = handlers;
+  if (call.source) return beforeStream ? beforeStream(input as AsyncIterable<unknown>, state) : input;
+  if (before) return before(input, state);
+  if (!beforeStream) return input;
+  const chunks: unknown[] = [];
+  for await (const chunk of beforeStream(oneChunk(input), state)) chunks.push(chunk);
+  return concatChunks(chunks);
+}
+
+async function* oneChunk(value: unknown): AsyncIterable<unknown> {
+  yield value;
 }
 
 async function consume(call: TaskCall, source: AsyncIterable<unknown>, ctx: TaskContext): Promise<unknown> {

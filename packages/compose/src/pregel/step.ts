@@ -1,6 +1,7 @@
 import { WeftError } from '../errors/weft-error.js';
 import { isPromiseLike } from '../runnable/runnable.js';
 import { StreamPipe } from '../stream/stream-pipe.js';
+import { StreamedInput } from '../stream/streamed-input.js';
 import { runCachedTask } from './cached-task.js';
 import { ParentCommand } from './parent-command.js';
 import type { RunContext } from './run-context.js';
@@ -109,11 +110,17 @@ function run(
   call: StepCall,
   i: number,
   outputs: unknown[],
-  source: PipeSource | undefined,
+  piped: PipeSource | undefined,
   pipe: StreamPipe | undefined,
 ): PromiseLike<void> | undefined {
   const task = call.tasks[i] as Task;
   const node = call.topology.nodes[task.node] as CompiledNode;
+  // The graph's own stream input flows into the nodes START feeds (ADR 022).
+  const source =
+    piped ??
+    (call.topology.streamStart !== undefined && task.input instanceof StreamedInput
+      ? { pipe: task.input.open(call.run.control), from: undefined }
+      : undefined);
   let result: unknown;
   try {
     const taskCall = {

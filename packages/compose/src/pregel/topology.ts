@@ -8,7 +8,7 @@ import { END, START } from '../vocabulary/constants.js';
 import type { DataflowNodeOptions, RetryPolicy } from '../vocabulary/node-options.js';
 import type { CompiledState } from './compiled-state.js';
 import type { NodeContext } from './node-context.js';
-import { findPipes } from './pipes.js';
+import { findPipes, findStreamStart } from './pipes.js';
 import type { RunContext } from './run-context.js';
 
 /** Index used for END in successor lists. */
@@ -56,7 +56,7 @@ export interface CompiledNode {
   readonly pipe: number | undefined;
   /** True when a branch of this node reads its output as a stream (`addStreamBranch`). */
   readonly streamBranches: boolean;
-  /** The node's state handlers (`before`, `after`, `afterStream`); `undefined` when it has none. */
+  /** The node's state handlers (`before`, `beforeStream`, `after`, `afterStream`); `undefined` when it has none. */
   readonly handlers: NodeHandlers | undefined;
   /** Successors that receive this node's output without being triggered by it (workflow data edges). */
   readonly dataEdges: readonly number[];
@@ -67,6 +67,9 @@ export interface NodeHandlers {
   readonly before: ((input: unknown, state: unknown) => unknown) | undefined;
   readonly after: ((output: unknown, state: unknown) => unknown) | undefined;
   readonly afterStream:
+    | ((chunks: AsyncIterable<unknown>, state: unknown) => AsyncIterable<unknown>)
+    | undefined;
+  readonly beforeStream:
     | ((chunks: AsyncIterable<unknown>, state: unknown) => AsyncIterable<unknown>)
     | undefined;
 }
@@ -90,6 +93,11 @@ export interface Topology {
   readonly hasDeferred: boolean;
   /** True when some node streams into a successor (see `CompiledNode.pipe`). */
   readonly hasPipes: boolean;
+  /**
+   * How many nodes read the graph's own stream input as it comes (`collect`/`transform`, see
+   * `findStreamStart`); `undefined` when that input is joined before the run.
+   */
+  readonly streamStart: number | undefined;
   /** True when some node has a stream branch (see `CompiledNode.streamBranches`). */
   readonly hasStreamBranches: boolean;
   /** Creates the graph's local state at the start of each run (`new Graph({ localState })`). */
@@ -198,6 +206,7 @@ export function buildRuntimeTopology(
     spec,
     hasDeferred: nodes.some((n) => n.deferred),
     hasPipes: pipes.size > 0,
+    streamStart: findStreamStart(spec, mode)?.length,
     hasStreamBranches: nodes.some((n) => n.streamBranches),
     localState: spec.localState,
     end: spec.endMerge ? { name: END, options: { merge: spec.endMerge } } : undefined,
@@ -205,13 +214,14 @@ export function buildRuntimeTopology(
 }
 
 function handlersOf(options: DataflowNodeOptions): NodeHandlers | undefined {
-  const { before, after, afterStream } = options;
-  if (!before && !after && !afterStream) return undefined;
+  const { before, after, afterStream, beforeStream } = options;
+  if (!before && !after && !afterStream && !beforeStream) return undefined;
   // The builder typed each handler against the node's input and output; the runner passes exactly those.
   return {
     before: before as NodeHandlers['before'],
     after: after as NodeHandlers['after'],
     afterStream: afterStream as NodeHandlers['afterStream'],
+    beforeStream: beforeStream as NodeHandlers['beforeStream'],
   };
 }
 
@@ -296,6 +306,16 @@ export interface BranchSpec {
   readonly condition?: RouterFunction;
 }
 
+/** One declared workflow input (`addInput`, `addDependency`...), as `toJSON()` draws it. */
+export interface WiringSpec {
+  readonly from: string;
+  readonly to: string;
+  /** True when `from` triggers `to` (a control edge). */
+  readonly direct: boolean;
+  /** The field mappings it carries; none for a dependency (control only). */
+  readonly mappings: ReadonlyArray<{ readonly from: string; readonly to: string }>;
+}
+
 /** The state of a state graph: its schema and per-key reducers. */
 export interface StateSpec {
   readonly schema: ZodObject;
@@ -313,6 +333,11 @@ export interface GraphSpec {
    * not triggered by it; a path of ordinary edges must lead from `from` to `to`. DAG mode only.
    */
   readonly dataEdges?: ReadonlyArray<{ readonly from: string; readonly to: string }>;
+  /**
+   * A workflow's wiring as declared (for drawing only, `toJSON()`): per input, whether it triggers its
+   * target (`direct`) and the field mappings it carries (dotted paths, `''` for the whole value).
+   */
+  readonly wiring?: ReadonlyArray<WiringSpec> | undefined;
   /** Builds a dataflow graph's output from what reached END (a workflow's END mappings; DAG mode). */
   readonly endMerge?: ((inputs: readonly unknown[], sources: readonly string[]) => unknown) | undefined;
   /** Creates a dataflow graph's local state at the start of each run (`new Graph({ localState })`). */

@@ -18,6 +18,7 @@ export class StreamPipe {
   readonly #unfollow: () => void;
   #fed = false;
   #paused = false;
+  #detached = false;
 
   constructor(control: RunControl) {
     this.#unfollow = control.onAbort((reason) => this.#queue.fail(reason));
@@ -40,6 +41,11 @@ export class StreamPipe {
     return this.#paused;
   }
 
+  /** True once the reader's task ended (what is pushed now is dropped). */
+  get detached(): boolean {
+    return this.#detached;
+  }
+
   /** Adds a chunk; a promise while the reader is too far behind. */
   push(chunk: unknown): Promise<void> | undefined {
     this.#fed = true;
@@ -56,6 +62,18 @@ export class StreamPipe {
     this.#unfollow();
   }
 
+  /** The source ended without a final value (a graph's stream input): the reader's stream just ends. */
+  end(): void {
+    this.#queue.close();
+    this.#unfollow();
+  }
+
+  /** The source failed: the reader's stream throws `error` after the chunks it has not read yet. */
+  fail(error: unknown): void {
+    this.#queue.fail(error);
+    this.#unfollow();
+  }
+
   /** The producer paused: the reader fails with {@link SourcePaused}. */
   pause(): void {
     this.#paused = true;
@@ -65,6 +83,7 @@ export class StreamPipe {
 
   /** The reader's task ended: drops what it did not read and never makes the producer wait again. */
   detach(): void {
+    this.#detached = true;
     void this.#queue.return();
     this.#unfollow();
   }

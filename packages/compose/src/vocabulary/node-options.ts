@@ -54,8 +54,18 @@ export interface NodeOptions {
  * A handler may change the state in place; nodes read it as `ctx.localState`.
  */
 export interface StateHandlers<TIn, TOut> {
-  /** Rewrites the node's input before it runs (after its input schema, if any, checked it). */
+  /**
+   * Rewrites the node's input before it runs (after its input schema, if any, checked it). A node with
+   * `before` but no `beforeStream` needs its whole input, so a stream flowing into it is joined first.
+   */
   readonly before?: (input: TIn, state: never) => TIn | Promise<TIn>;
+  /**
+   * Rewrites a node's input stream as it comes (Eino's `WithStreamStatePreHandler`): when the node reads
+   * a stream (a `transform` runnable fed by a streaming predecessor or by the graph's own stream input,
+   * ADR 022), it reads what this yields. A node that gets a whole value instead runs `before` when
+   * given, else this on the value as one chunk, the chunks it yields joined with `concatChunks`.
+   */
+  readonly beforeStream?: (chunks: AsyncIterable<TIn>, state: never) => AsyncIterable<TIn>;
   /**
    * Rewrites the node's output before its successors see it. For a streaming node it gets the joined
    * output, unless `afterStream` is given. A `Command` passes untouched.
@@ -76,6 +86,8 @@ export interface DataflowNodeOptions extends NodeOptions {
   readonly after?: (output: never, state: never) => unknown;
   /** See {@link StateHandlers.afterStream}. */
   readonly afterStream?: (chunks: never, state: never) => AsyncIterable<unknown>;
+  /** See {@link StateHandlers.beforeStream}. */
+  readonly beforeStream?: (chunks: never, state: never) => AsyncIterable<unknown>;
   /**
    * Builds this node's input from everything that reached it since it last ran (one input or several,
    * fan-in), given in arrival order with their source names. Always called when set, so the input type
