@@ -105,7 +105,7 @@ export {
   type StateNodeReturn,
   type StateUpdate,
 } from './graph/state-graph.js';
-export type { GraphJSON, GraphJSONEdge, GraphJSONNode } from './graph/topology-json.js';
+export type { GraphJSON, GraphJSONEdge, GraphJSONMapping, GraphJSONNode } from './graph/topology-json.js';
 export {
   type AnyFieldMapping,
   type FieldMapping,

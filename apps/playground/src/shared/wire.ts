@@ -35,8 +35,13 @@ export interface TopologyNode {
 export interface TopologyEdge {
   readonly source: string;
   readonly target: string;
-  readonly kind: 'static' | 'conditional' | 'join' | 'goto';
+  /** `data`: a workflow's data-only edge (carries fields, does not trigger). */
+  readonly kind: 'static' | 'conditional' | 'join' | 'goto' | 'data';
   readonly dynamic?: boolean;
+  /** Workflows: whether the edge carries data, triggers its target (control), or both. */
+  readonly flow?: 'data' | 'control' | 'data+control';
+  /** Workflows: the field mappings the edge applies (dotted paths, `''` for the whole value). */
+  readonly mappings?: ReadonlyArray<{ readonly from: string; readonly to: string }>;
 }
 
 /** A graph's topology as `toJSON()` describes it. */

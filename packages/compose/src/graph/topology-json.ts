@@ -16,14 +16,30 @@ export interface GraphJSONNode {
   readonly tasks?: readonly string[];
 }
 
+/** A field mapping a workflow edge carries: dotted paths, `''` for the whole value. */
+export interface GraphJSONMapping {
+  readonly from: string;
+  readonly to: string;
+}
+
 /** An edge as `toJSON()` describes it. */
 export interface GraphJSONEdge {
   readonly source: string;
   readonly target: string;
-  /** `static` edges always fire; `conditional` ones when a router picks them; `join` ones wait for all sources. */
-  readonly kind: 'static' | 'conditional' | 'join' | 'goto';
+  /**
+   * `static` edges always fire; `conditional` ones when a router picks them; `join` ones wait for all
+   * sources; `data` ones (workflows) carry a value without triggering their target.
+   */
+  readonly kind: 'static' | 'conditional' | 'join' | 'goto' | 'data';
   /** For conditional edges whose router declared no targets: the target set is unknown. */
   readonly dynamic?: boolean;
+  /**
+   * Workflows only (Eino's data and control edges): `data` carries fields without triggering, `control`
+   * triggers and carries nothing (`addDependency`, or a branch), `data+control` does both.
+   */
+  readonly flow?: 'data' | 'control' | 'data+control';
+  /** Workflows only: the field mappings a data-carrying edge applies. */
+  readonly mappings?: readonly GraphJSONMapping[];
 }
 
 /** The topology of a compiled graph: serializable, for drawing and tooling. */
@@ -53,11 +69,16 @@ export function specToJSON(spec: GraphSpec, name: string, mode: 'pregel' | 'dag'
     });
   }
   nodes.push({ id: END, kind: 'function' });
+  const flowOf = spec.wiring ? wiringFlow(spec.wiring) : undefined;
   const edges: GraphJSONEdge[] = spec.edges.map((e) => ({
     source: e.from,
     target: e.to,
     kind: 'static' as const,
+    ...flowOf?.(e.from, e.to),
   }));
+  for (const e of spec.dataEdges ?? []) {
+    edges.push({ source: e.from, target: e.to, kind: 'data', ...flowOf?.(e.from, e.to) });
+  }
   for (const join of spec.joins)
     for (const source of join.sources) edges.push({ source, target: join.to, kind: 'join' });
   for (const branch of spec.branches) {
@@ -68,6 +89,8 @@ export function specToJSON(spec: GraphSpec, name: string, mode: 'pregel' | 'dag'
         target,
         kind: 'conditional',
         ...(branch.targets ? {} : { dynamic: true }),
+        // A workflow branch only picks its targets; each maps its own inputs.
+        ...(flowOf ? { flow: 'control' as const } : {}),
       });
     }
   }
@@ -91,9 +114,25 @@ export function specToJSON(spec: GraphSpec, name: string, mode: 'pregel' | 'dag'
   };
 }
 
+/** A workflow edge's flow and mappings, looked up by its ends. */
+function wiringFlow(
+  wiring: NonNullable<GraphSpec['wiring']>,
+): (from: string, to: string) => Pick<GraphJSONEdge, 'flow' | 'mappings'> {
+  const byEnds = new Map(wiring.map((w) => [`${w.from}\u0000${w.to}`, w]));
+  return (from, to) => {
+    const declared = byEnds.get(`${from}\u0000${to}`);
+    if (!declared) return {};
+    const carries = declared.mappings.length > 0;
+    const flow = !declared.direct ? 'data' : carries ? 'data+control' : 'control';
+    return { flow, ...(carries ? { mappings: declared.mappings } : {}) };
+  };
+}
+
 /**
  * Draws a graph as a Mermaid flowchart: solid arrows for static edges, dotted for conditional ones,
- * thick for joins, and subgraph nodes expanded as nested Mermaid subgraphs.
+ * thick for joins, circle-ended for a workflow's data-only edges, and subgraph nodes expanded as nested
+ * Mermaid subgraphs. A workflow edge is labelled with its field mappings, or `control` when it only
+ * triggers.
  */
 export function jsonToMermaid(graph: GraphJSON): string {
   const lines = ['flowchart TD'];
@@ -128,9 +167,19 @@ function draw(graph: GraphJSON, prefix: string, lines: string[], indent: string)
     } else lines.push(`${indent}${id(node.id)}[${label(node.id)}]`);
   }
   for (const edge of graph.edges) {
-    const arrow = edge.kind === 'static' ? '-->' : edge.kind === 'join' ? '==>' : '-.->';
-    lines.push(`${indent}${id(edge.source)} ${arrow} ${id(edge.target)}`);
+    const arrow =
+      edge.kind === 'static' ? '-->' : edge.kind === 'join' ? '==>' : edge.kind === 'data' ? '--o' : '-.->';
+    lines.push(`${indent}${id(edge.source)} ${arrow}${edgeLabel(edge)} ${id(edge.target)}`);
   }
+}
+
+/** A workflow edge's label: its field mappings (`*` is the whole value), or `control` when it carries none. */
+function edgeLabel(edge: GraphJSONEdge): string {
+  if (edge.mappings && edge.mappings.length > 0) {
+    const text = edge.mappings.map((m) => `${m.from || '*'} → ${m.to || '*'}`).join(', ');
+    return `|"${text.replace(/"/g, '#quot;')}"|`;
+  }
+  return edge.flow === 'control' && edge.kind !== 'conditional' ? '|control|' : '';
 }
 
 /** Gives each node a distinct Mermaid-safe id (`a-b` and `a_b` must not become one node; `end` is syntax). */

@@ -17,13 +17,29 @@ export interface PlacedNode {
   readonly height: number;
 }
 
+/** How an edge is drawn: its kind, or `control` for a workflow edge that only triggers. */
+export type EdgeStyle = TopologyEdge['kind'] | 'control';
+
 /** An edge with its route, in absolute coordinates. */
 export interface PlacedEdge {
   readonly id: string;
   readonly source: string;
   readonly target: string;
-  readonly kind: TopologyEdge['kind'];
+  readonly kind: EdgeStyle;
   readonly points: ReadonlyArray<{ readonly x: number; readonly y: number }>;
+  /** A workflow edge's field mappings, placed by the layout. */
+  readonly label?: { readonly text: string; readonly x: number; readonly y: number };
+}
+
+/** The style of an edge: a static workflow edge that carries nothing is drawn as a control edge. */
+function styleOf(edge: TopologyEdge): EdgeStyle {
+  return edge.kind === 'static' && edge.flow === 'control' ? 'control' : edge.kind;
+}
+
+/** A workflow edge's label: its mappings (`*` is the whole value). */
+function labelOf(edge: TopologyEdge): string | undefined {
+  if (!edge.mappings || edge.mappings.length === 0) return undefined;
+  return edge.mappings.map((m) => `${m.from || '*'} → ${m.to || '*'}`).join(', ');
 }
 
 /** A laid-out graph. */
@@ -70,10 +86,12 @@ function elkGraph(
     // is turned around again after the layout.
     const back = (order.get(edge.target) ?? 0) < (order.get(edge.source) ?? 0);
     const [from, to] = back ? [edge.target, edge.source] : [edge.source, edge.target];
+    const text = labelOf(edge);
     edges.push({
-      id: `${prefix}${edge.source}->${edge.target}#${edge.kind}#${index}${back ? '#back' : ''}`,
+      id: `${prefix}${edge.source}->${edge.target}#${styleOf(edge)}#${index}${back ? '#back' : ''}`,
       sources: [`${prefix}${from}`],
       targets: [`${prefix}${to}`],
+      ...(text ? { labels: [{ text, width: text.length * 6.5 + 8, height: 16 }] } : {}),
     });
   });
   return children;
@@ -169,12 +187,22 @@ export async function layoutTopology(topology: Topology, expanded: ReadonlySet<s
     const container = (edge as { container?: string }).container ?? 'root';
     const origin = out.origins.get(container) ?? { x: 0, y: 0 };
     const points = (edge.sections ?? []).flatMap((s) => [s.startPoint, ...(s.bendPoints ?? []), s.endPoint]);
+    const label = edge.labels?.[0];
     return {
       id: edge.id,
       source,
       target,
-      kind: kind as TopologyEdge['kind'],
+      kind: kind as EdgeStyle,
       points: (back ? points.reverse() : points).map((p) => ({ x: p.x + origin.x, y: p.y + origin.y })),
+      ...(label?.text
+        ? {
+            label: {
+              text: label.text,
+              x: (label.x ?? 0) + (label.width ?? 0) / 2 + origin.x,
+              y: (label.y ?? 0) + (label.height ?? 0) / 2 + origin.y,
+            },
+          }
+        : {}),
     };
   });
   return { nodes: out.nodes, edges: placed };

@@ -1,9 +1,12 @@
 import { BaseEdge, type EdgeProps } from '@xyflow/react';
+import type { EdgeStyle } from './layout.ts';
 
 /** Edge data: the route the layout computed, in absolute coordinates. */
 export interface RoutedEdgeData extends Record<string, unknown> {
   readonly points: ReadonlyArray<{ readonly x: number; readonly y: number }>;
-  readonly kind: 'static' | 'conditional' | 'join' | 'goto';
+  readonly kind: EdgeStyle;
+  /** A workflow edge's field mappings, centred where the layout placed them. */
+  readonly label?: { readonly text: string; readonly x: number; readonly y: number } | undefined;
 }
 
 /** A loop from a node back to itself: an arc out of its bottom, around its right side, into its top. */
@@ -13,7 +16,10 @@ function selfLoop(props: EdgeProps): string {
   return `M ${sourceX} ${sourceY} C ${sourceX + reach} ${sourceY + 40}, ${targetX + reach} ${targetY - 40}, ${targetX} ${targetY}`;
 }
 
-/** Draws an edge along the layout's route, falling back to a straight line; self-loops as an arc. */
+/**
+ * Draws an edge along the layout's route, falling back to a straight line; self-loops as an arc. A
+ * workflow edge shows its field mappings as a label.
+ */
 export function RoutedEdge(props: EdgeProps) {
   const data = props.data as RoutedEdgeData | undefined;
   const points =
@@ -33,6 +39,9 @@ export function RoutedEdge(props: EdgeProps) {
       path={path}
       className={`edge-${data?.kind ?? 'static'}`}
       {...(props.markerEnd ? { markerEnd: props.markerEnd } : {})}
+      {...(data?.label
+        ? { label: data.label.text, labelX: data.label.x, labelY: data.label.y, labelShowBg: true }
+        : {})}
     />
   );
 }

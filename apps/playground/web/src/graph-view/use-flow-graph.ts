@@ -125,7 +125,7 @@ export function useFlowElements(laidOut: KeyedLayout | undefined, live: LiveData
         source: edge.source,
         target: edge.target,
         type: 'routed',
-        data: { points: edge.points, kind: edge.kind },
+        data: { points: edge.points, kind: edge.kind, label: edge.label },
         markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16 },
       })),
     [laidOut],

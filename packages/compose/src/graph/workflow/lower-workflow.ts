@@ -1,4 +1,4 @@
-import type { GraphSpec } from '../../pregel/topology.js';
+import type { GraphSpec, WiringSpec } from '../../pregel/topology.js';
 import { END } from '../../vocabulary/constants.js';
 import { SpecBuilder } from '../spec-builder.js';
 import { checkWorkflow } from './check-workflow.js';
@@ -32,7 +32,23 @@ export function lowerWorkflow(decl: WorkflowDecl): GraphSpec {
     for (const from of dataOnly) if (!direct.has(from)) builder.addDataEdge(from, target);
   }
   for (const branch of decl.branches) builder.addBranch(branch.from, branch.router, branch.targets);
-  return builder.spec();
+  return { ...builder.spec(), wiring: wiringOf(decl) };
+}
+
+/** The declared inputs as `toJSON()` draws them: one entry per source and target, mappings merged. */
+function wiringOf(decl: WorkflowDecl): WiringSpec[] {
+  const wiring: WiringSpec[] = [];
+  for (const [to, inputs] of decl.inputs) {
+    const bySource = new Map<string, { direct: boolean; mappings: Array<{ from: string; to: string }> }>();
+    for (const input of inputs) {
+      const entry = bySource.get(input.from) ?? { direct: false, mappings: [] };
+      entry.direct ||= input.direct;
+      for (const mapping of input.mappings) entry.mappings.push({ from: mapping.from, to: mapping.to });
+      bySource.set(input.from, entry);
+    }
+    for (const [from, entry] of bySource) wiring.push({ from, to, ...entry });
+  }
+  return wiring;
 }
 
 function planOf(decl: WorkflowDecl, node: string): InputPlan {
