@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { exportedNames, packageEntries } from './exports.mjs';
-import { packageDirOf } from './package-dir.mjs';
+import { packageDirOf, rebaseRelativeImports } from './package-dir.mjs';
 
 /**
  * @typedef {import('./extract.mjs').DocBlock} DocBlock
@@ -63,7 +63,7 @@ export async function checkDocBlocks({ root, blocks }) {
       const entry = { block, key: blockKey(block), diagnostics: [] };
       checked.push(entry);
       for (const part of [block.marker.prelude, block].filter((part) => part !== undefined))
-        part.code
+        (block.source === 'readme' ? rebaseRelativeImports(part.code, dirname(resolve(root, block.file)), scratch) : part.code)
           .replace(/\n$/, '')
           .split('\n')
           .forEach((line, offset) => {

@@ -3,9 +3,9 @@
 // the `@weft/source` condition, so `@weft/*` imports resolve to the workspace sources.
 import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { packageDirOf } from './package-dir.mjs';
+import { packageDirOf, rebaseRelativeImports } from './package-dir.mjs';
 
 const execute = promisify(execFile);
 
@@ -30,7 +30,10 @@ export async function runDocBlock(root, block, options = {}) {
   const scratch = join(packageDir, 'test-results/doc-examples', `run-${process.pid}-${block.line}`);
   mkdirSync(scratch, { recursive: true });
   const file = join(scratch, 'block.ts');
-  writeFileSync(file, `${block.marker.prelude?.code ?? ''}${block.code}`);
+  writeFileSync(
+    file,
+    rebaseRelativeImports(`${block.marker.prelude?.code ?? ''}${block.code}`, dirname(resolve(root, block.file)), scratch),
+  );
   try {
     const { stdout, stderr } = await execute(
       process.execPath,
