@@ -63,7 +63,10 @@ export async function checkDocBlocks({ root, blocks }) {
       const entry = { block, key: blockKey(block), diagnostics: [] };
       checked.push(entry);
       for (const part of [block.marker.prelude, block].filter((part) => part !== undefined))
-        (block.source === 'readme' ? rebaseRelativeImports(part.code, dirname(resolve(root, block.file)), scratch) : part.code)
+        (block.source === 'readme'
+          ? rebaseRelativeImports(part.code, dirname(resolve(root, block.file)), scratch)
+          : part.code
+        )
           .replace(/\n$/, '')
           .split('\n')
           .forEach((line, offset) => {

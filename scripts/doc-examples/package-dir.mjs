@@ -31,8 +31,11 @@ export function packageDirOf(root, file) {
  * // "import { a } from '../../test/a.ts';"
  */
 export function rebaseRelativeImports(code, documentDir, fromDir) {
-  return code.replace(/(\bfrom\s+|\bimport\s*\(\s*)(['"])(\.\.?\/[^'"]*)\2/g, (_match, lead, quote, specifier) => {
-    const target = relative(fromDir, resolve(documentDir, specifier));
-    return `${lead}${quote}${target.startsWith('.') ? target : `./${target}`}${quote}`;
-  });
+  return code.replace(
+    /(\bfrom\s+|\bimport\s*\(\s*)(['"])(\.\.?\/[^'"]*)\2/g,
+    (_match, lead, quote, specifier) => {
+      const target = relative(fromDir, resolve(documentDir, specifier));
+      return `${lead}${quote}${target.startsWith('.') ? target : `./${target}`}${quote}`;
+    },
+  );
 }

@@ -32,7 +32,11 @@ export async function runDocBlock(root, block, options = {}) {
   const file = join(scratch, 'block.ts');
   writeFileSync(
     file,
-    rebaseRelativeImports(`${block.marker.prelude?.code ?? ''}${block.code}`, dirname(resolve(root, block.file)), scratch),
+    rebaseRelativeImports(
+      `${block.marker.prelude?.code ?? ''}${block.code}`,
+      dirname(resolve(root, block.file)),
+      scratch,
+    ),
   );
   try {
     const { stdout, stderr } = await execute(
