@@ -1,9 +1,12 @@
-// `pnpm --filter @weft/bench run profile [chain|loop|fanout|send|small|checkpoint …] [--seconds N] [--top N]`
-// Profiles Weft alone on the hot-path workloads and prints the top self-time functions inside
-// packages/compose (source-mapped file:line, share of all samples), plus where the rest of the time went.
+// `pnpm --filter @weft/bench run profile [chain|loop|fanout|send|small|checkpoint|sqlite|postgres|agent|
+// agent-checkpoint …] [--seconds N] [--top N]`
+// Profiles Weft alone on the hot-path workloads and prints the top self-time functions inside the
+// workspace packages (source-mapped file:line, share of all samples), plus where the rest of the time went.
 // Raw profiles go to bench/results/<workload>.cpuprofile (git-ignored; open them in Chrome DevTools).
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { weftMemoryStore } from '../checkpointers.ts';
+import { MemoryCheckpointer } from '@weft/compose';
+import { weftAgent } from '../agents/weft-agent.ts';
+import { type StoreProbe, weftMemoryStore, weftPostgresStore, weftSqliteStore } from '../checkpointers.ts';
 import { type Items, type Total, weftChain, weftFanout, weftLoop, weftSend } from '../graphs/weft-graphs.ts';
 import { bucket, hotSpots, profile } from './cpu-profile.ts';
 
@@ -32,14 +35,37 @@ const TARGETS: Record<string, () => () => Promise<void>> = {
   },
 };
 
-/** Targets that need a checkpointer (made asynchronously, so kept apart from TARGETS). */
-async function checkpointTarget(): Promise<() => Promise<void>> {
-  const probe = await weftMemoryStore();
+/** The 10-round ReAct turn of the `agent` workload, without or with a `MemoryCheckpointer`. */
+function agentTarget(checkpointer?: MemoryCheckpointer): () => Promise<void> {
+  const turn = weftAgent(10, checkpointer);
+  return async () => expect((await turn()).messages, 22);
+}
+
+/** Stores opened by the targets, closed (temporary files and schemas removed) when profiling ends. */
+const closers: Array<() => Promise<void>> = [];
+
+/** The checkpointed 200-iteration loop of the `checkpoint` workload on one store. */
+async function checkpointTarget(open: () => Promise<StoreProbe>): Promise<() => Promise<void>> {
+  const probe = await open();
   if (!('store' in probe)) throw new Error(probe.pending);
+  closers.push(() => probe.store.close());
   const app = weftLoop(200, { checkpointer: probe.store.checkpointer });
   let thread = 0;
   return async () => expect((await app.invoke({ n: 0 }, { threadId: `profile-${++thread}` })).n, 200);
 }
+
+/** Targets made asynchronously (a store to open), kept apart from TARGETS. */
+const ASYNC_TARGETS: Record<string, () => Promise<() => Promise<void>>> = {
+  checkpoint: () => checkpointTarget(weftMemoryStore),
+  sqlite: () => checkpointTarget(weftSqliteStore),
+  postgres: () => {
+    const url = process.env.WEFT_PG_URL;
+    if (!url) throw new Error('the postgres target needs WEFT_PG_URL');
+    return checkpointTarget(() => weftPostgresStore(url));
+  },
+  agent: async () => agentTarget(),
+  'agent-checkpoint': async () => agentTarget(new MemoryCheckpointer()),
+};
 
 function expect(actual: number, expected: number): void {
   if (actual !== expected) throw new Error(`expected ${expected}, got ${actual}`);
@@ -59,9 +85,11 @@ function parse(argv: readonly string[]): ProfileArguments {
     const arg = argv[i]!;
     if (arg === '--seconds') seconds = Number(argv[++i]);
     else if (arg === '--top') top = Number(argv[++i]);
-    else if (arg in TARGETS || arg === 'checkpoint') names.push(arg);
-    else if (arg !== '--')
-      throw new Error(`unknown argument "${arg}"; workloads: ${Object.keys(TARGETS).join(', ')}`);
+    else if (arg in TARGETS || arg in ASYNC_TARGETS) names.push(arg);
+    else if (arg !== '--') {
+      const known = [...Object.keys(TARGETS), ...Object.keys(ASYNC_TARGETS)].join(', ');
+      throw new Error(`unknown argument "${arg}"; workloads: ${known}`);
+    }
   }
   return { names: names.length > 0 ? names : Object.keys(TARGETS), seconds, top };
 }
@@ -80,7 +108,7 @@ function report(name: string, invokes: number, spots: ReturnType<typeof hotSpots
   console.log(`\n## ${name} (${invokes} invokes)\n`);
   console.log('| self % | function | defined at | hottest line (share of the function) |');
   console.log('| -----: | -------- | ---------- | ------------------------------------ |');
-  for (const spot of spots.filter((s) => s.location.startsWith('packages/compose/')).slice(0, top)) {
+  for (const spot of spots.filter((s) => s.location.startsWith('packages/')).slice(0, top)) {
     const hot = spot.hotLine ? `:${spot.hotLine.line} (${spot.hotLine.percentOfFunction.toFixed(0)}%)` : '';
     console.log(`| ${spot.selfPercent.toFixed(1)} | ${spot.functionName} | ${spot.location} | ${hot} |`);
   }
@@ -99,7 +127,7 @@ async function main(): Promise<void> {
   const directory = new URL('../../results/', import.meta.url);
   mkdirSync(directory, { recursive: true });
   for (const name of args.names) {
-    const invoke = name === 'checkpoint' ? await checkpointTarget() : TARGETS[name]!();
+    const invoke = name in ASYNC_TARGETS ? await ASYNC_TARGETS[name]!() : TARGETS[name]!();
     await runFor(Math.min(2, args.seconds), invoke);
     let invokes = 0;
     const result = await profile(async () => {
@@ -108,6 +136,7 @@ async function main(): Promise<void> {
     writeFileSync(new URL(`${name}.cpuprofile`, directory), JSON.stringify(result));
     report(name, invokes, hotSpots(result), args.top);
   }
+  for (const close of closers) await close();
 }
 
 await main();

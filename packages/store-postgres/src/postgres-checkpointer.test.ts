@@ -123,8 +123,6 @@ describe.skipIf(url === undefined || url === '')('PostgresCheckpointer', () => {
       expect(indexes.rows.map((row: { indexname: string }) => row.indexname).sort()).toEqual(
         [
           'app_checkpoint_writes_pkey',
-          'app_checkpoints_base_idx',
-          'app_checkpoints_parent_idx',
           'app_checkpoints_pkey',
           'app_checkpoints_seq_idx',
           'app_migrations_pkey',

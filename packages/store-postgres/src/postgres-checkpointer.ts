@@ -204,7 +204,12 @@ export class PostgresCheckpointer implements Checkpointer {
     // `before` is a checkpoint id: what was stored before it (lower seq), nothing for an unknown id.
     if (options.before !== undefined)
       where += ` AND c.seq < (SELECT b.seq FROM ${this.#tables.checkpoints} b WHERE b.thread_id = $1 AND b.ns = $2 AND b.id = $${values.push(options.before)})`;
-    if (options.baseId !== undefined) where += ` AND c.base_id = $${values.push(options.baseId)}`;
+    // No index on base_id (schema 7): the rows built on a snapshot were stored after it, so the seq index
+    // is walked from the snapshot's own position (from the start when the snapshot row is missing).
+    if (options.baseId !== undefined) {
+      const base = `$${values.push(options.baseId)}`;
+      where += ` AND c.seq >= coalesce((SELECT b.seq FROM ${this.#tables.checkpoints} b WHERE b.thread_id = $1 AND b.ns = $2 AND b.id = ${base}), 0) AND c.base_id = ${base}`;
+    }
     // Each filter key must hold a JSON-equal value: jsonb equality compares nested values in full.
     for (const [key, value] of Object.entries(options.filter ?? {})) {
       where += ` AND c.metadata -> $${values.push(key)}::text = $${values.push(JSON.stringify(value))}::jsonb`;

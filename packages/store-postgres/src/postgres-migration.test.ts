@@ -76,6 +76,39 @@ describe.skipIf(url === '')('PostgresCheckpointer schema 3 and claims', () => {
     expect(sessions.rows).toEqual([{ status: 'idle', status_time: 2000, turns: 0 }]);
   });
 
+  it('drops the base and parent indexes of schema 6 tables, and still lists the deltas of a snapshot', async () => {
+    const store = new PostgresCheckpointer({ pool, schema });
+    await store.setup();
+    const bases = { a: 'a', b: 'a', c: 'a', d: 'd', e: 'd', f: 'a' };
+    let seq = 0;
+    for (const [id, baseId] of Object.entries(bases)) {
+      seq++;
+      await store.put({
+        ...{ threadId: 't1', ns: '', id, seq, parentId: null, baseId, step: seq, source: 'loop' },
+        ...{ createdAt: '2024-01-01T00:00:00.000Z', metadata: {}, payload: '{}' },
+      });
+    }
+    // Back to what schema 6 left: both indexes present, version 7 not applied.
+    await pool.query(`
+      CREATE INDEX weft_checkpoints_base_idx ON "${schema}".weft_checkpoints (thread_id, ns, base_id, id);
+      CREATE INDEX weft_checkpoints_parent_idx ON "${schema}".weft_checkpoints (thread_id, ns, parent_id);
+      DELETE FROM "${schema}".weft_migrations WHERE version > 6;
+    `);
+    await store.setup();
+    const ids = async (baseId: string) => (await store.list('t1', { baseId })).map((record) => record.id);
+    expect(await ids('a')).toEqual(['f', 'c', 'b', 'a']);
+    expect(await ids('d')).toEqual(['e', 'd']);
+    expect(await ids('missing')).toEqual([]);
+    const indexes = await pool.query('SELECT indexname FROM pg_indexes WHERE schemaname = $1', [schema]);
+    const names = indexes.rows.map((row: { indexname: string }) => row.indexname);
+    expect(names).toContain('weft_checkpoints_seq_idx');
+    expect(names).not.toContain('weft_checkpoints_base_idx');
+    expect(names).not.toContain('weft_checkpoints_parent_idx');
+    const { rows } = await pool.query(`SELECT max(version) AS version FROM "${schema}".weft_migrations`);
+    expect(rows[0].version).toBe(POSTGRES_SCHEMA_VERSION);
+    await store.close();
+  });
+
   it('a claim held by a live process refuses others; killing the process frees the thread', async () => {
     const store = new PostgresCheckpointer({ pool, schema });
     await store.setup();

@@ -196,6 +196,13 @@ const MIGRATIONS: readonly ((tables: PostgresTables) => string)[] = [
     UPDATE ${sessions} SET status_time = last_update_time;
     CREATE INDEX "${prefix}sessions_status_idx" ON ${sessions} (app_name, status, status_time);
   `,
+  // 7: a durable step updates two indexes less. The parent index served no query; the base index served
+  // only list({ baseId }) at load, which now walks the seq index from the base's own position (a
+  // checkpoint is stored after the snapshot it builds on). Every index a commit touches adds WAL.
+  ({ schema, prefix }) => `
+    DROP INDEX IF EXISTS "${schema}"."${prefix}checkpoints_base_idx";
+    DROP INDEX IF EXISTS "${schema}"."${prefix}checkpoints_parent_idx";
+  `,
 ];
 
 /**

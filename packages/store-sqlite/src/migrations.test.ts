@@ -90,3 +90,48 @@ it('gives the checkpoints of an existing database their positions in the old id 
   });
   db.close();
 });
+
+it('drops the base_id index of a schema 6 file, and still lists the deltas built on each snapshot', async () => {
+  const first = new SqliteCheckpointer({ filename });
+  const bases = { a: 'a', b: 'a', c: 'a', d: 'd', e: 'd', f: 'a' };
+  let seq = 0;
+  for (const [id, baseId] of Object.entries(bases)) {
+    await first.put({
+      threadId: 't1',
+      ns: '',
+      id,
+      seq: ++seq,
+      parentId: null,
+      baseId,
+      step: seq,
+      source: 'loop',
+      createdAt: '2024-01-01T00:00:00.000Z',
+      metadata: {},
+      payload: '{}',
+    });
+  }
+  await first.close();
+  // Back to what schema 6 wrote: the index present, the version 6.
+  const old = new BetterSqlite3(filename);
+  old.exec('CREATE INDEX weft_checkpoints_base ON weft_checkpoints (thread_id, ns, base_id, id)');
+  old.pragma('user_version = 6');
+  old.close();
+
+  const store = new SqliteCheckpointer({ filename });
+  try {
+    const ids = async (baseId: string) => (await store.list('t1', { baseId })).map((record) => record.id);
+    expect(await ids('a')).toEqual(['f', 'c', 'b', 'a']);
+    expect(await ids('d')).toEqual(['e', 'd']);
+    expect(await ids('missing')).toEqual([]);
+  } finally {
+    await store.close();
+  }
+  const db = new BetterSqlite3(filename);
+  expect(db.pragma('user_version', { simple: true })).toBe(SQLITE_SCHEMA_VERSION);
+  const indexes = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'weft_checkpoints'")
+    .pluck()
+    .all();
+  expect(indexes).not.toContain('weft_checkpoints_base');
+  db.close();
+});

@@ -73,7 +73,8 @@ describe('SqliteCheckpointer', () => {
       .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name")
       .all()
       .map((row) => row.name);
-    expect(indexes).toContain('weft_checkpoints_base');
+    expect(indexes).toContain('weft_checkpoints_seq');
+    expect(indexes).not.toContain('weft_checkpoints_base');
     db.close();
     const shared = new BetterSqlite3(filename);
     const onShared = new SqliteCheckpointer({ database: shared });
@@ -95,7 +96,12 @@ describe('SqliteCheckpointer', () => {
     expect(plan(`${base} ORDER BY seq DESC LIMIT 1`)).toMatch(/USING INDEX weft_checkpoints_seq/);
     expect(plan(`${base} AND seq < 7 ORDER BY seq DESC`)).not.toMatch(/TEMP B-TREE/);
     expect(plan(`${base} AND id = 'x'`)).toMatch(/USING INDEX sqlite_autoindex_weft_checkpoints_1/);
-    expect(plan(`${base} AND base_id = 'b'`)).toMatch(/USING INDEX weft_checkpoints_base/);
+    // The deltas built on a snapshot: a range of the seq index from the snapshot's position, no sort.
+    const built = `${base} AND seq >= coalesce((SELECT b.seq FROM weft_checkpoints b WHERE b.thread_id = 't' AND b.ns = '' AND b.id = 'b'), 0) AND base_id = 'b' ORDER BY seq DESC`;
+    expect(plan(built)).toMatch(
+      /SEARCH weft_checkpoints USING INDEX weft_checkpoints_seq \(thread_id=\? AND ns=\? AND seq>\?\)/,
+    );
+    expect(plan(built)).not.toMatch(/TEMP B-TREE/);
     db.close();
   });
 

@@ -176,9 +176,10 @@ export class SqliteCheckpointer implements Checkpointer {
   async list(threadId: string, options: ListCheckpointsOptions = {}): Promise<CheckpointRecord[]> {
     const limit = options.limit ?? -1;
     if (options.limit !== undefined && options.limit <= 0) return [];
-    const params: unknown[] = [threadId, options.ns ?? ''];
-    if (options.before !== undefined) params.push(threadId, options.ns ?? '', options.before);
-    if (options.baseId !== undefined) params.push(options.baseId);
+    const ns = options.ns ?? '';
+    const params: unknown[] = [threadId, ns];
+    if (options.before !== undefined) params.push(threadId, ns, options.before);
+    if (options.baseId !== undefined) params.push(threadId, ns, options.baseId, options.baseId);
     const filter = options.filter;
     const statement = this.#listStatement(options.before !== undefined, options.baseId !== undefined);
     if (filter === undefined) return statement.all(...params, limit).map(toCheckpointRecord);
@@ -209,7 +210,11 @@ export class SqliteCheckpointer implements Checkpointer {
       // `before` is a checkpoint id: list what was stored before it (lower seq), nothing for an unknown id.
       const older =
         ' AND seq < (SELECT b.seq FROM weft_checkpoints b WHERE b.thread_id = ? AND b.ns = ? AND b.id = ?)';
-      const where = `${before ? older : ''}${baseId ? ' AND base_id = ?' : ''}`;
+      // No index on base_id (schema 7): the rows built on a snapshot were stored after it, so the seq index
+      // is walked from the snapshot's own position (from the start when the snapshot row is missing).
+      const built =
+        ' AND seq >= coalesce((SELECT b.seq FROM weft_checkpoints b WHERE b.thread_id = ? AND b.ns = ? AND b.id = ?), 0) AND base_id = ?';
+      const where = `${before ? older : ''}${baseId ? built : ''}`;
       statement = this.#db.prepare<unknown[], CheckpointRow>(
         `SELECT ${COLUMNS} FROM weft_checkpoints WHERE thread_id = ? AND ns = ?${where} ORDER BY seq DESC LIMIT ?`,
       );

@@ -5,12 +5,13 @@ import type { LoopHooks, LoopSnapshot, LoopView, StepRecord } from '../pregel/lo
 import { type PendingInterrupt, type Task, TaskPaused } from '../pregel/task.js';
 import type { CompiledNode } from '../pregel/topology.js';
 import { START } from '../vocabulary/constants.js';
+import { serializeBodyRest } from './body-rest.js';
 import type { CheckpointBody, TaskErrorInfo, TaskWrite } from './checkpoint-body.js';
 import type { Checkpointer, CheckpointRecord, CheckpointSource, JsonValue } from './checkpointer.js';
 import type { LoadedCheckpoint } from './load.js';
 import { storeRouting, storeTasks } from './loop-state.js';
 import { payloadChecksum } from './payload-checksum.js';
-import { serialize, serializeChannels } from './serializer.js';
+import { serializeChannels } from './serializer.js';
 import {
   entriesOf,
   normalizeOutput,
@@ -372,7 +373,7 @@ function encodeBody(
   valuesText: string | undefined,
   sinceBase: CheckpointBody['sinceBase'],
 ): string {
-  const rest = serialize({ next: parts.next, routing: parts.routing, sinceBase });
+  const rest = serializeBodyRest({ next: parts.next, routing: parts.routing, sinceBase });
   const values = valuesText === undefined ? '' : `"values":${valuesText},`;
   return `{"v":1,${values}"writes":${writesText},${rest.slice(1)}`;
 }
