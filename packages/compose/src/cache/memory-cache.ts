@@ -5,9 +5,16 @@ import type { NodeCache } from './node-cache.js';
  *
  * @example
  * ```ts
- * const app = graph.compile({ cache: new MemoryCache() });
- * await app.invoke(input); // cached nodes run
- * await app.invoke(input); // cached nodes are cache hits
+ * let runs = 0;
+ * const app = new StateGraph(z.object({ url: z.string(), page: z.string().optional() }))
+ *   .addNode('fetch', (s) => (runs++, { page: `<html>${s.url}</html>` }), {
+ *     cachePolicy: { key: (s: { url: string }) => s.url },
+ *   })
+ *   .addEdge(START, 'fetch')
+ *   .addEdge('fetch', END)
+ *   .compile({ cache: new MemoryCache() });
+ * await app.invoke({ url: 'https://example.com' }); // the node runs
+ * await app.invoke({ url: 'https://example.com' }); // a cache hit: runs is still 1
  * ```
  */
 export class MemoryCache implements NodeCache {

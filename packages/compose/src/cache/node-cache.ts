@@ -26,7 +26,10 @@ export interface NodeCache {
  *
  * @example
  * ```ts
- * graph.addNode('fetch', fetchPage, { cachePolicy: { key: (state) => state.url, ttl: 600 } });
+ * new StateGraph(z.object({ url: z.string(), page: z.string().optional() }))
+ *   .addNode('fetch', async (s) => ({ page: await (await fetch(s.url)).text() }), {
+ *     cachePolicy: { key: (state: { url: string }) => state.url, ttl: 600 }, // one fetch per URL per 10 minutes
+ *   });
  * ```
  */
 export interface CachePolicy {

@@ -123,8 +123,13 @@ export interface ThreadClaim {
  * @example
  * ```ts
  * const saver = new MemoryCheckpointer();
- * const app = graph.compile({ checkpointer: saver });
+ * const app = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END)
+ *   .compile({ checkpointer: saver });
  * await app.invoke({ count: 1 }, { threadId: 'thread-1' });
+ * await saver.get('thread-1'); // the thread's latest checkpoint, with its writes
  * ```
  */
 export interface Checkpointer {

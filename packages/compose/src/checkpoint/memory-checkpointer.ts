@@ -44,7 +44,12 @@ function utf8Length(text: string): number {
  * @example
  * ```ts
  * const checkpointer = new MemoryCheckpointer();
- * await checkpointer.put(record);
+ * const app = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END)
+ *   .compile({ checkpointer });
+ * await app.invoke({ count: 1 }, { threadId: 'thread-1' });
  * const latest = await checkpointer.get('thread-1'); // { checkpoint, writes }
  * console.log(checkpointer.storedBytes('thread-1'));
  * ```

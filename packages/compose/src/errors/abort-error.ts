@@ -7,10 +7,15 @@ import { WeftError } from './weft-error.js';
  *
  * @example
  * ```ts
+ * const app = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('wait', (s, ctx) => new Promise<{ count: number }>((resolve) => ctx.signal.addEventListener('abort', () => resolve(s))))
+ *   .addEdge(START, 'wait')
+ *   .addEdge('wait', END)
+ *   .compile();
  * const controller = new AbortController();
- * const run = app.invoke(input, { signal: controller.signal });
+ * const run = app.invoke({ count: 0 }, { signal: controller.signal });
  * controller.abort();
- * await run.catch((error) => error.code); // 'ABORTED'
+ * await run.catch((error: WeftError) => error.code); // 'ABORTED'
  * ```
  */
 export function abortError(reason?: unknown, what = 'the run'): WeftError<'ABORTED'> {

@@ -8,6 +8,11 @@ import { WeftError } from './weft-error.js';
  *
  * @example
  * ```ts
+ * const app = new StateGraph(z.object({ answer: z.string().optional() }))
+ *   .addNode('ask', (_s, ctx) => ({ answer: ctx.interrupt<string>('Approve?') }))
+ *   .addEdge(START, 'ask')
+ *   .addEdge('ask', END)
+ *   .compile({ checkpointer: new MemoryCheckpointer() });
  * try {
  *   await app.invoke(new Command({ resume: 'approve' }), { threadId: 'ticket-7' });
  * } catch (error) {

@@ -17,6 +17,11 @@ export type CorruptionKind =
  *
  * @example
  * ```ts
+ * const app = new StateGraph(z.object({ answer: z.string().optional() }))
+ *   .addNode('ask', (_s, ctx) => ({ answer: ctx.interrupt<string>('Approve?') }))
+ *   .addEdge(START, 'ask')
+ *   .addEdge('ask', END)
+ *   .compile({ checkpointer: new MemoryCheckpointer() });
  * try {
  *   await app.getState('ticket-7');
  * } catch (error) {

@@ -27,6 +27,7 @@ export interface ValidationIssue {
  *
  * @example
  * ```ts
+ * const graph = new StateGraph(z.object({ n: z.number() })).addNode('orphan', (s) => s); // nothing leads to it
  * try {
  *   graph.compile();
  * } catch (error) {

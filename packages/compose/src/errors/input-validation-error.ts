@@ -14,8 +14,13 @@ export interface InputIssue {
  *
  * @example
  * ```ts
+ * const app = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END)
+ *   .compile();
  * try {
- *   await app.invoke({ count: 'one' });
+ *   await app.invoke(JSON.parse('{ "count": "one" }')); // input from outside, e.g. an HTTP body
  * } catch (error) {
  *   if (error instanceof InputValidationError) console.log(error.issues[0]?.path); // ['count']
  * }

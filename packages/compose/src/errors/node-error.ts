@@ -5,10 +5,17 @@ import { WeftError } from './weft-error.js';
  *
  * @example
  * ```ts
+ * const app = new StateGraph(z.object({ url: z.string() }))
+ *   .addNode('fetch', (): { url: string } => {
+ *     throw new Error('offline');
+ *   })
+ *   .addEdge(START, 'fetch')
+ *   .addEdge('fetch', END)
+ *   .compile();
  * try {
- *   await app.invoke(input);
+ *   await app.invoke({ url: 'https://example.com' });
  * } catch (error) {
- *   if (error instanceof NodeError) console.log(error.node, error.step, error.attempt, error.cause);
+ *   if (error instanceof NodeError) console.log(error.node, error.step, error.attempt, error.cause); // 'fetch', 0, 1, Error: offline
  * }
  * ```
  */

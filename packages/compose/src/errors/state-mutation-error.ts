@@ -9,6 +9,14 @@ import { WeftError } from './weft-error.js';
  *
  * @example
  * ```ts
+ * const app = new StateGraph(z.object({ items: z.array(z.number()) }))
+ *   .addNode('add', (s) => {
+ *     s.items.push(2); // a node must return its update, not change the state it was given
+ *     return {};
+ *   })
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END)
+ *   .compile();
  * try {
  *   await app.invoke({ items: [1] });
  * } catch (error) {

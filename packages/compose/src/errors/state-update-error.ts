@@ -9,10 +9,15 @@ import { WeftError } from './weft-error.js';
  *
  * @example
  * ```ts
+ * const app = new StateGraph(z.object({ age: z.number().int().nonnegative() }))
+ *   .addNode('birthday', (s) => ({ age: s.age - 1 })) // a bug
+ *   .addEdge(START, 'birthday')
+ *   .addEdge('birthday', END)
+ *   .compile();
  * try {
- *   await app.invoke(input);
+ *   await app.invoke({ age: 0 });
  * } catch (error) {
- *   if (error instanceof StateUpdateError) console.log(error.node, error.key, error.issues[0]?.message);
+ *   if (error instanceof StateUpdateError) console.log(error.node, error.key, error.issues[0]?.message); // 'birthday', 'age', …
  * }
  * ```
  */

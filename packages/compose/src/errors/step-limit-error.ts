@@ -5,7 +5,12 @@ import { WeftError } from './weft-error.js';
  *
  * @example
  * ```ts
- * await expect(app.invoke(input, { maxSteps: 10 })).rejects.toBeInstanceOf(StepLimitError);
+ * const app = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('loop', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'loop')
+ *   .addConditionalEdges('loop', (s) => (s.count >= 0 ? 'loop' : END)) // never ends
+ *   .compile();
+ * await app.invoke({ count: 0 }, { maxSteps: 10 }).catch((error) => error instanceof StepLimitError); // true
  * ```
  */
 export class StepLimitError extends WeftError {

@@ -31,8 +31,13 @@ const marker = Symbol.for('weft.error');
  *
  * @example
  * ```ts
+ * const app = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('loop', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'loop')
+ *   .addConditionalEdges('loop', (s) => (s.count >= 0 ? 'loop' : END)) // never ends
+ *   .compile();
  * try {
- *   await app.invoke(input);
+ *   await app.invoke({ count: 0 }, { maxSteps: 10 });
  * } catch (error) {
  *   if (WeftError.isInstance(error) && error.code === 'STEP_LIMIT') console.log('runaway loop');
  * }
@@ -63,7 +68,14 @@ export class WeftError<TCode extends string = WeftErrorCode> extends Error {
  *
  * @example
  * ```ts
- * if (isComposeError(error) && error.code === 'STEP_LIMIT') console.log('runaway loop');
+ * const app = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('loop', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'loop')
+ *   .addConditionalEdges('loop', (s) => (s.count >= 0 ? 'loop' : END)) // never ends
+ *   .compile();
+ * await app.invoke({ count: 0 }, { maxSteps: 10 }).catch((error: unknown) => {
+ *   if (isComposeError(error) && error.code === 'STEP_LIMIT') console.log('runaway loop');
+ * });
  * ```
  */
 export function isComposeError(value: unknown): value is WeftError<WeftErrorCode> {

@@ -8,7 +8,12 @@ import { streamCallbackListener } from './stream-callbacks.js';
  *
  * @example
  * ```ts
- * await app.invoke(input, { callbacks: { onEnd: (e) => console.log(e.node, e.durationMs) } });
+ * const app = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END)
+ *   .compile();
+ * await app.invoke({ count: 0 }, { callbacks: { onEnd: (e) => console.log(e.node, e.durationMs) } });
  * ```
  */
 export interface Callbacks {

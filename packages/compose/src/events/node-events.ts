@@ -55,7 +55,9 @@ export interface ModelCallRequest {
  *
  * @example
  * ```ts
- * if (event.type === 'model-call') console.log(event.model, event.usage?.totalTokens, event.durationMs);
+ * function logModelCalls(event: RunEvent): void {
+ *   if (event.type === 'model-call') console.log(event.model, event.usage?.totalTokens, event.durationMs);
+ * }
  * ```
  */
 export interface ModelCallEvent extends NodeEventBase {
@@ -82,7 +84,9 @@ export interface ModelCallEvent extends NodeEventBase {
  *
  * @example
  * ```ts
- * if (event.type === 'tool-start') console.log(event.tool, event.toolCallId, event.arguments);
+ * function logToolCalls(event: RunEvent): void {
+ *   if (event.type === 'tool-start') console.log(event.tool, event.toolCallId, event.arguments);
+ * }
  * ```
  */
 export interface ToolStartEvent extends NodeEventBase {
@@ -99,7 +103,9 @@ export interface ToolStartEvent extends NodeEventBase {
  *
  * @example
  * ```ts
- * if (event.type === 'tool-end' && event.status === 'error') console.warn(event.tool, event.result);
+ * function warnFailedTools(event: RunEvent): void {
+ *   if (event.type === 'tool-end' && event.status === 'error') console.warn(event.tool, event.result);
+ * }
  * ```
  */
 export interface ToolEndEvent extends NodeEventBase {
@@ -163,7 +169,9 @@ export interface AgentEventBody {
  *
  * @example
  * ```ts
- * if (event.type === 'agent' && event.event.actions.stateDelta) console.log(event.agent, event.event.actions.stateDelta);
+ * function logAgentState(event: RunEvent): void {
+ *   if (event.type === 'agent' && event.event.actions.stateDelta) console.log(event.agent, event.event.actions.stateDelta);
+ * }
  * ```
  */
 export interface AgentNodeEvent extends NodeEventBase {

@@ -91,8 +91,10 @@ export class UsageTally {
  *
  * @example
  * ```ts
- * const totals = usageTotalsOf(events.filter((e) => e.type === 'model-call'));
- * console.log(totals?.usage.totalTokens, totals?.byAgent.researcher?.byModel);
+ * function report(events: readonly RunEvent[]): void {
+ *   const totals = usageTotalsOf(events.filter((e): e is ModelCallEvent => e.type === 'model-call'));
+ *   console.log(totals?.usage.totalTokens, totals?.byAgent.researcher?.byModel);
+ * }
  * ```
  */
 export function usageTotalsOf(calls: Iterable<UsageCall>): UsageTotals | undefined {

@@ -29,8 +29,10 @@ export interface UsageSummary {
  *
  * @example
  * ```ts
- * if (event.type === 'run-end' && event.usageTotals) {
- *   console.log(event.usageTotals.usage.totalTokens, event.usageTotals.byAgent.researcher?.calls);
+ * function logUsage(event: RunEvent): void {
+ *   if (event.type === 'run-end' && event.usageTotals) {
+ *     console.log(event.usageTotals.usage.totalTokens, event.usageTotals.byAgent.researcher?.calls);
+ *   }
  * }
  * ```
  */

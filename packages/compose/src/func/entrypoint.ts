@@ -70,6 +70,7 @@ export type Entrypoint<TInput, TOutput> = CompiledGraph<TInput, TOutput, string,
  *
  * @example
  * ```ts
+ * const checkpointer = new MemoryCheckpointer();
  * const draft = task('draft', async (topic: string) => `An essay about ${topic}`);
  *
  * const review = entrypoint({ name: 'review', checkpointer, tasks: [draft] }, async (topic: string, ctx) => {

@@ -40,6 +40,7 @@ export type AnyTaskFunction = { readonly taskName: string };
  *
  * @example
  * ```ts
+ * const checkpointer = new MemoryCheckpointer();
  * const fetchPage = task('fetchPage', async (url: string) => (await fetch(url)).text());
  * const summarize = task({ name: 'summarize', retry: { maxAttempts: 3 } }, (text: string) => text.slice(0, 80));
  *

@@ -66,8 +66,11 @@ export type Continue = Command | null;
  *
  * @example
  * ```ts
+ * const graph = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add').addEdge('add', END);
  * const app = graph.compile();
- * const state = await app.invoke({ count: 0 });
+ * const state = await app.invoke({ count: 0 }); // { count: 1 }
  * for await (const update of app.stream({ count: 0 }, { mode: 'updates' })) console.log(update.node);
  * ```
  */

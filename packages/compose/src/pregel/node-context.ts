@@ -11,6 +11,7 @@ import type { Store } from '../store/store.js';
  * const inner = new StateGraph(z.object({ n: z.number() }))
  *   .addNode('double', (s) => ({ n: s.n * 2 }))
  *   .addEdge(START, 'double')
+ .addEdge('double', END)
  *   .addEdge('double', END)
  *   .compile();
  * const asNode: NestableGraph<{ n: number }> = inner;
@@ -27,6 +28,7 @@ export interface NestableGraph<TOutput> {
  *
  * @example
  * ```ts
+ * const graph = new StateGraph(z.object({ url: z.string(), body: z.string().optional() }));
  * graph.addNode('fetch', async (state, ctx) => {
  *   const response = await fetch(state.url, { signal: ctx.signal });
  *   ctx.emit({ status: response.status });

@@ -25,7 +25,8 @@ let zodModule: Promise<ZodNamespace> | undefined;
  * @example
  * ```ts
  * import { z } from 'zod';
- * const schema = updateSchemaOf(graph.spec.state!, z);
+ * const graph = new StateGraph(z.object({ count: z.number() }));
+ * const schema = updateSchemaOf(graph.compile().spec.state!, z);
  * schema.safeParse({ count: 'one' }).success; // false
  * ```
  */

@@ -39,7 +39,11 @@ export interface StoreOptions {
  * @example
  * ```ts
  * const store = new MemoryStore({ index: { embeddings: new HashingEmbeddings(), fields: ['text'] } });
- * const app = graph.compile({ store });
+ * const app = new StateGraph(z.object({ question: z.string() }))
+ *   .addNode('answer', async (s, ctx) => ({ question: `${s.question} (${(await ctx.store?.search(['memories', 'u1'], { query: s.question }))?.length} memories)` }))
+ *   .addEdge(START, 'answer')
+ *   .addEdge('answer', END)
+ *   .compile({ store });
  * await store.put(['memories', 'u1'], 'm1', { text: 'prefers window seats' });
  * const [hit] = await store.search(['memories', 'u1'], { query: 'seat preference' });
  * ```

@@ -9,6 +9,8 @@ export type StoreValue = Readonly<Record<string, JsonValue>>;
  *
  * @example
  * ```ts
+ * const store = new MemoryStore();
+ * await store.put(['memories', 'user-1'], 'food', { likes: 'ramen' });
  * const item = await store.get(['memories', 'user-1'], 'food');
  * if (item) console.log(item.value, item.updatedAt.toISOString());
  * ```
@@ -29,6 +31,8 @@ export interface StoreItem {
  *
  * @example
  * ```ts
+ * const store = new MemoryStore({ index: { embeddings: new HashingEmbeddings(), fields: ['text'] } });
+ * await store.put(['memories'], 'food', { text: 'ramen is my favourite food' });
  * const [best] = await store.search(['memories'], { query: 'favourite food' });
  * console.log(best?.score);
  * ```
@@ -43,6 +47,7 @@ export interface StoreSearchItem extends StoreItem {
  *
  * @example
  * ```ts
+ * const store = new MemoryStore();
  * await store.put(['cache'], 'page', { html: '...' }, { index: false, ttlMs: 60_000 });
  * ```
  */
@@ -72,6 +77,8 @@ export type StoreFilter = Readonly<Record<string, JsonValue>>;
  *
  * @example
  * ```ts
+ * const store = new MemoryStore();
+ * const userId = 'u1';
  * const hits = await store.search(['memories', userId], { query: 'diet', filter: { kind: 'fact' }, limit: 5 });
  * ```
  */
@@ -91,7 +98,9 @@ export interface StoreSearchOptions {
  *
  * @example
  * ```ts
- * const users = await store.list(['memories'], { maxDepth: 2 });
+ * const store = new MemoryStore();
+ * await store.put(['memories', 'u1', 'notes'], 'n1', { text: 'hi' });
+ * const users = await store.list(['memories'], { maxDepth: 2 }); // [['memories', 'u1']]
  * ```
  */
 export interface StoreListOptions {

@@ -9,7 +9,7 @@ import type { Store } from '../store/store.js';
  *
  * @example
  * ```ts
- * const fixture: StoreFixture = { store: new MemoryStore(options) };
+ * const fixture: StoreFixture = { store: new MemoryStore() };
  * ```
  */
 export interface StoreFixture {
