@@ -13,6 +13,8 @@ import {
   WeftError,
 } from '@weft/compose';
 import pg, { type Pool, type QueryConfig, type QueryResult, type QueryResultRow } from 'pg';
+import { CommitGroup } from './commit-group.js';
+import { commitGroupedPuts, type GroupedPut } from './postgres-group-put.js';
 import { type PostgresTables, postgresTables, setupPostgresSchema } from './postgres-schema.js';
 import { PostgresThreadClaims } from './postgres-thread-claims.js';
 import { statementPrefix } from './statement-prefix.js';
@@ -33,6 +35,14 @@ export type PostgresCheckpointerOptions = (
   readonly schema?: string;
   /** Prefix of the table names (`<prefix>checkpoints`, ...); `weft_` by default. */
   readonly tablePrefix?: string;
+  /**
+   * Group commit: `put`s and `putWrites` of many concurrent runs that arrive while a commit is in flight
+   * are stored together in the next transaction (at most `maxBatch`, default 64, per commit). A lone
+   * write commits at once; every write still resolves only after its own commit, and a checkpoint whose
+   * position is taken fails alone. Off by default; worth it when one process runs many threads at once
+   * (a worker with `concurrency` > 1). `true` is `{ maxBatch: 64 }`.
+   */
+  readonly groupCommit?: boolean | { readonly maxBatch?: number };
 };
 
 interface CheckpointRow {
@@ -78,6 +88,7 @@ export class PostgresCheckpointer implements Checkpointer {
   readonly #tables: PostgresTables;
   readonly #statementPrefix: string;
   readonly #claims: PostgresThreadClaims;
+  readonly #group: CommitGroup<GroupedPut> | undefined;
 
   /** @throws {WeftError} code `INVALID_ARGUMENT` when the schema or table prefix is not a plain identifier. */
   constructor(options: PostgresCheckpointerOptions) {
@@ -94,6 +105,14 @@ export class PostgresCheckpointer implements Checkpointer {
       this.#ownsPool = true;
     }
     this.#claims = new PostgresThreadClaims(this.#pool, this.#tables.checkpoints);
+    this.#group = groupOf(options.groupCommit, (puts) =>
+      commitGroupedPuts(
+        (config) => this.#query(config),
+        this.#tables,
+        `${this.#statementPrefix}_group_put`,
+        puts,
+      ),
+    );
   }
 
   /**
@@ -115,6 +134,7 @@ export class PostgresCheckpointer implements Checkpointer {
    * @throws {CheckpointConflictError} when `record.seq` is taken there (another writer moved the head).
    */
   async put(record: CheckpointRecord): Promise<void> {
+    if (this.#group) return this.#group.submit({ kind: 'checkpoint', record });
     const { checkpoints } = this.#tables;
     try {
       await this.#query({
@@ -152,6 +172,7 @@ export class PostgresCheckpointer implements Checkpointer {
   }
 
   async putWrites(record: TaskWritesRecord): Promise<void> {
+    if (this.#group) return this.#group.submit({ kind: 'writes', record });
     await this.#query({
       name: `${this.#statementPrefix}_put_writes`,
       text: `INSERT INTO ${this.#tables.writes} (thread_id, ns, checkpoint_id, task_id, payload, checksum)
@@ -234,6 +255,7 @@ export class PostgresCheckpointer implements Checkpointer {
 
   /** Ends the pool if this checkpointer created it (from a connection string); a pool you passed stays open. */
   async close(): Promise<void> {
+    await this.#group?.idle();
     await this.#claims.close();
     if (this.#ownsPool && !this.#pool.ended) await this.#pool.end();
   }
@@ -250,6 +272,15 @@ export class PostgresCheckpointer implements Checkpointer {
       );
     }
   }
+}
+
+/** The group commit `groupCommit` asks for, or none. */
+function groupOf(
+  option: PostgresCheckpointerOptions['groupCommit'],
+  commit: (puts: readonly GroupedPut[]) => Promise<(Error | undefined)[]>,
+): CommitGroup<GroupedPut> | undefined {
+  if (option === undefined || option === false) return undefined;
+  return new CommitGroup(commit, option === true ? 64 : (option.maxBatch ?? 64));
 }
 
 function toRecord(row: CheckpointRow): CheckpointRecord {
