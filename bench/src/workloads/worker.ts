@@ -1,8 +1,11 @@
 // Worker throughput (needs WEFT_REDIS_URL and WEFT_PG_URL; Weft only): runs of a 20-step counter loop,
-// every step checkpointed to PostgreSQL, submitted through a BullMQ queue and run by one in-process
-// worker with concurrency 1, 2 and 4; rows in runs/s. The floor rows are bare `pg` insert loops (one
-// autocommitted insert per commit) on 1 and 4 connections, in commits/s: what the server takes. The
-// notes give Weft's durable steps/s next to them.
+// every step checkpointed to PostgreSQL, submitted through a BullMQ queue; rows in runs/s. First one
+// in-process worker with concurrency 1, 2 and 4 and one commit per step (the plain checkpointer); then
+// 1, 2 and 4 workers (each with its own group-committing checkpointer and pool, all in this process)
+// of concurrency 16, where a commit stores the steps of every run that finished one meanwhile (ADR 026).
+// The floor rows are bare `pg` insert loops (one autocommitted insert per commit) on 1, 4 and 16
+// connections, in commits/s: what the server takes. The notes give Weft's durable steps/s and its
+// commits/s of checkpoints and task writes (counted on the pools) next to them.
 import { type Checkpointer, END, START, StateGraph } from '@weft/compose';
 import { PostgresCheckpointer } from '@weft/store-postgres';
 import { createClient, createWorker, deleteQueue } from '@weft/worker';
@@ -35,22 +38,52 @@ function row(workload: string, unit: string, value: number | string | null, note
   };
 }
 
-/** Runs `runs` runs through a worker of `concurrency`; resolves with runs per second. */
-async function workerRate(pgUrl: string, redisUrl: string, concurrency: number, runs: number) {
-  const tag = `${process.pid.toString(36)}${Date.now().toString(36)}_${concurrency}`;
+/** How a worker row runs: `workers` workers of `concurrency` each, with or without group commit. */
+interface WorkerSetup {
+  readonly workers: number;
+  readonly concurrency: number;
+  readonly groupCommit: boolean;
+}
+
+/** A pool that counts the statements that store checkpoints and task writes (each one commit). */
+function countingPool(pgUrl: string, concurrency: number): { pool: pg.Pool; commits: () => number } {
+  const pool = new pg.Pool({ connectionString: pgUrl, max: Math.max(10, concurrency + 2) });
+  pool.on('error', () => undefined);
+  let commits = 0;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const [config] = args as [{ name?: string } | string];
+    if (typeof config === 'object' && /_(group_put|put|put_writes)$/.test(config.name ?? '')) commits += 1;
+    return query(...args);
+  };
+  return { pool, commits: () => commits };
+}
+
+/** Runs `runs` runs through the workers of `setup`; resolves with runs and checkpoint commits per second. */
+async function workerRate(pgUrl: string, redisUrl: string, setup: WorkerSetup, runs: number) {
+  const tag = `${process.pid.toString(36)}${Date.now().toString(36)}_${setup.workers}_${setup.concurrency}`;
   const schema = `weft_bench_worker_${tag}`;
   const queueName = `weft-bench-${tag}`;
-  const checkpointer = new PostgresCheckpointer({ connectionString: pgUrl, schema });
-  await checkpointer.setup();
-  const worker = await createWorker({
-    graphs: { counter },
-    connection: redisUrl,
-    checkpointer,
-    queueName,
-    concurrency,
-  });
+  const pools = Array.from({ length: setup.workers }, () => countingPool(pgUrl, setup.concurrency));
+  const checkpointers = pools.map(
+    ({ pool }) => new PostgresCheckpointer({ pool, schema, groupCommit: setup.groupCommit }),
+  );
+  await checkpointers[0]?.setup();
+  const workers = await Promise.all(
+    checkpointers.map((checkpointer) =>
+      createWorker({
+        graphs: { counter },
+        connection: redisUrl,
+        checkpointer,
+        queueName,
+        concurrency: setup.concurrency,
+      }),
+    ),
+  );
   const client = createClient({ connection: redisUrl, queueName });
+  const commits = (): number => pools.reduce((sum, { commits }) => sum + commits(), 0);
   try {
+    const before = commits();
     const started = performance.now();
     const handles = await Promise.all(Array.from({ length: runs }, () => client.submit('counter', { n: 0 })));
     const results = await Promise.all(handles.map((handle) => handle.result()));
@@ -60,15 +93,18 @@ async function workerRate(pgUrl: string, redisUrl: string, concurrency: number, 
     );
     if (wrong.length > 0)
       throw new Error(`${wrong.length} of ${runs} worker runs did not end with n = ${STEPS}`);
-    return runs / seconds;
+    const stored = await pools[0]?.pool.query(`SELECT count(*)::int AS n FROM "${schema}".weft_checkpoints`);
+    const checkpoints = (stored?.rows[0] as { n: number } | undefined)?.n ?? 0;
+    if (checkpoints < runs * STEPS)
+      throw new Error(`${checkpoints} checkpoints stored for ${runs} runs of ${STEPS} steps`);
+    return { runsPerSecond: runs / seconds, commitsPerSecond: (commits() - before) / seconds };
   } finally {
     await client.close();
-    await worker.close();
+    await Promise.all(workers.map((worker) => worker.close()));
     await deleteQueue({ connection: redisUrl, queueName });
-    await checkpointer.close();
-    const pool = new pg.Pool({ connectionString: pgUrl });
-    await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await pool.end();
+    await Promise.all(checkpointers.map((checkpointer) => checkpointer.close()));
+    await pools[0]?.pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await Promise.all(pools.map(({ pool }) => pool.end()));
   }
 }
 
@@ -98,6 +134,22 @@ async function pgRate(pgUrl: string, connections: number, ms: number): Promise<n
   return commits / seconds;
 }
 
+/** The rows: one plain worker of growing concurrency, then 1, 2 and 4 group-committing workers. */
+const SETUPS: readonly WorkerSetup[] = [
+  { workers: 1, concurrency: 1, groupCommit: false },
+  { workers: 1, concurrency: 2, groupCommit: false },
+  { workers: 1, concurrency: 4, groupCommit: false },
+  { workers: 1, concurrency: 16, groupCommit: true },
+  { workers: 2, concurrency: 16, groupCommit: true },
+  { workers: 4, concurrency: 16, groupCommit: true },
+];
+
+function setupLabel({ workers, concurrency, groupCommit }: WorkerSetup): string {
+  const who =
+    workers === 1 ? `concurrency ${concurrency}` : `${workers} workers × concurrency ${concurrency}`;
+  return `${who}${groupCommit ? ', group commit' : ''}`;
+}
+
 export const workerWorkload: Workload = {
   name: 'worker',
   async run(context: BenchContext) {
@@ -108,32 +160,33 @@ export const workerWorkload: Workload = {
       context.log('  worker: WEFT_PG_URL or WEFT_REDIS_URL is not set; worker rows skipped');
       return [];
     }
-    const runs = pick(context, 200, 20);
     const rows: Row[] = [];
     await context.turn();
-    for (const connections of [1, 4]) {
+    for (const connections of [1, 4, 16]) {
       const rate = await pgRate(pgUrl, connections, pick(context, 3000, 300));
       rows.push({
         ...row(`worker floor: bare pg insert, ${connections} connection(s)`, 'commits/s', null),
         floor: rate,
       });
     }
-    for (const concurrency of [1, 2, 4]) {
+    for (const setup of SETUPS) {
       await context.turn();
-      context.log(`  worker: ${runs} runs of ${STEPS} steps, concurrency ${concurrency}`);
+      // Enough runs for a few seconds at each row's pace.
+      const runs = pick(context, setup.groupCommit ? 400 * setup.workers : 50 * setup.concurrency, 20);
+      const label = setupLabel(setup);
+      context.log(`  worker: ${runs} runs of ${STEPS} steps, ${label}`);
       try {
-        const rate = await workerRate(pgUrl, redisUrl, concurrency, runs);
+        const rate = await workerRate(pgUrl, redisUrl, setup, runs);
+        const steps = rate.runsPerSecond * STEPS;
         rows.push(
-          row(`worker: ${runs} runs × ${STEPS} durable steps, concurrency ${concurrency}`, 'runs/s', rate, [
-            `worker concurrency ${concurrency}: ${(rate * STEPS).toFixed(0)} durable steps/s (compare the bare pg insert rows, commits/s)`,
+          row(`worker: ${runs} runs × ${STEPS} durable steps, ${label}`, 'runs/s', rate.runsPerSecond, [
+            `worker ${label}: ${steps.toFixed(0)} durable steps/s in ${rate.commitsPerSecond.toFixed(0)} commits/s of checkpoints and task writes (${(steps / rate.commitsPerSecond).toFixed(2)} steps a commit; compare the bare pg insert rows, commits/s)`,
           ]),
         );
       } catch (error) {
         rows.push({
-          ...row(`worker: concurrency ${concurrency}`, 'runs/s', 'FAIL'),
-          failures: [
-            `worker [concurrency ${concurrency}]: ${error instanceof Error ? error.message : error}`,
-          ],
+          ...row(`worker: ${label}`, 'runs/s', 'FAIL'),
+          failures: [`worker [${label}]: ${error instanceof Error ? error.message : error}`],
         });
       }
     }

@@ -1,12 +1,13 @@
 // Throughput of N worker processes: `pnpm --filter @weft/worker throughput [--runs 200] [--steps 20]
-// [--delay 5] [--concurrency 8] [--events 1]`. For each of 1, 2 and 4 worker processes (child processes
+// [--delay 5] [--concurrency 8] [--events 1] [--group 0]` (`--group 1`: each worker's checkpointer
+// group-commits, ADR 026). For each of 1, 2 and 4 worker processes (child processes
 // running test/fixtures/worker-main.ts), submits `runs` runs of a `steps`-step graph whose node sleeps
 // `delay` ms, and reports runs/s from the first submit to the last result.
 import { createClient } from '../src/index.js';
 import { spawnWorker } from '../test/fixtures/spawn-worker.js';
 import { machine, numberArgs, pgUrl, redisUrl, scratch } from './bench-support.js';
 
-const args = numberArgs({ runs: 200, steps: 20, delay: 5, concurrency: 8, events: 1 });
+const args = numberArgs({ runs: 200, steps: 20, delay: 5, concurrency: 8, events: 1, group: 0 });
 
 async function measure(workers: number): Promise<{ seconds: number; runsPerSecond: number }> {
   const space = await scratch(`tp${workers}`);
@@ -18,6 +19,7 @@ async function measure(workers: number): Promise<{ seconds: number; runsPerSecon
     WEFT_CONCURRENCY: String(args.concurrency),
     WEFT_DELAY_MS: String(args.delay),
     WEFT_EVENTS: args.events ? 'all' : 'none',
+    WEFT_GROUP_COMMIT: args.group ? '1' : '0',
   };
   const processes = Array.from({ length: workers }, (_, i) => spawnWorker(`w${i}`, env));
   const client = createClient({ connection: redisUrl, queueName: space.queueName });
@@ -40,7 +42,7 @@ async function measure(workers: number): Promise<{ seconds: number; runsPerSecon
 }
 
 console.log(
-  `${args.runs} runs × ${args.steps} steps (node sleeps ${args.delay} ms), concurrency ${args.concurrency} per process, events ${args.events ? 'on' : 'off'}`,
+  `${args.runs} runs × ${args.steps} steps (node sleeps ${args.delay} ms), concurrency ${args.concurrency} per process, events ${args.events ? 'on' : 'off'}, group commit ${args.group ? 'on' : 'off'}`,
 );
 console.log(`machine: ${machine()}`);
 for (const workers of [1, 2, 4]) {

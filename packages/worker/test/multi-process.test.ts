@@ -20,113 +20,122 @@ async function until(condition: () => boolean | Promise<boolean>): Promise<void>
   while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
-describe.skipIf(missingServices)('three worker processes, one killed mid-way', () => {
-  const queueName = unique('weft-test-multi');
-  const prefix = `weft:${queueName}:test:`;
-  const processes: WorkerProcess[] = [];
-  let redis: Redis;
-  let client: WeftClient;
-  let env: Record<string, string>;
-  let drop: () => Promise<void>;
+describe.skipIf(missingServices)(
+  'three worker processes, one killed mid-way (two of them group-committing)',
+  () => {
+    const queueName = unique('weft-test-multi');
+    const prefix = `weft:${queueName}:test:`;
+    const processes: WorkerProcess[] = [];
+    let redis: Redis;
+    let client: WeftClient;
+    let env: Record<string, string>;
+    let drop: () => Promise<void>;
 
-  beforeAll(async () => {
-    redis = new Redis(redisUrl);
-    const store = await freshCheckpointer();
-    drop = store.drop;
-    // Locks and leases short enough that a killed worker's runs are taken over within seconds, long
-    // enough that a live worker starved by a loaded machine (stalls of a few seconds at load average 60)
-    // keeps renewing them: at 2 s a live worker's lease once expired and its run moved.
-    env = {
-      WEFT_REDIS_URL: redisUrl,
-      WEFT_PG_URL: pgUrl,
-      WEFT_QUEUE: queueName,
-      WEFT_PG_SCHEMA: store.schema,
-      WEFT_CONCURRENCY: '8',
-      WEFT_LEASE_MS: '9000',
-      WEFT_LOCK_MS: '9000',
-      WEFT_STALLED_MS: '3000',
-      WEFT_DELAY_MS: '5',
-    };
-    client = createClient({ connection: redisUrl, queueName });
-  });
+    beforeAll(async () => {
+      redis = new Redis(redisUrl);
+      const store = await freshCheckpointer();
+      drop = store.drop;
+      // Locks and leases short enough that a killed worker's runs are taken over within seconds, long
+      // enough that a live worker starved by a loaded machine (stalls of a few seconds at load average 60)
+      // keeps renewing them: at 2 s a live worker's lease once expired and its run moved.
+      env = {
+        WEFT_REDIS_URL: redisUrl,
+        WEFT_PG_URL: pgUrl,
+        WEFT_QUEUE: queueName,
+        WEFT_PG_SCHEMA: store.schema,
+        WEFT_CONCURRENCY: '8',
+        WEFT_LEASE_MS: '9000',
+        WEFT_LOCK_MS: '9000',
+        WEFT_STALLED_MS: '3000',
+        WEFT_DELAY_MS: '5',
+      };
+      client = createClient({ connection: redisUrl, queueName });
+    });
 
-  afterAll(async () => {
-    await Promise.all(processes.map((worker) => worker.kill()));
-    await client?.close();
-    await deleteQueue({ connection: redisUrl, queueName });
-    redis?.disconnect();
-    await drop?.();
-  });
+    afterAll(async () => {
+      await Promise.all(processes.map((worker) => worker.kill()));
+      await client?.close();
+      await deleteQueue({ connection: redisUrl, queueName });
+      redis?.disconnect();
+      await drop?.();
+    });
 
-  /** Threads whose lease the worker `id` holds right now. */
-  async function leasesOf(id: string): Promise<string[]> {
-    const keys = await redis.keys(`weft:${queueName}:lease:*`);
-    const holders = keys.length === 0 ? [] : await redis.mget(...keys);
-    return keys
-      .filter((_, i) => holders[i]?.startsWith(`${id}:`))
-      .map((key) => key.split(':lease:')[1] ?? '');
-  }
-
-  it(`finishes ${RUNS} runs of a ${STEPS}-step graph: none lost, no finished task repeated, no thread run twice at once`, async () => {
-    processes.push(...['w0', 'w1', 'w2'].map((id) => spawnWorker(id, env)));
-    await Promise.all(processes.map((worker) => worker.ready));
-    const tag = unique('t');
-    const handles = await Promise.all(
-      Array.from({ length: RUNS }, (_, i) =>
-        client.submit('counter', { count: 0, target: STEPS }, { threadId: `${tag}-${i}` }),
-      ),
-    );
-    let settled = 0;
-    const results: Array<Promise<WorkerRunResult>> = handles.map((handle) =>
-      handle.result().then((result) => {
-        settled += 1;
-        return result;
-      }),
-    );
-    await until(() => settled >= RUNS / 4);
-    // Kill w0 while it holds leases (it runs up to eight threads at a time).
-    let victims: string[] = [];
-    await until(async () => (victims = await leasesOf('w0')).length > 0);
-    await processes[0]?.kill();
-    const restarted = spawnWorker('w0b', env);
-    processes.push(restarted);
-    await restarted.ready;
-
-    const outcomes = await Promise.all(results);
-    expect(outcomes.filter((outcome) => outcome.status === 'done')).toHaveLength(RUNS);
-    expect(outcomes.every((outcome) => (outcome.output as { count: number }).count === STEPS)).toBe(true);
-
-    const handedOver: string[] = [];
-    let repeated = 0;
-    for (const handle of handles) {
-      const log = parseLog(await redis.lrange(`${prefix}log:${handle.threadId}`, 0, -1));
-      const { overlaps, repeats } = checkThreadLog(log);
-      expect(overlaps, handle.threadId).toEqual([]);
-      const leases = log.filter((entry) => entry.kind === 'lease').map((entry) => entry.worker);
-      const movedOn = leases.length > 1;
-      if (movedOn) {
-        handedOver.push(handle.threadId);
-        // Only the killed worker's runs moved to another worker.
-        expect(leases[0], handle.threadId).toBe('w0');
-      }
-      // A repeat is allowed only for a run w0 held when it was killed: the task still running at the kill.
-      expect(repeats.length, handle.threadId).toBeLessThanOrEqual(movedOn ? 1 : 0);
-      expect(log.filter((entry) => entry.kind === 'node').length).toBe(STEPS + repeats.length);
-      repeated += repeats.length;
+    /** Threads whose lease the worker `id` holds right now. */
+    async function leasesOf(id: string): Promise<string[]> {
+      const keys = await redis.keys(`weft:${queueName}:lease:*`);
+      const holders = keys.length === 0 ? [] : await redis.mget(...keys);
+      return keys
+        .filter((_, i) => holders[i]?.startsWith(`${id}:`))
+        .map((key) => key.split(':lease:')[1] ?? '');
     }
-    console.info(
-      `killed w0 holding ${victims.length} runs; ${handedOver.length} runs moved to other workers; ${repeated} tasks ran twice`,
-    );
-    // The kill hit running runs (w0 held leases a moment before), and they were
-    // finished by other workers from their checkpoints. (A run w0 finished between that look and the
-    // kill is simply not among them.)
-    expect(victims.length).toBeGreaterThan(0);
-    expect(handedOver.length).toBeGreaterThan(0);
-    const runs = await client.listRuns({ limit: RUNS });
-    expect(runs.filter((run) => run.status === 'done')).toHaveLength(RUNS);
-    // Each run that moved was started again (a job w0 had only just taken, not yet run, may be too).
-    const retried = runs.filter((run) => run.attempts > 1).map((run) => run.threadId);
-    for (const thread of handedOver) expect(retried).toContain(thread);
-    // Three worker processes start through tsx inside this test: minutes on a loaded 2-core machine.
-  }, 240_000);
-});
+
+    /** w0 (the one killed), w2 and w0b group-commit their checkpoints (ADR 026); w1 commits each alone. */
+    const envOf = (id: string): Record<string, string> => ({
+      ...env,
+      WEFT_GROUP_COMMIT: id === 'w1' ? '0' : '1',
+    });
+
+    it(`finishes ${RUNS} runs of a ${STEPS}-step graph: none lost, no finished task repeated, no thread run twice at once`, async () => {
+      processes.push(...['w0', 'w1', 'w2'].map((id) => spawnWorker(id, envOf(id))));
+      await Promise.all(processes.map((worker) => worker.ready));
+      const tag = unique('t');
+      const handles = await Promise.all(
+        Array.from({ length: RUNS }, (_, i) =>
+          client.submit('counter', { count: 0, target: STEPS }, { threadId: `${tag}-${i}` }),
+        ),
+      );
+      let settled = 0;
+      const results: Array<Promise<WorkerRunResult>> = handles.map((handle) =>
+        handle.result().then((result) => {
+          settled += 1;
+          return result;
+        }),
+      );
+      await until(() => settled >= RUNS / 4);
+      // Kill w0 while it holds leases (it runs up to eight threads at a time).
+      let victims: string[] = [];
+      await until(async () => (victims = await leasesOf('w0')).length > 0);
+      await processes[0]?.kill();
+      const restarted = spawnWorker('w0b', envOf('w0b'));
+      processes.push(restarted);
+      await restarted.ready;
+
+      const outcomes = await Promise.all(results);
+      expect(outcomes.filter((outcome) => outcome.status === 'done')).toHaveLength(RUNS);
+      expect(outcomes.every((outcome) => (outcome.output as { count: number }).count === STEPS)).toBe(true);
+
+      const handedOver: string[] = [];
+      let repeated = 0;
+      for (const handle of handles) {
+        const log = parseLog(await redis.lrange(`${prefix}log:${handle.threadId}`, 0, -1));
+        const { overlaps, repeats } = checkThreadLog(log);
+        expect(overlaps, handle.threadId).toEqual([]);
+        const leases = log.filter((entry) => entry.kind === 'lease').map((entry) => entry.worker);
+        const movedOn = leases.length > 1;
+        if (movedOn) {
+          handedOver.push(handle.threadId);
+          // Only the killed worker's runs moved to another worker.
+          expect(leases[0], handle.threadId).toBe('w0');
+        }
+        // A repeat is allowed only for a run w0 held when it was killed: the task still running at the kill.
+        expect(repeats.length, handle.threadId).toBeLessThanOrEqual(movedOn ? 1 : 0);
+        expect(log.filter((entry) => entry.kind === 'node').length).toBe(STEPS + repeats.length);
+        repeated += repeats.length;
+      }
+      console.info(
+        `killed w0 holding ${victims.length} runs; ${handedOver.length} runs moved to other workers; ${repeated} tasks ran twice`,
+      );
+      // The kill hit running runs (w0 held leases a moment before), and they were
+      // finished by other workers from their checkpoints. (A run w0 finished between that look and the
+      // kill is simply not among them.)
+      expect(victims.length).toBeGreaterThan(0);
+      expect(handedOver.length).toBeGreaterThan(0);
+      const runs = await client.listRuns({ limit: RUNS });
+      expect(runs.filter((run) => run.status === 'done')).toHaveLength(RUNS);
+      // Each run that moved was started again (a job w0 had only just taken, not yet run, may be too).
+      const retried = runs.filter((run) => run.attempts > 1).map((run) => run.threadId);
+      for (const thread of handedOver) expect(retried).toContain(thread);
+      // Three worker processes start through tsx inside this test: minutes on a loaded 2-core machine.
+    }, 240_000);
+  },
+);
