@@ -1,6 +1,6 @@
 // Worker throughput (needs WEFT_REDIS_URL and WEFT_PG_URL; Weft only): runs of a 20-step counter loop,
 // every step checkpointed to PostgreSQL, submitted through a BullMQ queue; rows in runs/s. First one
-// in-process worker with concurrency 1, 2 and 4 and one commit per step (the plain checkpointer); then
+// in-process worker with concurrency 1, 2, 4 and 16 and one commit per write (the plain checkpointer); then
 // 1, 2 and 4 workers (each with its own group-committing checkpointer and pool, all in this process)
 // of concurrency 16, where a commit stores the steps of every run that finished one meanwhile (ADR 026).
 // The floor rows are bare `pg` insert loops (one autocommitted insert per commit) on 1, 4 and 16
@@ -134,11 +134,15 @@ async function pgRate(pgUrl: string, connections: number, ms: number): Promise<n
   return commits / seconds;
 }
 
-/** The rows: one plain worker of growing concurrency, then 1, 2 and 4 group-committing workers. */
+/**
+ * The rows: one plain worker of growing concurrency (16 too: PostgreSQL merges the WAL flushes of
+ * concurrent commits by itself), then 1, 2 and 4 group-committing workers.
+ */
 const SETUPS: readonly WorkerSetup[] = [
   { workers: 1, concurrency: 1, groupCommit: false },
   { workers: 1, concurrency: 2, groupCommit: false },
   { workers: 1, concurrency: 4, groupCommit: false },
+  { workers: 1, concurrency: 16, groupCommit: false },
   { workers: 1, concurrency: 16, groupCommit: true },
   { workers: 2, concurrency: 16, groupCommit: true },
   { workers: 4, concurrency: 16, groupCommit: true },
@@ -172,7 +176,11 @@ export const workerWorkload: Workload = {
     for (const setup of SETUPS) {
       await context.turn();
       // Enough runs for a few seconds at each row's pace.
-      const runs = pick(context, setup.groupCommit ? 400 * setup.workers : 50 * setup.concurrency, 20);
+      const runs = pick(
+        context,
+        setup.groupCommit ? 400 * setup.workers : Math.min(200, 50 * setup.concurrency),
+        20,
+      );
       const label = setupLabel(setup);
       context.log(`  worker: ${runs} runs of ${STEPS} steps, ${label}`);
       try {

@@ -20,8 +20,13 @@ interface Waiting<TItem> {
  *
  * @example
  * ```ts
- * const group = new CommitGroup<Row>(async (rows) => insertAll(rows), 64);
- * await Promise.all([group.submit(a), group.submit(b)]); // a alone, then b (and what came meanwhile)
+ * const batches: string[][] = [];
+ * const group = new CommitGroup<string>(async (rows) => {
+ *   batches.push([...rows]); // one transaction storing every row would go here
+ *   return rows.map(() => undefined); // every row committed
+ * }, 64);
+ * await Promise.all([group.submit('a'), group.submit('b'), group.submit('c')]);
+ * // batches: [['a'], ['b', 'c']] — 'a' went at once, 'b' and 'c' came while it was in flight
  * ```
  */
 export class CommitGroup<TItem> {
