@@ -193,8 +193,8 @@ function dependencyEntries(root, packageDir) {
 }
 
 /**
- * Identifiers a block uses but neither imports nor declares (a lexical approximation: strings, comments and
- * property names after `.` are ignored).
+ * Identifiers a block uses but neither imports nor declares (a lexical approximation: quoted strings,
+ * comments and property names after `.` are ignored; words in template literals count, so `${NAME}` does).
  * @param {string} code
  * @returns {Set<string>}
  */
@@ -202,7 +202,8 @@ function usedNames(code) {
   const bare = code
     .replace(/\/\/.*$/gm, '')
     .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`/g, "''");
+    .replace(/'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g, "''")
+    .replaceAll('...', ' '); // template literals stay (${name} is a use), and so does a spread's name
   const declared = new Set();
   for (const match of bare.matchAll(
     /\b(?:const|let|var|function\*?|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/g,

@@ -49,6 +49,12 @@ export interface ClientOptions {
  *
  * @example
  * ```ts
+ * const counter = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END);
+ * const graphs = { counter: (checkpointer: Checkpointer) => counter.compile({ checkpointer }) };
+ * const client = createClient<typeof graphs>({ connection: 'redis://127.0.0.1:6379' });
  * await client.submit('counter', { count: 0 }, { threadId: 'order-17', priority: 1 });
  * ```
  */
@@ -67,8 +73,13 @@ export interface SubmitOptions {
  *
  * @example
  * ```ts
+ * const approval = new StateGraph(z.object({ order: z.string(), approved: z.boolean().optional() }))
+ *   .addNode('ask', (s, ctx) => ({ approved: ctx.interrupt<boolean>(`Approve ${s.order}?`) }))
+ *   .addEdge(START, 'ask')
+ *   .addEdge('ask', END);
+ * const graphs = { approval: (checkpointer: Checkpointer) => approval.compile({ checkpointer }) };
  * const client: WeftClient<typeof graphs> = createClient({ connection: 'redis://127.0.0.1:6379' });
- * const paused = await (await client.submit('approval', { order: 'A-17', log: [] })).result();
+ * const paused = await (await client.submit('approval', { order: 'A-17' })).result();
  * if (paused.status === 'interrupted') await client.resume('approval', paused.threadId, true);
  * ```
  */
@@ -107,6 +118,11 @@ export interface WeftClient<TGraphs extends GraphMap = GraphMap> {
  *
  * @example
  * ```ts
+ * const counter = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END);
+ * const graphs = { counter: (checkpointer: Checkpointer) => counter.compile({ checkpointer }) };
  * const client = createClient<typeof graphs>({ connection: 'redis://127.0.0.1:6379' });
  * const handle = await client.submit('counter', { count: 0 });
  * console.log((await handle.result()).output);

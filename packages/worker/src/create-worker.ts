@@ -23,6 +23,8 @@ import type { WorkerObserver } from './worker-observer.js';
  *
  * @example
  * ```ts
+ * const checkpointer = new MemoryCheckpointer(); // one the other workers share, e.g. a PostgresCheckpointer
+ * const counterGraph = new StateGraph(z.object({ count: z.number() })).addNode('add', (s) => ({ count: s.count + 1 })).addEdge(START, 'add').addEdge('add', END);
  * const options: WorkerOptions = {
  *   graphs: { counter: (checkpointer) => counterGraph.compile({ checkpointer }) },
  *   connection: 'redis://127.0.0.1:6379',
@@ -87,6 +89,9 @@ export interface WorkerOptions {
  *
  * @example
  * ```ts
+ * const counter = new StateGraph(z.object({ count: z.number() })).addNode('add', (s) => ({ count: s.count + 1 })).addEdge(START, 'add').addEdge('add', END);
+ * const checkpointer = new MemoryCheckpointer();
+ * const worker: WeftWorker = await createWorker({ graphs: { counter: counter.compile({ checkpointer }) }, connection: 'redis://127.0.0.1:6379', checkpointer });
  * process.once('SIGTERM', () => void worker.close({ requeue: true }));
  * ```
  */
@@ -103,6 +108,7 @@ export interface WeftWorker {
  * @throws WorkerError `INVALID_ARGUMENT` for a concurrency below 1 or a `reconcileIntervalMs` not above 0.
  * @example
  * ```ts
+ * const counterGraph = new StateGraph(z.object({ count: z.number() })).addNode('add', (s) => ({ count: s.count + 1 })).addEdge(START, 'add').addEdge('add', END);
  * const checkpointer = new PostgresCheckpointer({ connectionString: process.env.WEFT_PG_URL! });
  * await checkpointer.setup();
  * const worker = await createWorker({

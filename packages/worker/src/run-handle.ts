@@ -14,6 +14,12 @@ import { WorkerError } from './worker-error.js';
  *
  * @example
  * ```ts
+ * const counter = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END);
+ * const graphs = { counter: (checkpointer: Checkpointer) => counter.compile({ checkpointer }) };
+ * const client = createClient<typeof graphs>({ connection: 'redis://127.0.0.1:6379' });
  * const handle = await client.submit('counter', { count: 0 }, { threadId: 'order-17' });
  * for await (const event of handle.events()) console.log(event.type);
  * console.log((await handle.result()).output);

@@ -15,6 +15,12 @@ export type RunStatus = 'queued' | 'running' | 'retrying' | 'done' | 'interrupte
  *
  * @example
  * ```ts
+ * const counter = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END);
+ * const graphs = { counter: (checkpointer: Checkpointer) => counter.compile({ checkpointer }) };
+ * const client = createClient<typeof graphs>({ connection: 'redis://127.0.0.1:6379' });
  * const resumes = (await client.listRuns()).filter((run) => run.kind === 'resume');
  * ```
  */
@@ -25,6 +31,12 @@ export type RunKind = 'start' | 'resume' | 'continue';
  *
  * @example
  * ```ts
+ * const counter = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END);
+ * const graphs = { counter: (checkpointer: Checkpointer) => counter.compile({ checkpointer }) };
+ * const client = createClient<typeof graphs>({ connection: 'redis://127.0.0.1:6379' });
  * for (const run of await client.listRuns({ limit: 20 })) console.log(run.runId, run.status, run.workerId);
  * ```
  */
@@ -52,6 +64,13 @@ export interface RunInfo {
  *
  * @example
  * ```ts
+ * const approval = new StateGraph(z.object({ order: z.string(), approved: z.boolean().optional() }))
+ *   .addNode('ask', (s, ctx) => ({ approved: ctx.interrupt<boolean>(`Approve ${s.order}?`) }))
+ *   .addEdge(START, 'ask')
+ *   .addEdge('ask', END);
+ * const graphs = { approval: (checkpointer: Checkpointer) => approval.compile({ checkpointer }) };
+ * const client = createClient<typeof graphs>({ connection: 'redis://127.0.0.1:6379' });
+ * const handle = await client.submit('approval', { order: 'A-17' });
  * const result = await handle.result();
  * if (result.status === 'interrupted') await client.resume('approval', result.threadId, { approved: true });
  * ```

@@ -12,6 +12,8 @@ import type {
  *
  * @example
  * ```ts
+ * const checkpointer = new MemoryCheckpointer();
+ * const builder = new StateGraph(z.object({ count: z.number() })).addNode('add', (s) => ({ count: s.count + 1 })).addEdge(START, 'add').addEdge('add', END);
  * const graph: WorkerGraph = builder.compile({ checkpointer, name: 'counter' });
  * ```
  */
@@ -26,6 +28,7 @@ export interface WorkerGraph {
  *
  * @example
  * ```ts
+ * const builder = new StateGraph(z.object({ count: z.number() })).addNode('add', (s) => ({ count: s.count + 1 })).addEdge(START, 'add').addEdge('add', END);
  * const graphs = { counter: (checkpointer: Checkpointer) => builder.compile({ checkpointer }) };
  * ```
  */
@@ -36,6 +39,7 @@ export type GraphSource = WorkerGraph | ((checkpointer: Checkpointer) => WorkerG
  *
  * @example
  * ```ts
+ * const counter = new StateGraph(z.object({ count: z.number() })).addNode('add', (s) => ({ count: s.count + 1 })).addEdge(START, 'add').addEdge('add', END);
  * export const graphs = { counter: (checkpointer: Checkpointer) => counter.compile({ checkpointer }) } satisfies GraphMap;
  * ```
  */
@@ -49,6 +53,11 @@ type CompiledOf<TSource> = TSource extends (checkpointer: Checkpointer) => infer
  *
  * @example
  * ```ts
+ * const counter = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END);
+ * const graphs = { counter: (checkpointer: Checkpointer) => counter.compile({ checkpointer }) };
  * type CounterInput = InputOf<(typeof graphs)['counter']>;
  * ```
  */
@@ -62,6 +71,11 @@ export type InputOf<TSource> =
  *
  * @example
  * ```ts
+ * const counter = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END);
+ * const graphs = { counter: (checkpointer: Checkpointer) => counter.compile({ checkpointer }) };
  * type CounterState = OutputOf<(typeof graphs)['counter']>;
  * ```
  */

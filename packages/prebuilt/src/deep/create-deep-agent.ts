@@ -72,6 +72,8 @@ export interface DeepAgentOptions {
  * @throws AdkError `INVALID_ARGUMENT` for duplicate tool or sub-agent names.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel, e.g. new OpenAIChatModel({ model: 'gpt-4o-mini' })
  * const backend = new MemoryBackend({ '/spec.md': '# Spec' });
  * const agent = createDeepAgent({ model, instruction: 'You write reports.', backend });
  * const runner = new Runner({ agent, sessionService: new MemorySessionService() });

@@ -6,6 +6,8 @@ import type { MiddlewareContext } from '@weft/adk';
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel, e.g. new OpenAIChatModel({ model: 'gpt-4o-mini' })
  * createDeepAgent({ model, language: 'zh' });
  * ```
  */

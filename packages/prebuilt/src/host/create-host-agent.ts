@@ -7,6 +7,11 @@ import { HostAgent } from './host-agent.js';
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel, e.g. new OpenAIChatModel({ model: 'gpt-4o-mini' })
+ * const weather = createReactAgent({ name: 'weather', description: 'Answers weather questions', model, tools: [] });
+ * const news = createReactAgent({ name: 'news', description: 'Summarizes the news', model, tools: [] });
+ * const specialists = [weather, news];
  * createHostAgent({ host: { model, instruction: `${HOST_PROMPT}\nAnswer in French.` }, specialists });
  * ```
  */
@@ -18,6 +23,11 @@ export const HOST_PROMPT =
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel, e.g. new OpenAIChatModel({ model: 'gpt-4o-mini' })
+ * const weather = createReactAgent({ name: 'weather', description: 'Answers weather questions', model, tools: [] });
+ * const news = createReactAgent({ name: 'news', description: 'Summarizes the news', model, tools: [] });
+ * const specialists = [weather, news];
  * createHostAgent({ host: { model }, specialists, summarizer: model, summarizerPrompt: `${SUMMARIZER_PROMPT} Use bullets.` });
  * ```
  */
@@ -29,6 +39,10 @@ export const SUMMARIZER_PROMPT =
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel, e.g. new OpenAIChatModel({ model: 'gpt-4o-mini' })
+ * const weather = createReactAgent({ name: 'weather', description: 'Answers weather questions', model, tools: [] });
+ * const news = createReactAgent({ name: 'news', description: 'Summarizes the news', model, tools: [] });
  * const options: HostAgentTemplateOptions = { host: { model }, specialists: [weather, news], summarizer: model };
  * ```
  */
@@ -54,6 +68,10 @@ export interface HostAgentTemplateOptions {
  * @throws AdkError `INVALID_ARGUMENT` without specialists, or for duplicate names.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel, e.g. new OpenAIChatModel({ model: 'gpt-4o-mini' })
+ * const weather = createReactAgent({ name: 'weather', description: 'Answers weather questions', model, tools: [] });
+ * const news = createReactAgent({ name: 'news', description: 'Summarizes the news', model, tools: [] });
  * const agent = createHostAgent({ host: { model }, specialists: [weather, news], summarizer: model });
  * const runner = new Runner({ agent, sessionService: new MemorySessionService() });
  * ```

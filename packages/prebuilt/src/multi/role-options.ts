@@ -14,6 +14,8 @@ import {
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel, e.g. new OpenAIChatModel({ model: 'gpt-4o-mini' })
  * const planner: AgentRoleOptions = { model, instruction: 'Plan in at most 3 steps.' };
  * ```
  */

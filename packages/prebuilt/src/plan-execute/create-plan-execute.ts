@@ -8,6 +8,14 @@ import { planTool, recordExecutedStep, respondTool } from './plan-tools.js';
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel, e.g. new OpenAIChatModel({ model: 'gpt-4o-mini' })
+ * const search = tool({
+ *   name: 'search',
+ *   description: 'Searches the web',
+ *   parameters: z.object({ query: z.string() }),
+ *   execute: ({ query }) => `results for ${query}`,
+ * });
  * const executor: PlanExecuteRole = { model, tools: [search], maxIterations: 8 };
  * ```
  */
@@ -18,6 +26,15 @@ export type PlanExecuteRole = Omit<AgentRoleOptions, 'instruction'>;
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel, e.g. new OpenAIChatModel({ model: 'gpt-4o-mini' })
+ * const search = tool({
+ *   name: 'search',
+ *   description: 'Searches the web',
+ *   parameters: z.object({ query: z.string() }),
+ *   execute: ({ query }) => `results for ${query}`,
+ * });
+ * const tools = [search];
  * const options: PlanExecuteOptions = { planner: { model }, executor: { model, tools }, replanner: { model } };
  * ```
  */
@@ -49,6 +66,20 @@ export interface PlanExecuteOptions {
  * @throws AdkError `INVALID_ARGUMENT` for bad or duplicate names, or a bad `maxIterations`.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel, e.g. new OpenAIChatModel({ model: 'gpt-4o-mini' })
+ * const search = tool({
+ *   name: 'search',
+ *   description: 'Searches the web',
+ *   parameters: z.object({ query: z.string() }),
+ *   execute: ({ query }) => `results for ${query}`,
+ * });
+ * const calculator = tool({
+ *   name: 'calculator',
+ *   description: 'Adds two numbers',
+ *   parameters: z.object({ a: z.number(), b: z.number() }),
+ *   execute: ({ a, b }) => a + b,
+ * });
  * const agent = createPlanExecute({
  *   planner: { model },
  *   executor: { model, tools: [search, calculator] },

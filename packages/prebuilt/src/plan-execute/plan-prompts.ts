@@ -61,6 +61,9 @@ export const REPLANNER_PROMPT =
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel, e.g. new OpenAIChatModel({ model: 'gpt-4o-mini' })
+ * const [planner, executor, replanner] = [{ model }, { model, tools: [] }, { model }];
  * createPlanExecute({ planner, executor, replanner, prompts: { ...PLAN_EXECUTE_PROMPTS, planner: 'Plan in 2 steps.' } });
  * ```
  */

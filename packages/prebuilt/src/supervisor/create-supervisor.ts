@@ -16,6 +16,11 @@ import { type SupervisorOutputMode, supervisorView } from './supervisor-view.js'
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel, e.g. new OpenAIChatModel({ model: 'gpt-4o-mini' })
+ * const researcher = createReactAgent({ name: 'researcher', description: 'Finds sources', model, tools: [] });
+ * const writer = createReactAgent({ name: 'writer', description: 'Writes the report', model, tools: [] });
+ * const agents = [researcher, writer];
  * createSupervisor({ supervisor: { model, instruction: `${SUPERVISOR_PROMPT}\nBe brief.` }, agents });
  * ```
  */
@@ -27,6 +32,10 @@ export const SUPERVISOR_PROMPT =
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel, e.g. new OpenAIChatModel({ model: 'gpt-4o-mini' })
+ * const researcher = createReactAgent({ name: 'researcher', description: 'Finds sources', model, tools: [] });
+ * const writer = createReactAgent({ name: 'writer', description: 'Writes the report', model, tools: [] });
  * const options: SupervisorOptions = { supervisor: { model }, agents: [researcher, writer], outputMode: 'full' };
  * ```
  */
@@ -53,6 +62,10 @@ export interface SupervisorOptions {
  * @throws AdkError `INVALID_ARGUMENT` without agents, or for duplicate names.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel, e.g. new OpenAIChatModel({ model: 'gpt-4o-mini' })
+ * const researcher = createReactAgent({ name: 'researcher', description: 'Finds sources', model, tools: [] });
+ * const writer = createReactAgent({ name: 'writer', description: 'Writes the report', model, tools: [] });
  * const team = createSupervisor({ supervisor: { model }, agents: [researcher, writer] });
  * const runner = new Runner({ agent: team, sessionService: new MemorySessionService() });
  * ```

@@ -18,6 +18,7 @@ export interface FileEntry {
  *
  * @example
  * ```ts
+ * const backend = new MemoryBackend({ '/notes.md': '# Notes' });
  * const options: BackendCallOptions = { signal: AbortSignal.timeout(5_000) };
  * await backend.read('/notes.md', options);
  * ```
