@@ -143,6 +143,7 @@ export function entrypoint<TInput, TReturn>(
  *
  * @example
  * ```ts
+ * const checkpointer = new MemoryCheckpointer();
  * const counter = entrypoint({ name: 'counter', checkpointer }, async (n: number, ctx: EntrypointContext<number>) => {
  *   const total = (ctx.previous ?? 0) + n;
  *   return entrypoint.final({ value: `total ${total}`, save: total });

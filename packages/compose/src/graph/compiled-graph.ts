@@ -230,6 +230,17 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
    *
    * @example
    * ```ts
+   * const State = z.object({ topic: z.string(), draft: z.string().optional() });
+   * const drafter = new StateGraph(State)
+   *   .addNode('write', (s, ctx) => ({ draft: ctx.interrupt<string>(`draft on ${s.topic}`) }))
+   *   .addEdge(START, 'write').addEdge('write', END)
+   *   .compile({ name: 'agent' });
+   * const graph = new StateGraph(State)
+   *   .addNode('plan', (s) => ({ topic: s.topic.trim() }))
+   *   .addNode('agent', drafter)
+   *   .addEdge(START, 'plan').addEdge('plan', 'agent').addEdge('agent', END)
+   *   .compile({ checkpointer: new MemoryCheckpointer() });
+   * await graph.run({ topic: 'cats' }, { threadId: 'thread-1' }); // pauses inside `agent`
    * const state = await graph.getState('thread-1', { subgraphs: true });
    * const agent = state?.tasks.find((task) => task.node === 'agent');
    * agent?.state?.values; // the paused subgraph's values; agent?.ns addresses it in updateState
@@ -256,7 +267,20 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
    *
    * @example
    * ```ts
-   * const inner = await graph.getStateHistory('thread-1', { ns: 'agent:0193…' });
+   * const State = z.object({ topic: z.string(), draft: z.string().optional() });
+   * const drafter = new StateGraph(State)
+   *   .addNode('write', (s, ctx) => ({ draft: ctx.interrupt<string>(`draft on ${s.topic}`) }))
+   *   .addEdge(START, 'write').addEdge('write', END)
+   *   .compile({ name: 'agent' });
+   * const graph = new StateGraph(State)
+   *   .addNode('plan', (s) => ({ topic: s.topic.trim() }))
+   *   .addNode('agent', drafter)
+   *   .addEdge(START, 'plan').addEdge('plan', 'agent').addEdge('agent', END)
+   *   .compile({ checkpointer: new MemoryCheckpointer() });
+   * await graph.run({ topic: 'cats' }, { threadId: 'thread-1' }); // pauses inside `agent`
+   * const state = await graph.getState('thread-1', { subgraphs: true });
+   * const ns = state?.tasks.find((task) => task.node === 'agent')?.ns;
+   * const inner = ns ? await graph.getStateHistory('thread-1', { ns }) : []; // the subgraph's checkpoints, newest first
    * ```
    */
   async getStateHistory(
@@ -301,6 +325,17 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
    *
    * @example
    * ```ts
+   * const State = z.object({ topic: z.string(), draft: z.string().optional() });
+   * const drafter = new StateGraph(State)
+   *   .addNode('write', (s, ctx) => ({ draft: ctx.interrupt<string>(`draft on ${s.topic}`) }))
+   *   .addEdge(START, 'write').addEdge('write', END)
+   *   .compile({ name: 'agent' });
+   * const graph = new StateGraph(State)
+   *   .addNode('plan', (s) => ({ topic: s.topic.trim() }))
+   *   .addNode('agent', drafter)
+   *   .addEdge(START, 'plan').addEdge('plan', 'agent').addEdge('agent', END)
+   *   .compile({ checkpointer: new MemoryCheckpointer() });
+   * await graph.run({ topic: 'cats' }, { threadId: 'thread-1' }); // pauses inside `agent`
    * await graph.updateState('thread-1', { topic: 'cats' }, { asNode: 'plan' });
    * const state = await graph.getState('thread-1', { subgraphs: true });
    * const agent = state?.tasks.find((task) => task.node === 'agent');
@@ -346,6 +381,13 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
    *
    * @example
    * ```ts
+   * const app = new StateGraph(z.object({ topic: z.string(), notes: z.array(z.string()) }), { reducers: { notes: appendReducer } })
+   *   .addNode('plan', (s) => ({ topic: s.topic }))
+   *   .addNode('research', () => ({ notes: 'r' }))
+   *   .addNode('review', () => ({ notes: 'v' }))
+   *   .addEdge(START, 'plan').addEdge('plan', 'research').addEdge('plan', 'review')
+   *   .addEdge('research', END).addEdge('review', END)
+   *   .compile({ checkpointer: new MemoryCheckpointer() });
    * await app.bulkUpdateState('thread-1', [
    *   { updates: [{ values: { topic: 'cats' }, asNode: 'plan' }] },
    *   { updates: [{ values: { notes: 'a' }, asNode: 'research' }, { values: { notes: 'b' }, asNode: 'review' }] },
@@ -413,6 +455,10 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
    *
    * @example
    * ```ts
+   * const app = new StateGraph(z.object({ url: z.string(), page: z.string().optional() }))
+   *   .addNode('fetch', async (s) => ({ page: await (await fetch(s.url)).text() }), { cachePolicy: { key: (s: { url: string }) => s.url } })
+   *   .addEdge(START, 'fetch').addEdge('fetch', END)
+   *   .compile({ cache: new MemoryCache() });
    * await app.clearCache(['fetch']);
    * ```
    */

@@ -119,6 +119,7 @@ export interface NodeContext {
    *
    * @example
    * ```ts
+   * const graph = new StateGraph(z.object({ items: z.array(z.number()), count: z.number() }), { reducers: { items: appendReducer } });
    * graph.addNode('add', (state, ctx) =>
    *   ctx.produce(state, (draft) => {
    *     draft.items.push(2); // { items: [2] } through appendReducer

@@ -29,6 +29,9 @@ export interface CommandInit<
  *
  * @example
  * ```ts
+ * const graph = new StateGraph(z.object({ urgent: z.boolean(), seen: z.boolean().optional() }))
+ *   .addNode('escalate', () => ({}))
+ *   .addNode('reply', () => ({}));
  * graph.addNode('route', (state) => new Command({ update: { seen: true }, goto: state.urgent ? 'escalate' : 'reply' }));
  * ```
  */
@@ -45,6 +48,7 @@ export class Command<
    *
    * @example
    * ```ts
+   * const inner = new StateGraph(z.object({ owner: z.string().optional() }));
    * inner.addNode('handoff', () => new Command({ graph: Command.PARENT, goto: 'billing', update: { owner: 'billing' } }));
    * ```
    */

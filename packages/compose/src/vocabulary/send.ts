@@ -4,6 +4,9 @@
  *
  * @example
  * ```ts
+ * const graph = new StateGraph(z.object({ items: z.array(z.number()), squares: z.array(z.number()) }), {
+ *   reducers: { squares: appendReducer },
+ * }).addNode('square', (s: { item: number }) => ({ squares: [s.item ** 2] }));
  * graph.addConditionalEdges(START, (state) => state.items.map((item) => new Send('square', { item })));
  * ```
  */
