@@ -7,7 +7,13 @@ import type { CompiledNode } from '../pregel/topology.js';
 import { START } from '../vocabulary/constants.js';
 import { serializeBodyRest } from './body-rest.js';
 import type { CheckpointBody, TaskErrorInfo, TaskWrite } from './checkpoint-body.js';
-import type { Checkpointer, CheckpointRecord, CheckpointSource, JsonValue } from './checkpointer.js';
+import type {
+  Checkpointer,
+  CheckpointRecord,
+  CheckpointSource,
+  JsonValue,
+  TaskWritesRecord,
+} from './checkpointer.js';
 import type { LoadedCheckpoint } from './load.js';
 import { storeRouting, storeTasks } from './loop-state.js';
 import { payloadChecksum } from './payload-checksum.js';
@@ -65,6 +71,8 @@ export class CheckpointSession {
   private nextSeq = 1;
   private source: CheckpointSource = 'input';
   private pending: Promise<void> = Promise.resolve();
+  /** Task writes queued last and not stored yet: a later task write joins them (see `putTask`). */
+  private batch: TaskWritesRecord[] | undefined;
   /** `exit` durability: the latest checkpoint, held (unserialized) until the run ends, pauses or fails. */
   private unsaved: ExitCheckpoint | undefined;
   /** `exit` durability: outputs of the current step's finished tasks, stored if the step does not complete. */
@@ -307,20 +315,34 @@ export class CheckpointSession {
     await this.pending;
   }
 
+  /**
+   * Queues a task write. Writes queued one after another while the queue is busy (nodes of a DAG that
+   * finished together) join one batch, stored with one `putWritesBatch` call when the store has it.
+   */
   private putTask(taskId: string, write: TaskWrite): Promise<void> {
     const checkpointId = this.currentId;
     if (checkpointId === undefined) return Promise.resolve();
     this.saved.add(taskId);
     const payload = serializeTaskWrite(write);
     const { threadId, ns } = this.options;
-    const checksum = payloadChecksum(payload);
-    this.enqueue(() =>
-      this.options.checkpointer.putWrites({ threadId, ns, checkpointId, taskId, payload, checksum }),
-    );
+    const record = { threadId, ns, checkpointId, taskId, payload, checksum: payloadChecksum(payload) };
+    if (this.batch) {
+      this.batch.push(record);
+      return this.pending;
+    }
+    const batch = [record];
+    this.enqueue(() => {
+      // Later writes start a new batch (this one is being stored).
+      if (this.batch === batch) this.batch = undefined;
+      return putBatch(this.options.checkpointer, batch);
+    });
+    this.batch = batch;
     return this.pending;
   }
 
+  /** Queues store work after what is queued; it ends the open batch, so store calls keep their order. */
   private enqueue(work: () => Promise<void>, after?: () => void): void {
+    this.batch = undefined;
     this.pending = this.pending.then(work).then(after);
   }
 }
@@ -376,4 +398,10 @@ function encodeBody(
   const rest = serializeBodyRest({ next: parts.next, routing: parts.routing, sinceBase });
   const values = valuesText === undefined ? '' : `"values":${valuesText},`;
   return `{"v":1,${values}"writes":${writesText},${rest.slice(1)}`;
+}
+
+/** Stores a batch of task writes: in one call when the store can, else one by one, in order. */
+async function putBatch(checkpointer: Checkpointer, batch: readonly TaskWritesRecord[]): Promise<void> {
+  if (batch.length > 1 && checkpointer.putWritesBatch) return checkpointer.putWritesBatch(batch);
+  for (const record of batch) await checkpointer.putWrites(record);
 }

@@ -142,6 +142,12 @@ export interface Checkpointer {
   put(record: CheckpointRecord): Promise<void>;
   /** Stores (or replaces, for the same task id) the writes of one task against a checkpoint. */
   putWrites(record: TaskWritesRecord): Promise<void>;
+  /**
+   * Optional: stores the writes of several tasks at once, in order, as `putWrites` would one by one (a
+   * store with transactions makes it one). The engine uses it for task writes that queued up while an
+   * earlier store call ran (nodes of a DAG that finished together); without it, it calls `putWrites`.
+   */
+  putWritesBatch?(records: readonly TaskWritesRecord[]): Promise<void>;
   /** Loads one checkpoint (the latest when no id is given) with its task writes; `undefined` if absent. */
   get(threadId: string, options?: GetCheckpointOptions): Promise<StoredCheckpoint | undefined>;
   /**
