@@ -99,6 +99,43 @@ describe.each(['pregel', 'dag'] as const)(
       expect(right).toEqual(['a', 'b', 'c']);
     });
 
+    it('backpressure: the caller’s stream runs only a few chunks ahead of a first node that stopped reading', async () => {
+      const resume = gate();
+      let produced = 0;
+      let read = 0;
+      async function* many() {
+        for (let i = 0; i < 1000; i++) {
+          produced++;
+          yield 1;
+        }
+      }
+      const app = new Graph<number, number>()
+        .addNode(
+          'slow',
+          runnable({
+            transform: async function* (chunks: AsyncIterable<number>) {
+              for await (const chunk of chunks) {
+                read++;
+                if (read === 1) await resume.promise;
+                yield chunk;
+              }
+            },
+          }),
+          { concat: (chunks) => chunks.length },
+        )
+        .addEdge(START, 'slow')
+        .addEdge('slow', END)
+        .compile({ mode });
+      const done = app.collect(many());
+      for (let i = 0; i < 4; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+      expect(read).toBe(1);
+      expect(produced).toBeGreaterThan(1);
+      expect(produced).toBeLessThanOrEqual(12);
+      resume.open();
+      expect(await done).toBe(1000);
+      expect(produced).toBe(1000);
+    });
+
     it('joins the input first when a first node needs a whole value', async () => {
       const seen: unknown[] = [];
       const app = new Graph<string, string>()
