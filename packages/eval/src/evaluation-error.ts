@@ -5,7 +5,9 @@ import { WeftError } from '@weft/compose';
  *
  * @example
  * ```ts
- * if (EvaluationError.isInstance(error) && error.code === 'CASSETTE_MISS') console.log(error.message);
+ * function report(error: unknown): void {
+ *   if (EvaluationError.isInstance(error) && error.code === 'CASSETTE_MISS') console.log(error.message);
+ * }
  * ```
  */
 export type EvaluationErrorCode =

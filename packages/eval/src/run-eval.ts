@@ -46,6 +46,9 @@ export interface RunEvalOptions {
  * @throws {EvaluationError} `INVALID_ARGUMENT` for a bad concurrency/repeats or a filter that leaves no case.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['It is 5.']); // or any ChatModel
+ * const agent = new ChatModelAgent({ name: 'calc', model });
  * const report = await runEval({ set: await loadEvalSet('evals/calc.yaml'), target: agentTarget(agent), repeats: 3 });
  * console.log(formatReportTable(report));
  * ```

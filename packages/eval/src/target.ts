@@ -53,6 +53,13 @@ export interface AgentTargetOptions {
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['It is 5.']); // or any ChatModel
+ * const calculatorAgent = new ChatModelAgent({ name: 'calc', model });
+ * const set = parseEvalSet({
+ *   name: 'calc',
+ *   cases: [{ id: 'adds', turns: [{ user: 'What is 2 plus 3?', expect: { response: { contains: '5' } } }] }],
+ * });
  * const report = await runEval({ set, target: agentTarget(calculatorAgent) });
  * ```
  */

@@ -19,6 +19,19 @@ interface MatcherResult {
  *
  * @example
  * ```ts
+ * import { expect } from 'vitest';
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel([{ toolCalls: [{ name: 'add', arguments: { a: 1, b: 2 } }] }, 'It is 3.']); // or any ChatModel
+ * const add = tool({
+ *   name: 'add',
+ *   description: 'Adds two numbers',
+ *   parameters: z.object({ a: z.number(), b: z.number() }),
+ *   execute: ({ a, b }) => a + b,
+ * });
+ * const runner = new Runner({
+ *   agent: new ChatModelAgent({ name: 'calc', model, tools: [add] }),
+ *   sessionService: new MemorySessionService(),
+ * });
  * import { captureTurn } from '@weft/eval';
  * import { evalMatchers } from '@weft/eval/vitest';
  * expect.extend(evalMatchers);

@@ -20,6 +20,8 @@ import type { TraceSettings } from './internal/trace-settings.js';
  *
  * @example
  * ```ts
+ * import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
+ * const exporter = new InMemorySpanExporter();
  * const weftSpans = exporter.getFinishedSpans().filter((span) => span.instrumentationScope.name === TRACER_NAME);
  * ```
  */
@@ -32,6 +34,8 @@ const DEFAULT_CONTENT_LIMIT = 16_384;
  *
  * @example
  * ```ts
+ * import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
+ * const provider = new BasicTracerProvider();
  * const options: OtelTracingOptions = { tracerProvider: provider, captureContent: { maxLength: 4096 } };
  * ```
  */
@@ -53,6 +57,7 @@ export interface OtelTracingOptions {
  *
  * @example
  * ```ts
+ * const tracing = otelTracing();
  * const callbacks = tracing.callbacks({ carrier: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } });
  * ```
  */
@@ -91,6 +96,11 @@ export interface SubmittedJob {
  *
  * @example
  * ```ts
+ * const app = new StateGraph(z.object({ question: z.string() }))
+ *   .addNode('answer', (s) => ({ question: s.question.trim() }))
+ *   .addEdge(START, 'answer')
+ *   .addEdge('answer', END)
+ *   .compile();
  * const tracing = otelTracing();
  * await app.invoke({ question: 'hi' }, { callbacks: tracing.callbacks() });
  * ```
@@ -120,6 +130,13 @@ export interface WeftTracing {
  * @throws WeftError `INVALID_ARGUMENT` for a `captureContent.maxLength` below 1.
  * @example
  * ```ts
+ * import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+ * const exporter = new InMemorySpanExporter();
+ * const app = new StateGraph(z.object({ question: z.string() }))
+ *   .addNode('answer', (s) => ({ question: s.question.trim() }))
+ *   .addEdge(START, 'answer')
+ *   .addEdge('answer', END)
+ *   .compile({ checkpointer: new MemoryCheckpointer() });
  * const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
  * const tracing = otelTracing({ tracerProvider: provider });
  * await app.invoke({ question: 'hi' }, { threadId: 't1', callbacks: tracing.callbacks() });

@@ -18,6 +18,10 @@ export type PostgresCacheOptions = ({ readonly pool: Pool } | { readonly connect
  *
  * @example
  * ```ts
+ * const graph = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END);
  * import { PostgresCache } from '@weft/store-postgres';
  *
  * const cache = new PostgresCache({ connectionString: process.env.DATABASE_URL! });

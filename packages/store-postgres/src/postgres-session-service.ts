@@ -35,6 +35,8 @@ import { statementPrefix } from './statement-prefix.js';
  *
  * @example
  * ```ts
+ * import pg from 'pg';
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
  * const options: PostgresSessionServiceOptions = { pool, schema: 'agents', tablePrefix: 'shop_' };
  * ```
  */

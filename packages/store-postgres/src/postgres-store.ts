@@ -27,6 +27,9 @@ import { statementPrefix } from './statement-prefix.js';
  *
  * @example
  * ```ts
+ * import pg from 'pg';
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
+ * const embeddings = new HashingEmbeddings();
  * const options: PostgresStoreOptions = { pool, schema: 'agents', index: { embeddings, fields: ['text'] } };
  * ```
  */
@@ -63,6 +66,10 @@ const LIVE = '(expires_at IS NULL OR expires_at > $4)';
  *
  * @example
  * ```ts
+ * const graph = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END);
  * import { PostgresStore } from '@weft/store-postgres';
  *
  * const store = new PostgresStore({ connectionString: process.env.DATABASE_URL! });

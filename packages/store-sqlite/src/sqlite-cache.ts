@@ -15,6 +15,10 @@ export type SqliteCacheOptions = SqliteStoreOptions & {
  *
  * @example
  * ```ts
+ * const graph = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END);
  * import { SqliteCache } from '@weft/store-sqlite';
  *
  * const app = graph.compile({ cache: new SqliteCache({ filename: 'weft.db' }) });

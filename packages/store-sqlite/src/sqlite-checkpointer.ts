@@ -63,6 +63,10 @@ const COLUMNS =
  *
  * @example
  * ```ts
+ * const graph = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END);
  * import { SqliteCheckpointer } from '@weft/store-sqlite';
  *
  * const checkpointer = new SqliteCheckpointer({ filename: 'weft.db' });

@@ -32,6 +32,7 @@ import {
  *
  * @example
  * ```ts
+ * const embeddings = new HashingEmbeddings();
  * const options: SqliteStoreDocumentsOptions = { filename: 'weft.db', index: { embeddings, fields: ['text'] } };
  * ```
  */

@@ -41,6 +41,18 @@ export interface TurnCapture {
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel([{ toolCalls: [{ name: 'add', arguments: { a: 1, b: 2 } }] }, 'It is 3.']); // or any ChatModel
+ * const add = tool({
+ *   name: 'add',
+ *   description: 'Adds two numbers',
+ *   parameters: z.object({ a: z.number(), b: z.number() }),
+ *   execute: ({ a, b }) => a + b,
+ * });
+ * const runner = new Runner({
+ *   agent: new ChatModelAgent({ name: 'calc', model, tools: [add] }),
+ *   sessionService: new MemorySessionService(),
+ * });
  * const turn = await captureTurn(runner.run({ userId: 'u', sessionId: 's', message: 'What is 1 + 2?' }));
  * console.log(turn.toolCalls.map((call) => call.name), turn.response);
  * ```

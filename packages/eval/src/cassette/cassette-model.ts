@@ -62,6 +62,14 @@ export interface CassetteModel extends ChatModel {
  *   `INVALID_ARGUMENT` for `record` without a model.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const realModel = new ScriptedChatModel(['It is 3.']); // e.g. new OpenAIChatModel({ model: 'gpt-4o-mini' })
+ * const add = tool({
+ *   name: 'add',
+ *   description: 'Adds two numbers',
+ *   parameters: z.object({ a: z.number(), b: z.number() }),
+ *   execute: ({ a, b }) => a + b,
+ * });
  * const model = cassetteModel({ path: 'evals/calc.cassette.json', mode: process.env.RECORD ? 'record' : 'replay', model: realModel });
  * const agent = new ChatModelAgent({ name: 'calc', model, tools: [add] });
  * ```

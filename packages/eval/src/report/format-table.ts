@@ -6,6 +6,13 @@ import type { EvalReport } from '../eval-report.js';
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['It is 5.']); // or any ChatModel
+ * const agent = new ChatModelAgent({ name: 'calc', model });
+ * const set = parseEvalSet({
+ *   name: 'calc',
+ *   cases: [{ id: 'adds', turns: [{ user: 'What is 2 plus 3?', expect: { response: { contains: '5' } } }] }],
+ * });
  * console.log(formatReportTable(await runEval({ set, target: agentTarget(agent) })));
  * ```
  */

@@ -35,6 +35,7 @@ const JUDGE_SCHEMA = {
  * @throws {EvaluationError} `JUDGE_FAILED` (recorded on the case) when the judge's reply has no valid score.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
  * const judge = llmJudge({
  *   model: new ScriptedChatModel(() => '{"score": 1, "reason": "polite and correct"}'),
  *   threshold: 0.7,

@@ -46,6 +46,10 @@ export type McpToolsetOptions = McpServerLocation & {
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const toolset = mcpToolset({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/home/me/notes'] });
+ * const sessionService = new MemorySessionService();
  * const agent = new ChatModelAgent({ name: 'files', model, tools: await toolset.tools() });
  * const runner = new Runner({ agent, sessionService, resources: [toolset] });
  * ```
@@ -120,6 +124,9 @@ function modelName(prefix: string, name: string): string {
  * reject with `CONNECTION_FAILED` (the server can't be started or reached), `REQUEST_FAILED` or `CLOSED`.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const root = '/home/me/notes';
  * const files = mcpToolset({ command: 'mcp-server-filesystem', args: [root], prefix: 'fs_' });
  * const agent = new ChatModelAgent({ name: 'librarian', model, tools: await files.tools() });
  * const runner = new Runner({ agent, sessionService: new MemorySessionService(), resources: [files] });

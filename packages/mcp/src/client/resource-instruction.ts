@@ -6,6 +6,7 @@ import type { McpToolset } from './mcp-toolset.js';
  *
  * @example
  * ```ts
+ * const docs = mcpToolset({ url: 'https://mcp.example.com/docs' });
  * const options: McpResourceInstructionOptions = { toolset: docs, uris: ['file:///style-guide.md'] };
  * ```
  */
@@ -24,6 +25,9 @@ export interface McpResourceInstructionOptions {
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const docs = mcpToolset({ url: 'https://mcp.example.com/docs' });
  * const agent = new ChatModelAgent({
  *   name: 'writer',
  *   model,

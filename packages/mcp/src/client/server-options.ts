@@ -21,6 +21,7 @@ export interface McpStdioServer {
  *
  * @example
  * ```ts
+ * const token = process.env.MCP_TOKEN;
  * const server: McpHttpServer = { url: 'https://mcp.example.com/mcp', headers: { authorization: `Bearer ${token}` } };
  * ```
  */

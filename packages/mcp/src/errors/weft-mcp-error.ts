@@ -3,7 +3,9 @@
  *
  * @example
  * ```ts
- * if (WeftMcpError.isInstance(error) && error.code === 'CONNECTION_FAILED') console.error(error.message);
+ * function report(error: unknown): void {
+ *   if (WeftMcpError.isInstance(error) && error.code === 'CONNECTION_FAILED') console.error(error.message);
+ * }
  * ```
  */
 export type WeftMcpErrorCode =
@@ -29,6 +31,7 @@ const mcpMarker = Symbol.for('weft.mcp.error');
  *
  * @example
  * ```ts
+ * const toolset = mcpToolset({ url: 'http://127.0.0.1:9/mcp' }); // nothing listens there
  * try {
  *   await toolset.tools();
  * } catch (error) {

@@ -12,6 +12,7 @@ export const LOADED_TOOLS_KEY = 'weft.toolSearch.loaded';
  *
  * @example
  * ```ts
+ * const github = mcpToolset({ url: 'https://api.githubcopilot.com/mcp/' });
  * const options: ToolSearchOptions = { tools: await github.tools(), alwaysLoaded: ['get_me'], maxResults: 5 };
  * ```
  */
@@ -29,6 +30,9 @@ export interface ToolSearchOptions {
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const tools = () => mcpToolset({ url: 'https://mcp.example.com/jira' }).tools();
  * const agent = new ChatModelAgent({ name: 'ops', model, middleware: [toolSearch({ tools })] });
  * ```
  */
@@ -69,6 +73,9 @@ function loadedNames(value: unknown): string[] {
  * not in the catalogue (reported at the first model call when `tools` is a function).
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const headers = { authorization: `Bearer ${process.env.GITHUB_TOKEN}` };
  * const github = mcpToolset({ url: 'https://api.githubcopilot.com/mcp/', headers });
  * const agent = new ChatModelAgent({
  *   name: 'maintainer',

@@ -34,6 +34,12 @@ export interface McpListenOptions {
  *
  * @example
  * ```ts
+ * const refundGraph = new StateGraph(z.object({ order: z.string(), refunded: z.boolean().optional() }))
+ *   .addNode('refund', () => ({ refunded: true }))
+ *   .addEdge(START, 'refund')
+ *   .addEdge('refund', END)
+ *   .compile({ name: 'refund' });
+ * const served = serveMcp({ graphs: { refund: refundGraph } });
  * const endpoint: McpHttpEndpoint = await served.listen();
  * console.log(endpoint.url); // http://127.0.0.1:41234/mcp
  * await endpoint.close();

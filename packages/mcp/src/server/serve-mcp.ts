@@ -14,6 +14,11 @@ import { RESUME_TOOL, type ServeTarget } from './serve-target.js';
  *
  * @example
  * ```ts
+ * const refunds = new StateGraph(z.object({ order: z.string(), refunded: z.boolean().optional() }))
+ *   .addNode('refund', () => ({ refunded: true }))
+ *   .addEdge(START, 'refund')
+ *   .addEdge('refund', END)
+ *   .compile({ name: 'refund' });
  * const served: ServedGraph = { graph: refunds, description: 'Refunds an order (asks a person first)' };
  * ```
  */
@@ -27,6 +32,14 @@ export interface ServedGraph {
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const assistant = new ChatModelAgent({ name: 'assistant', description: 'Answers questions', model });
+ * const refundGraph = new StateGraph(z.object({ order: z.string(), refunded: z.boolean().optional() }))
+ *   .addNode('refund', () => ({ refunded: true }))
+ *   .addEdge(START, 'refund')
+ *   .addEdge('refund', END)
+ *   .compile({ name: 'refund' });
  * const options: ServeMcpOptions = { agents: [assistant], graphs: { refund: refundGraph }, name: 'support' };
  * ```
  */
@@ -49,6 +62,12 @@ export interface ServeMcpOptions {
  *
  * @example
  * ```ts
+ * const refundGraph = new StateGraph(z.object({ order: z.string(), refunded: z.boolean().optional() }))
+ *   .addNode('refund', () => ({ refunded: true }))
+ *   .addEdge(START, 'refund')
+ *   .addEdge('refund', END)
+ *   .compile({ name: 'refund' });
+ * const served = serveMcp({ graphs: { refund: refundGraph } });
  * const endpoint = await served.listen({ port: 3920 });
  * ```
  */
@@ -112,6 +131,14 @@ function targetsOf(options: ServeMcpOptions): Map<string, ServeTarget> {
  * targets with one name.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const assistant = new ChatModelAgent({ name: 'assistant', description: 'Answers questions', model });
+ * const refundGraph = new StateGraph(z.object({ order: z.string(), refunded: z.boolean().optional() }))
+ *   .addNode('refund', () => ({ refunded: true }))
+ *   .addEdge(START, 'refund')
+ *   .addEdge('refund', END)
+ *   .compile({ name: 'refund' });
  * const served = serveMcp({ agents: [assistant], graphs: { refund: refundGraph } });
  * if (process.argv.includes('--stdio')) await served.connectStdio();
  * else console.log((await served.listen({ port: 3920 })).url);
