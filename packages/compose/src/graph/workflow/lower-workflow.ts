@@ -4,7 +4,7 @@ import { SpecBuilder } from '../spec-builder.js';
 import { checkWorkflow } from './check-workflow.js';
 import type { AnyFieldMapping } from './field-mapping.js';
 import { type InputPlan, inputMerge } from './mapped-input.js';
-import type { WorkflowDecl } from './workflow-decl.js';
+import type { InputDecl, WorkflowDecl } from './workflow-decl.js';
 
 /**
  * Turns a workflow into a dataflow graph spec (run in DAG mode): each node gets a `merge` that builds
@@ -19,7 +19,9 @@ export function lowerWorkflow(decl: WorkflowDecl): GraphSpec {
   builder.setLocalState(decl.localState);
   for (const issue of [...decl.issues, ...checkWorkflow(decl)]) builder.addIssue(issue);
   for (const [name, { node, options }] of decl.nodes) {
-    builder.addNode(name, node, { ...options, merge: inputMerge(planOf(decl, name)) });
+    // A node fed one whole output needs no merge: its input is that output, which can then stream in.
+    const merge = wholeFromOne(decl, name) ? {} : { merge: inputMerge(planOf(decl, name)) };
+    builder.addNode(name, node, { ...options, ...merge });
   }
   builder.setEndMerge(inputMerge(planOf(decl, END)));
   for (const [target, inputs] of decl.inputs) {
@@ -49,6 +51,21 @@ function wiringOf(decl: WorkflowDecl): WiringSpec[] {
     for (const [from, entry] of bySource) wiring.push({ from, to, ...entry });
   }
   return wiring;
+}
+
+/**
+ * True when a node's only input is one triggering source's whole output (`addInput(node, from)`), with no
+ * static value and no branch picking it: the default inbox gives exactly that, and a streaming source
+ * can pipe into it (ADR 022).
+ */
+function wholeFromOne(decl: WorkflowDecl, node: string): boolean {
+  const inputs = decl.inputs.get(node) ?? [];
+  if (inputs.length !== 1 || (decl.statics.get(node)?.length ?? 0) > 0) return false;
+  // A branch delivers its source's output to the target it picks; the merge is what ignores it.
+  if (decl.branches.some((branch) => branch.targets.includes(node))) return false;
+  const [input] = inputs as [InputDecl];
+  const [mapping, ...more] = input.mappings;
+  return input.direct && more.length === 0 && mapping?.fromPath.length === 0 && mapping.toPath.length === 0;
 }
 
 function planOf(decl: WorkflowDecl, node: string): InputPlan {
