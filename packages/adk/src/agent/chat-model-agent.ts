@@ -24,10 +24,17 @@ const agentName = /^[A-Za-z][\w-]{0,63}$/;
  * @throws AdkError `INVALID_ARGUMENT` for a bad name, duplicate tool names, or a bad `maxIterations`.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const weather = tool({
+ *   name: 'weather',
+ *   description: 'The weather in a city',
+ *   parameters: z.object({ city: z.string() }),
+ *   execute: ({ city }) => `Sunny in ${city}`,
+ * });
  * const agent = new ChatModelAgent({
  *   name: 'assistant',
  *   instruction: 'You help {user:name}.',
- *   model: new ScriptedChatModel({ responses: ['Hello!'] }),
+ *   model: new ScriptedChatModel(['Hello!']),
  *   tools: [weather],
  * });
  * console.log(agent.graph.toMermaid());

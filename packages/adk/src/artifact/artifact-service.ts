@@ -25,6 +25,8 @@ export interface ArtifactInput {
  *
  * @example
  * ```ts
+ * const artifacts = new StoreArtifactService({ store: new MemoryStore() });
+ * const key = { appName: 'reports', userId: 'u1', sessionId: 's1' };
  * const report = await artifacts.load(key, 'report.csv');
  * if (report) console.log(report.version, new TextDecoder().decode(report.data));
  * ```
@@ -50,6 +52,7 @@ export interface Artifact {
  *
  * @example
  * ```ts
+ * const artifacts = new StoreArtifactService({ store: new MemoryStore() });
  * const key = { appName: 'reports', userId: 'u1', sessionId: 's1' };
  * const version = await artifacts.save(key, 'summary.md', { data: '# Q3', mimeType: 'text/markdown' });
  * const latest = await artifacts.load(key, 'summary.md');

@@ -20,6 +20,8 @@ interface Meta {
  *
  * @example
  * ```ts
+ * const key = { appName: 'reports', userId: 'u1', sessionId: 's1' };
+ * const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
  * const artifacts = new FileArtifactService({ root: './artifacts' });
  * await artifacts.save(key, 'chart.png', { data: png, mimeType: 'image/png' });
  * ```

@@ -20,6 +20,10 @@ const TEXTUAL = /^(text\/|application\/(json|xml|yaml|x-yaml|javascript|csv)\b)|
  * @throws AdkError `INVALID_ARGUMENT` (as the call's error result) when the Runner has no artifact service.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const sessionService = new MemorySessionService();
+ * const artifactService = new StoreArtifactService({ store: new MemoryStore() });
  * const runner = new Runner({ agent: new ChatModelAgent({ name: 'analyst', model, tools: [loadArtifactsTool()] }), sessionService, artifactService });
  * ```
  */

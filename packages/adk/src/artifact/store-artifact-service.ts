@@ -18,8 +18,11 @@ const PAGE = 100;
  *
  * @example
  * ```ts
- * const artifacts = new StoreArtifactService({ store: new SqliteStore({ filename: 'weft.db' }) });
- * const runner = new Runner({ agent, sessionService, artifactService: artifacts });
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const artifacts = new StoreArtifactService({ store: new MemoryStore() }); // or a SqliteStore / PostgresStore
+ * const agent = new ChatModelAgent({ name: 'analyst', model, tools: [loadArtifactsTool()] });
+ * const runner = new Runner({ agent, sessionService: new MemorySessionService(), artifactService: artifacts });
  * ```
  */
 export class StoreArtifactService implements ArtifactService {

@@ -5,7 +5,9 @@ import { WeftError } from '@weft/compose';
  *
  * @example
  * ```ts
- * if (AdkError.isInstance(error) && error.code === 'TOOL_TIMEOUT') console.log('the tool was too slow');
+ * function report(error: unknown): void {
+ *   if (AdkError.isInstance(error) && error.code === 'TOOL_TIMEOUT') console.log('the tool was too slow');
+ * }
  * ```
  */
 export type AdkErrorCode =
@@ -49,6 +51,9 @@ const adkMarker = Symbol.for('weft.adk.error');
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const runner = new Runner({ agent: new ChatModelAgent({ name: 'a', model }), sessionService: new MemorySessionService() });
  * try {
  *   await runner.resume({ userId: 'u1', sessionId: 'gone' }).next();
  * } catch (error) {

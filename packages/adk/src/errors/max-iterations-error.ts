@@ -5,6 +5,15 @@ import { AdkError } from './adk-error.js';
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const add = tool({
+ *   name: 'add',
+ *   description: 'Adds two numbers',
+ *   parameters: z.object({ a: z.number(), b: z.number() }),
+ *   execute: ({ a, b }) => a + b,
+ * });
+ * const tools = [add];
  * new ChatModelAgent({ name: 'a', model, tools, maxIterations: 5 }); // the 6th model call fails with this
  * ```
  */

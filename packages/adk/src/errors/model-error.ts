@@ -24,6 +24,9 @@ export interface ModelErrorOptions {
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const messages = [userMessage('Hi')];
  * try {
  *   await model.generate(messages);
  * } catch (error) {

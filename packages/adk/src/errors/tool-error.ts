@@ -15,6 +15,7 @@ export type ToolErrorCode = 'TOOL_ERROR' | 'TOOL_NOT_FOUND' | 'INVALID_TOOL_ARGU
  *
  * @example
  * ```ts
+ * const cause = new Error('ENOSPC');
  * throw new ToolError('TOOL_ERROR', 'disk full', { tool: 'save', toolCallId: 'call_1', cause });
  * ```
  */
@@ -33,6 +34,16 @@ export interface ToolErrorOptions {
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const add = tool({
+ *   name: 'add',
+ *   description: 'Adds two numbers',
+ *   parameters: z.object({ a: z.number(), b: z.number() }),
+ *   execute: ({ a, b }) => a + b,
+ * });
+ * const tools = [add];
+ * const model = new ScriptedChatModel([{ toolCalls: [{ name: 'add', arguments: { a: 1 } }] }]); // b is missing
+ * const message = await model.generate([userMessage('What is 1 + 2?')], { tools: [add.spec] });
  * try {
  *   await executeToolCalls(message.toolCalls ?? [], tools, { onToolError: 'throw' });
  * } catch (error) {

@@ -26,6 +26,9 @@ export interface UnsupportedPartErrorOptions {
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const data = 'UklGRiQAAABXQVZF'; // base64
  * try {
  *   await model.generate([userMessage([{ type: 'audio', mediaType: 'audio/wav', data }])]);
  * } catch (error) {

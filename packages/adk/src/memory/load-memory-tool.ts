@@ -14,6 +14,9 @@ export const LOAD_MEMORY_TOOL = 'load_memory';
  * @throws AdkError `INVALID_ARGUMENT` (as the call's error result) when run outside a Runner.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const memory = new StoreMemoryService({ store: new MemoryStore() });
  * const agent = new ChatModelAgent({ name: 'helper', model, tools: [loadMemoryTool(memory)] });
  * ```
  */

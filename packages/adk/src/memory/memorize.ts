@@ -11,6 +11,9 @@ import type { MemoryService } from './memory-service.js';
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const memory = new StoreMemoryService({ store: new MemoryStore() });
  * const agent = new ChatModelAgent({ name: 'helper', model, middleware: [recall({ memory }), memorize({ memory })] });
  * // tests: await memory.idle() waits for the background extractions
  * ```

@@ -45,6 +45,7 @@ export type MemoryExtractor = (
  *
  * @example
  * ```ts
+ * const store = new MemoryStore();
  * const memory = new StoreMemoryService({ store, extractor: verbatimExtractor({ roles: ['user'] }) });
  * ```
  */

@@ -7,6 +7,7 @@ import type { Session, SessionKey } from '../session/session.js';
  *
  * @example
  * ```ts
+ * const memory = new StoreMemoryService({ store: new MemoryStore() });
  * const [first] = await memory.search('drinks', { appName: 'shop', userId: 'u1' });
  * console.log(first?.text, first?.sessionId);
  * ```

@@ -12,6 +12,7 @@ import type { MemoryEntry, MemoryService } from './memory-service.js';
  *
  * @example
  * ```ts
+ * const memory = new StoreMemoryService({ store: new MemoryStore() });
  * const options: RecallOptions = { memory, limit: 5, budgetTokens: 400 };
  * ```
  */
@@ -44,6 +45,9 @@ const DEFAULT_HEADING =
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const store = new MemoryStore();
  * const memory = new StoreMemoryService({ store });
  * const agent = new ChatModelAgent({
  *   name: 'helper',
@@ -76,6 +80,7 @@ export function recall(options: RecallOptions): AgentMiddleware {
  *
  * @example
  * ```ts
+ * const memory = new StoreMemoryService({ store: new MemoryStore() });
  * promptSections({ budgetTokens: 4_000, sections: [recallSection({ memory }, 2), { id: 'style', priority: 1, text: 'Be brief.' }] });
  * ```
  */

@@ -11,6 +11,9 @@ import type { MemoryEntry, MemoryScope, MemorySearchOptions, MemoryService } fro
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const store = new MemoryStore();
  * const options: StoreMemoryServiceOptions = { store, extractor: modelExtractor({ model }) };
  * ```
  */

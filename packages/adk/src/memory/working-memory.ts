@@ -12,6 +12,7 @@ import { type AnyTool, tool } from '../tool/tool.js';
  *
  * @example
  * ```ts
+ * const profile = z.object({ name: z.string(), diet: z.string() }).partial();
  * const options: WorkingMemoryOptions<typeof profile> = { schema: profile, key: 'user:profile' };
  * ```
  */
@@ -48,6 +49,8 @@ const DEFAULT_HEADING =
  * @throws AdkError `INVALID_ARGUMENT` when `schema` is not a zod object schema.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
  * const profile = workingMemory({
  *   schema: z.object({ name: z.string(), diet: z.enum(['vegan', 'vegetarian', 'any']), allergies: z.array(z.string()) }).partial(),
  * });

@@ -101,7 +101,9 @@ export interface RunnerPlugin extends AgentMiddleware {
  *
  * @example
  * ```ts
- * if (RunRefusedError.isInstance(error)) console.log('refused:', error.reason);
+ * function report(error: unknown): void {
+ *   if (RunRefusedError.isInstance(error)) console.log('refused:', error.reason);
+ * }
  * ```
  */
 export class RunRefusedError extends AdkError {

@@ -87,6 +87,9 @@ export interface SessionRef {
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Hello!']); // or any ChatModel
+ * const agent = new ChatModelAgent({ name: 'assistant', model });
  * const runner = new Runner({ agent, sessionService: new MemorySessionService() });
  * for await (const event of runner.run({ userId: 'u1', sessionId: 's1', message: 'Hi!' })) {
  *   if (!event.partial && event.message) console.log(event.author, event.message.content);
