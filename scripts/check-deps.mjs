@@ -8,7 +8,7 @@
 // 3. `openai` is imported only under packages/adk/src/model/openai/; each optional provider SDK only in
 //    its adapter folder (`@anthropic-ai/sdk` under packages/adk/src/model/anthropic/, `@ai-sdk/*` and
 //    `ai` under packages/adk/src/model/ai-sdk/), and that folder is reached only through its own
-//    package entry (`@weft/adk/anthropic`, `@weft/adk/ai-sdk`): no other module of adk imports it, so
+//    package entry (`@weft/adk/openai`, `@weft/adk/anthropic`, `@weft/adk/ai-sdk`): no other module of adk imports it, so
 //    the main entry never loads an SDK the user did not install (docs/adr/011-provider-adapters.md);
 //    likewise `rxjs` only under packages/compose/src/rx/ (the `@weft/compose/rx` entry);
 // 4. a package imports only what its package.json declares;
@@ -37,6 +37,8 @@ const sharedPeers = ['zod'];
 const peerRanges = new Map();
 /** Optional provider SDKs, each importable only inside its adapter folder. */
 const confinedSdks = [
+  // openai is a regular dependency, but only `@weft/adk/openai` loads it (ADR 024).
+  [(name) => name === 'openai', 'packages/adk/src/model/openai/'],
   [(name) => name === '@anthropic-ai/sdk', 'packages/adk/src/model/anthropic/'],
   [(name) => name === 'ai' || name.startsWith('@ai-sdk/'), 'packages/adk/src/model/ai-sdk/'],
   // rxjs is compose's optional peer: only its `./rx` entry loads it.
@@ -124,9 +126,6 @@ for (const dir of packageDirs) {
         !/\.test(-d)?\.ts$/.test(rel)
       ) {
         problems.push(`${rel} imports zod at run time: compose may only \`import type\` from zod`);
-      }
-      if (name === 'openai' && !rel.startsWith('packages/adk/src/model/openai/')) {
-        problems.push(`${rel} imports 'openai': only packages/adk/src/model/openai/ may`);
       }
       for (const [sdk, folder] of confinedSdks) {
         if (sdk(name) && !rel.startsWith(folder) && !/\.test(-d)?\.ts$/.test(rel)) {

@@ -3,14 +3,8 @@
  * `OPENAI_API_KEY` is set (optionally `OPENAI_BASE_URL`, `OPENAI_MODEL`, e.g. Ollama or vLLM).
  * Run it with `pnpm --filter @weft/examples agent`.
  */
-import {
-  type ChatModel,
-  ChatModelAgent,
-  MemorySessionService,
-  OpenAIChatModel,
-  Runner,
-  tool,
-} from '@weft/adk';
+import { type ChatModel, ChatModelAgent, MemorySessionService, Runner, tool } from '@weft/adk';
+import { OpenAIChatModel } from '@weft/adk/openai';
 import { ScriptedChatModel } from '@weft/adk/testing';
 import { z } from 'zod';
 

@@ -3,7 +3,8 @@
  * real model when `OPENAI_API_KEY` is set (optionally `OPENAI_BASE_URL`, `OPENAI_MODEL`).
  * Run it with `pnpm --filter @weft/examples deep-agent`.
  */
-import { type AgentEvent, type ChatModel, MemorySessionService, OpenAIChatModel, Runner } from '@weft/adk';
+import { type AgentEvent, type ChatModel, MemorySessionService, Runner } from '@weft/adk';
+import { OpenAIChatModel } from '@weft/adk/openai';
 import { ScriptedChatModel } from '@weft/adk/testing';
 import { createDeepAgent, MemoryBackend, TODOS_KEY, type Todo } from '@weft/prebuilt';
 

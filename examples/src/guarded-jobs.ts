@@ -12,12 +12,12 @@ import {
   guardrails,
   MemorySessionService,
   messageText,
-  OpenAIChatModel,
   pending,
   Runner,
   type ToolPendingRequest,
   tool,
 } from '@weft/adk';
+import { OpenAIChatModel } from '@weft/adk/openai';
 import { ScriptedChatModel } from '@weft/adk/testing';
 import { z } from 'zod';
 

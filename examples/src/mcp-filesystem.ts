@@ -14,9 +14,9 @@ import {
   ChatModelAgent,
   MemorySessionService,
   messageText,
-  OpenAIChatModel,
   Runner,
 } from '@weft/adk';
+import { OpenAIChatModel } from '@weft/adk/openai';
 import { ScriptedChatModel } from '@weft/adk/testing';
 import { mcpToolset } from '@weft/mcp';
 

@@ -3,7 +3,8 @@
  * calculator: offline on scripted models, or on a real model when `OPENAI_API_KEY` is set (optionally
  * `OPENAI_BASE_URL`, `OPENAI_MODEL`). Run it with `pnpm --filter @weft/examples plan-execute`.
  */
-import { type ChatModel, MemorySessionService, messageText, OpenAIChatModel, Runner, tool } from '@weft/adk';
+import { type ChatModel, MemorySessionService, messageText, Runner, tool } from '@weft/adk';
+import { OpenAIChatModel } from '@weft/adk/openai';
 import { ScriptedChatModel } from '@weft/adk/testing';
 import { createPlanExecute, EXECUTED_STEPS_KEY, type ExecutedStep, PLAN_KEY } from '@weft/prebuilt';
 import { z } from 'zod';

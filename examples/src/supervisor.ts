@@ -9,10 +9,10 @@ import {
   ChatModelAgent,
   MemorySessionService,
   messageText,
-  OpenAIChatModel,
   Runner,
   tool,
 } from '@weft/adk';
+import { OpenAIChatModel } from '@weft/adk/openai';
 import { ScriptedChatModel } from '@weft/adk/testing';
 import { createSupervisor } from '@weft/prebuilt';
 import { z } from 'zod';

@@ -1,5 +1,10 @@
-// The `@weft/adk/prices` entry: model prices and the cost of usage, with no runtime dependency (not even
-// `@weft/compose`), so a browser app can price model calls — the playground's web app does.
+/**
+ * `@weft/adk/prices` — for pricing model calls: model prices and the cost of usage, with no run-time
+ * dependency (not even `@weft/compose`), so a browser app can price model calls — the playground's web
+ * app does. `priceTable`, which checks a table and throws an `AdkError`, is in `@weft/adk`.
+ *
+ * @packageDocumentation
+ */
 export {
   addUsage,
   type Cost,

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { AdkError, renderInstruction } from '../src/index.js';
+import { renderInstruction } from '../src/agent-graph.js';
+import { AdkError } from '../src/index.js';
 
 // Cases mirror Google ADK's inject_session_state tests (tests/unittests/utils/test_instructions_utils.py).
 const render = (template: string, state: Record<string, unknown> = {}): string =>

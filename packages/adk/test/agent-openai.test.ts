@@ -1,14 +1,7 @@
 // The agent end to end through the real `openai` client against the loopback OpenAI-compatible server:
 // streamed text before a tool call, tool-call argument deltas, a transient 500 retried, partial events.
-import {
-  type AgentEvent,
-  ChatModelAgent,
-  MemorySessionService,
-  OpenAIChatModel,
-  Runner,
-  tool,
-  withRetry,
-} from '@weft/adk';
+import { type AgentEvent, ChatModelAgent, MemorySessionService, Runner, tool, withRetry } from '@weft/adk';
+import { OpenAIChatModel } from '@weft/adk/openai';
 import { startOpenAICompatibleServer } from '@weft/adk/testing';
 import { expect, it } from 'vitest';
 import { z } from 'zod';

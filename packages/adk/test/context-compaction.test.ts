@@ -2,16 +2,18 @@ import { MemoryCheckpointer } from '@weft/compose';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import {
-  ChatModelAgent,
   compaction,
   defaultTokenEstimator,
   isCompactionSummary,
   isContextNote,
+  splitTurns,
+} from '../src/context/index.js';
+import {
+  ChatModelAgent,
   MemorySessionService,
   type Message,
   messageText,
   Runner,
-  splitTurns,
   tool,
 } from '../src/index.js';
 import { ScriptedChatModel } from '../src/testing/index.js';

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
+import { phases } from '../src/context/index.js';
 import {
   type AgentEvent,
   ChatModelAgent,
   MemorySessionService,
   type Message,
   messageText,
-  phases,
   Runner,
   tool,
 } from '../src/index.js';

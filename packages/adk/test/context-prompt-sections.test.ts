@@ -1,13 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  assembleSections,
-  ChatModelAgent,
-  MemorySessionService,
-  type Message,
-  messageText,
-  promptSections,
-  Runner,
-} from '../src/index.js';
+import { assembleSections, promptSections } from '../src/context/index.js';
+import { ChatModelAgent, MemorySessionService, type Message, messageText, Runner } from '../src/index.js';
 import { ScriptedChatModel } from '../src/testing/index.js';
 import { customEvents, drain } from './context-helpers.js';
 

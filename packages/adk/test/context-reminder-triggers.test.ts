@@ -1,14 +1,13 @@
 import { expect, test } from 'vitest';
 import { z } from 'zod';
+import { type ReminderRule, reminders } from '../src/context/index.js';
 import {
   AdkError,
   ChatModelAgent,
   MemorySessionService,
   type Message,
   messageText,
-  type ReminderRule,
   Runner,
-  reminders,
   tool,
 } from '../src/index.js';
 import { ScriptedChatModel } from '../src/testing/index.js';

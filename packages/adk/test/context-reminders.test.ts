@@ -1,14 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
+import { compaction, isCompactionSummary, reminders } from '../src/context/index.js';
 import {
   ChatModelAgent,
-  compaction,
-  isCompactionSummary,
   MemorySessionService,
   type Message,
   messageText,
   Runner,
-  reminders,
   tool,
 } from '../src/index.js';
 import { ScriptedChatModel } from '../src/testing/index.js';

@@ -8,12 +8,12 @@ import {
   type ChatModel,
   ChatModelAgent,
   MemorySessionService,
-  OpenAIChatModel,
   Runner,
   tool,
 } from '../src/index.js';
 import { fromAiSdk } from '../src/model/ai-sdk/index.js';
 import { AnthropicChatModel } from '../src/model/anthropic/index.js';
+import { OpenAIChatModel } from '../src/model/openai/index.js';
 import {
   startAnthropicServer,
   startOpenAICompatibleServer,

@@ -4,15 +4,10 @@
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type ChatModel,
-  ChatModelAgent,
-  MemorySessionService,
-  OpenAIChatModel,
-  Runner,
-} from '../src/index.js';
+import { type ChatModel, ChatModelAgent, MemorySessionService, Runner } from '../src/index.js';
 import { fromAiSdk } from '../src/model/ai-sdk/index.js';
 import { AnthropicChatModel } from '../src/model/anthropic/index.js';
+import { OpenAIChatModel } from '../src/model/openai/index.js';
 import { drain, startAnthropicServer, startOpenAIResponsesServer } from '../src/testing/index.js';
 
 const closers: (() => Promise<void>)[] = [];

@@ -1,17 +1,16 @@
 import {
   type AnyTool,
   type ChatModel,
-  detectToolCalls,
-  executeToolCalls,
   type Message,
   messagesReducer,
   messageText,
-  OpenAIChatModel,
   systemMessage,
   tool,
   userMessage,
   withRetry,
 } from '@weft/adk';
+import { detectToolCalls, executeToolCalls } from '@weft/adk/agent-graph';
+import { OpenAIChatModel } from '@weft/adk/openai';
 import { ScriptedChatModel, startOpenAICompatibleServer } from '@weft/adk/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

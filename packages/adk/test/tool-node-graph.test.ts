@@ -1,9 +1,9 @@
 import { END, MemoryCheckpointer, START, StateGraph } from '@weft/compose';
 import { expect, test } from 'vitest';
 import { z } from 'zod';
+import { createToolNode } from '../src/agent-graph.js';
 import {
   assistantMessage,
-  createToolNode,
   type Message,
   messagesReducer,
   messageText,

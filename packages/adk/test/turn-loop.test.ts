@@ -1,6 +1,7 @@
 import { MemoryCheckpointer } from '@weft/compose';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
+import { TURN_LOOP_KEY } from '../src/agent-graph.js';
 import {
   type AgentEvent,
   ChatModelAgent,
@@ -8,7 +9,6 @@ import {
   type Message,
   messageText,
   Runner,
-  TURN_LOOP_KEY,
   TurnLoop,
   tool,
 } from '../src/index.js';

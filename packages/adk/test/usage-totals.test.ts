@@ -4,14 +4,13 @@ import { z } from 'zod';
 import {
   AgentTool,
   ChatModelAgent,
-  costOfSummary,
-  defaultPrices,
   MemorySessionService,
   priceTable,
   Runner,
   tool,
   type Usage,
 } from '../src/index.js';
+import { costOfSummary, defaultPrices } from '../src/prices.js';
 import { ScriptedChatModel } from '../src/testing/index.js';
 import { drain } from './multi-helpers.js';
 

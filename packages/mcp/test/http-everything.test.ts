@@ -1,4 +1,5 @@
-import { ChatModelAgent, MemorySessionService, MemorySessionState, messageText, Runner } from '@weft/adk';
+import { ChatModelAgent, MemorySessionService, messageText, Runner } from '@weft/adk';
+import { MemorySessionState } from '@weft/adk/agent-graph';
 import { drain, ScriptedChatModel } from '@weft/adk/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';

@@ -1,5 +1,6 @@
 import type { ToolApprovalRequest } from '@weft/adk';
-import { ChatModelAgent, MemorySessionService, MemorySessionState, messageText, Runner } from '@weft/adk';
+import { ChatModelAgent, MemorySessionService, messageText, Runner } from '@weft/adk';
+import { MemorySessionState } from '@weft/adk/agent-graph';
 import { drain, ScriptedChatModel } from '@weft/adk/testing';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type McpToolset, type McpToolsetOptions, mcpToolset } from '../src/index.js';

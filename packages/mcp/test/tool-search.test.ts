@@ -1,11 +1,5 @@
-import {
-  type AnyTool,
-  approximateTokenEstimator,
-  ChatModelAgent,
-  MemorySessionService,
-  messageText,
-  Runner,
-} from '@weft/adk';
+import { type AnyTool, ChatModelAgent, MemorySessionService, messageText, Runner } from '@weft/adk';
+import { approximateTokenEstimator } from '@weft/adk/context';
 import { drain, type ScriptedCall, ScriptedChatModel } from '@weft/adk/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LOADED_TOOLS_KEY, type McpToolset, mcpToolset, toolSearch } from '../src/index.js';

@@ -1,11 +1,5 @@
-import {
-  type AgentEvent,
-  type AnyTool,
-  executeToolCalls,
-  MemorySessionState,
-  type Message,
-  messageText,
-} from '@weft/adk';
+import { type AgentEvent, type AnyTool, type Message, messageText } from '@weft/adk';
+import { executeToolCalls, MemorySessionState } from '@weft/adk/agent-graph';
 
 export { drain } from '@weft/adk/testing';
 

@@ -1,20 +1,22 @@
 import {
   AdkError,
   type AgentEvent,
+  type GetSessionOptions,
+  type Session,
+  type SessionKey,
+  type SessionService,
+  type SessionStatus,
+  type SessionSummary,
+} from '@weft/adk';
+import {
   applyStatusChange,
   assertCommittableEvent,
   assertGetSessionOptions,
   assertSessionNames,
   duplicateEventError,
-  type GetSessionOptions,
   newSessionKey,
-  type Session,
-  type SessionKey,
-  type SessionService,
-  type SessionStatus,
   type SessionStatusChange,
   type SessionStatusQuery,
-  type SessionSummary,
   type StateScope,
   type StateWrite,
   sessionExistsError,
@@ -24,7 +26,7 @@ import {
   toJsonText,
   toStateWrites,
   type WriteStamp,
-} from '@weft/adk';
+} from '@weft/adk/session-store';
 import pg, { type Pool, type PoolClient, type QueryResult, type QueryResultRow } from 'pg';
 import { type PostgresTables, postgresTables, setupPostgresSchema } from './postgres-schema.js';
 import { type SessionQueries, sessionQueries } from './postgres-session-queries.js';

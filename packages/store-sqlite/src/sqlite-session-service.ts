@@ -1,19 +1,21 @@
+import type {
+  AgentEvent,
+  GetSessionOptions,
+  Session,
+  SessionKey,
+  SessionService,
+  SessionStatus,
+  SessionSummary,
+} from '@weft/adk';
 import {
-  type AgentEvent,
   applyStatusChange,
   assertCommittableEvent,
   assertGetSessionOptions,
   assertSessionNames,
   duplicateEventError,
-  type GetSessionOptions,
   newSessionKey,
-  type Session,
-  type SessionKey,
-  type SessionService,
-  type SessionStatus,
   type SessionStatusChange,
   type SessionStatusQuery,
-  type SessionSummary,
   type StateWrite,
   sessionExistsError,
   sessionNotFoundError,
@@ -22,7 +24,7 @@ import {
   toJsonText,
   toStateWrites,
   type WriteStamp,
-} from '@weft/adk';
+} from '@weft/adk/session-store';
 import type { Database } from 'better-sqlite3';
 import { openDatabase, type SqliteStoreOptions } from './open-database.js';
 import {

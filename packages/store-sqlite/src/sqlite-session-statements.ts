@@ -1,4 +1,4 @@
-import type { StateScope } from '@weft/adk';
+import type { StateScope } from '@weft/adk/session-store';
 import type { Database, Statement } from 'better-sqlite3';
 
 /**

@@ -1,11 +1,11 @@
 import {
   type Agent,
-  defaultPrices,
   MemorySessionService,
   type PriceTable,
   priceTable,
   type SessionService,
 } from '@weft/adk';
+import { defaultPrices } from '@weft/adk/prices';
 import type { Checkpointer } from '@weft/compose';
 import Database from 'better-sqlite3';
 import { type AgentServices, agentEntry } from './agent-entry.ts';

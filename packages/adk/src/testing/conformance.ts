@@ -1,5 +1,11 @@
-// `@weft/adk/testing/conformance`: the session-service conformance suite for store authors. It runs
-// inside vitest (it declares tests), so it has its own entry: `@weft/adk/testing` stays vitest-free.
+/**
+ * `@weft/adk/testing/conformance` — for store authors: the session, memory and artifact service
+ * conformance suites every implementation runs in its own tests. They declare vitest tests (`describe`,
+ * `it`), so they have their own entry and `@weft/adk/testing` stays vitest-free; the run-time helpers a
+ * store implementation uses are on `@weft/adk/session-store` (docs/adr/024-entry-points-by-audience.md).
+ *
+ * @packageDocumentation
+ */
 
 export {
   type ArtifactServiceFixture,

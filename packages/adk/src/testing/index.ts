@@ -1,3 +1,13 @@
+/**
+ * `@weft/adk/testing` — for tests, offline demos and examples: `ScriptedChatModel` (replays scripted
+ * answers, streams them, records calls), `drain` for a Runner's events, and loopback HTTP servers that
+ * speak OpenAI's chat completions and Responses formats and Anthropic's Messages format, so adapters are
+ * tested through their real SDK clients. It imports nothing from vitest (checked by
+ * `vitest-free.test.ts`), so it can run in a script or the playground; the conformance suites that
+ * declare vitest tests are on `@weft/adk/testing/conformance`.
+ *
+ * @packageDocumentation
+ */
 export {
   type AnthropicServerOptions,
   type AnthropicServerReply,

@@ -40,7 +40,7 @@ export interface SessionServiceFixture {
  *
  * @example
  * ```ts
- * import { describeSessionServiceConformance } from '@weft/adk/testing';
+ * import { describeSessionServiceConformance } from '@weft/adk/testing/conformance';
  *
  * describeSessionServiceConformance('MySessionService', async () => {
  *   const service = new MySessionService(':memory:');

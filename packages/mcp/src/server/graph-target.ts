@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type JsonSchema, zodToJsonSchema } from '@weft/adk';
+import type { JsonSchema } from '@weft/adk';
+import { zodToJsonSchema } from '@weft/adk/agent-graph';
 import {
   type Checkpointer,
   Command,

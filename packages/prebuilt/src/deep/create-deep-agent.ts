@@ -4,10 +4,9 @@ import {
   type AnyTool,
   type ChatModel,
   ChatModelAgent,
-  compaction,
   type Instruction,
-  promptSections,
 } from '@weft/adk';
+import { compaction, promptSections } from '@weft/adk/context';
 import type { TemplateCompaction } from '../react/create-react-agent.js';
 import type { Backend } from './backend/backend.js';
 import { MemoryBackend } from './backend/memory-backend.js';

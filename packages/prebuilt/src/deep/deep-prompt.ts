@@ -1,4 +1,5 @@
-import type { MiddlewareContext, PromptSection } from '@weft/adk';
+import type { MiddlewareContext } from '@weft/adk';
+import type { PromptSection } from '@weft/adk/context';
 import { DEEP_PROMPT, type DeepPromptLanguage, promptLanguage } from './deep-prompt-text.js';
 import { formatTodos, readTodos } from './todos.js';
 

@@ -1,12 +1,5 @@
-import {
-  AdkError,
-  type Agent,
-  type AgentGraph,
-  AgentGraphCache,
-  type ChatModel,
-  type ChatModelAgent,
-  multiAgentGraph,
-} from '@weft/adk';
+import { AdkError, type Agent, type AgentGraph, type ChatModel, type ChatModelAgent } from '@weft/adk';
+import { AgentGraphCache, multiAgentGraph } from '@weft/adk/agent-graph';
 import { type Checkpointer, END, START } from '@weft/compose';
 
 import { mergeResultsNode } from './merge-results.js';

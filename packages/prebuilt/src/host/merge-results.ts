@@ -1,19 +1,16 @@
 import {
-  type AgentState,
   type AssistantMessage,
   assistantMessage,
   type ChatModel,
-  chunkBranch,
   concatMessageChunks,
   type Message,
   type MessageChunk,
   messageText,
-  reportAgentEvent,
-  streamsModel,
   systemMessage,
   type ToolMessage,
   userMessage,
 } from '@weft/adk';
+import { type AgentState, chunkBranch, reportAgentEvent, streamsModel } from '@weft/adk/agent-graph';
 import type { NodeContext } from '@weft/compose';
 import { latestUserText } from '../plan-execute/plan-state.js';
 

@@ -1,16 +1,12 @@
+import { AdkError, type Agent, type AgentGraph, assistantMessage, type Message } from '@weft/adk';
 import {
-  AdkError,
-  type Agent,
-  type AgentGraph,
   AgentGraphCache,
   type AgentState,
-  assistantMessage,
   checkAgentName,
-  type Message,
   multiAgentGraph,
   reportAgentEvent,
   startTurn,
-} from '@weft/adk';
+} from '@weft/adk/agent-graph';
 import { type Checkpointer, END, type NodeContext, START } from '@weft/compose';
 
 import { readExecutedSteps, readPlan } from './plan-state.js';

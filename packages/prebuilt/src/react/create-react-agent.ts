@@ -4,10 +4,9 @@ import {
   type ChatModel,
   ChatModelAgent,
   type ChatModelAgentOptions,
-  type CompactionOptions,
-  compaction,
   type Instruction,
 } from '@weft/adk';
+import { type CompactionOptions, compaction } from '@weft/adk/context';
 import type { ZodType } from 'zod';
 
 /** Compaction settings of a template; the summarizing model defaults to the agent's. */

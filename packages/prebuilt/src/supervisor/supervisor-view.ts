@@ -2,12 +2,11 @@ import {
   type AgentMiddleware,
   type AssistantMessage,
   assistantMessage,
-  conversationFor,
   EXIT_LOOP_TOOL,
   type Message,
   messageText,
-  TRANSFER_TOOL,
 } from '@weft/adk';
+import { conversationFor, TRANSFER_TOOL } from '@weft/adk/agent-graph';
 
 /** Bookkeeping between agents, never shown as work. */
 const handOffTools = new Set([TRANSFER_TOOL, EXIT_LOOP_TOOL]);

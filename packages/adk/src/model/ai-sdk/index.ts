@@ -1,3 +1,10 @@
+/**
+ * `@weft/adk/ai-sdk` — for users of any Vercel AI SDK provider model: `fromAiSdk(model)` makes a
+ * `LanguageModelV2`/`V3` an adk `ChatModel`. It imports only types from `@ai-sdk/provider`, an optional
+ * peer dependency (ADR 011).
+ *
+ * @packageDocumentation
+ */
 export { type FromAiSdkOptions, fromAiSdk } from './ai-sdk-chat-model.js';
 export { AiSdkStreamConverter, readStream } from './ai-sdk-stream.js';
 export type {

@@ -1,3 +1,10 @@
+/**
+ * `@weft/adk/anthropic` — for users of Anthropic's models: `AnthropicChatModel` over the Messages API
+ * (thinking, prompt caching, tools, media) and the converters between Anthropic's shapes and adk's
+ * `Message`. `@anthropic-ai/sdk` is an optional peer dependency loaded only by this entry (ADR 011).
+ *
+ * @packageDocumentation
+ */
 export { AnthropicChatModel, type AnthropicChatModelOptions } from './anthropic-chat-model.js';
 export type {
   AnthropicBlockParam,

@@ -37,7 +37,7 @@ export interface OpenAIEmbeddingsOptions {
  * @example
  * ```ts
  * import { MemoryStore } from '@weft/compose';
- * import { OpenAIEmbeddings } from '@weft/adk';
+ * import { OpenAIEmbeddings } from '@weft/adk/openai';
  *
  * const embeddings = new OpenAIEmbeddings({ model: 'text-embedding-3-small' });
  * const store = new MemoryStore({ index: { embeddings, fields: ['text'] } });
