@@ -9,7 +9,9 @@
  * ```ts
  * import { ChatModelAgent } from '@weft/adk';
  * import { compaction } from '@weft/adk/context';
+ * import { ScriptedChatModel } from '@weft/adk/testing';
  *
+ * const model = new ScriptedChatModel(['Summary: the user asked for a haiku.', 'Here is your haiku.']);
  * const agent = new ChatModelAgent({
  *   name: 'helper',
  *   model,

@@ -40,12 +40,13 @@ export interface SessionServiceFixture {
  *
  * @example
  * ```ts
+ * import { MemorySessionService } from '@weft/adk';
  * import { describeSessionServiceConformance } from '@weft/adk/testing/conformance';
  *
- * describeSessionServiceConformance('MySessionService', async () => {
- *   const service = new MySessionService(':memory:');
- *   return { service, cleanup: async () => {} };
- * });
+ * describeSessionServiceConformance('MemorySessionService', async () => ({
+ *   service: new MemorySessionService(),
+ *   cleanup: async () => {},
+ * }));
  * ```
  */
 export function describeSessionServiceConformance(

@@ -21,6 +21,8 @@ export interface DeepPromptParts {
  *
  * @example
  * ```ts
+ * import { promptSections } from '@weft/adk/context';
+ *
  * promptSections({ budgetTokens: 4_000, sections: deepPromptSections({ shell: false, task: true, largeResultsDirectory: '/large_results' }) });
  * ```
  */
