@@ -42,6 +42,9 @@ export interface CompactionOptions {
  * @throws AdkError `INVALID_ARGUMENT` for a non-positive threshold or `keepLastTurns` < 1.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const strongModel = new ScriptedChatModel(['Done.']); // any ChatModel, e.g. a large one
+ * const cheapModel = new ScriptedChatModel(['Summary.']); // a small, cheap one
  * const agent = new ChatModelAgent({
  *   name: 'coder',
  *   model: strongModel,

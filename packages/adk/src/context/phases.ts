@@ -64,6 +64,10 @@ export function phaseOf(options: Pick<PhasesOptions, 'switchWhen'>, view: PhaseV
  * @throws AdkError `INVALID_ARGUMENT` for a negative or fractional `switchWhen` count.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const strongModel = new ScriptedChatModel(['Done.']); // any ChatModel, e.g. a large one
+ * const cheapModel = new ScriptedChatModel(['Summary.']); // a small, cheap one
+ * const fastModel = cheapModel;
  * const planned = phases({
  *   thinking: { model: strongModel, readOnly: true, instruction: 'Plan first: read, then write_todos.' },
  *   execution: { model: fastModel },

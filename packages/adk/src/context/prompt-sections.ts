@@ -59,6 +59,7 @@ export interface AssembledPrompt {
  *
  * @example
  * ```ts
+ * const longTips = 'Prefer small functions. '.repeat(100);
  * const prompt = assembleSections(
  *   [{ id: 'base', priority: Infinity, text: 'Be brief.' }, { id: 'tips', priority: 1, text: longTips }],
  *   { budgetTokens: 50 },
@@ -103,6 +104,8 @@ export function assembleSections(
  * @throws AdkError `INVALID_ARGUMENT` for a non-positive budget or duplicate section ids.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']);
  * const agent = new ChatModelAgent({
  *   name: 'helper',
  *   model,

@@ -10,6 +10,7 @@ export const TASK_REMINDER_ID_PREFIX = 'context-task-';
  *
  * @example
  * ```ts
+ * const history = [userMessage('Hi'), assistantMessage('Hello! How can I help?'), userMessage('Plan my week')];
  * const compacted = history.some(isCompactionSummary);
  * ```
  */
@@ -23,6 +24,7 @@ export function isCompactionSummary(message: Message): boolean {
  *
  * @example
  * ```ts
+ * const history = [userMessage('Hi'), assistantMessage('Hello! How can I help?'), userMessage('Plan my week')];
  * const userTurns = history.filter((m) => m.role === 'user' && !isContextNote(m));
  * ```
  */
@@ -76,6 +78,7 @@ export interface CompactionSplit {
  *
  * @example
  * ```ts
+ * const history = [userMessage('Hi'), assistantMessage('Hello! How can I help?'), userMessage('Plan my week')];
  * const { older, kept } = splitForCompaction(history, 4);
  * ```
  */
