@@ -24,7 +24,11 @@ import { statementPrefix } from './statement-prefix.js';
  *
  * @example
  * ```ts
+ * import pg from 'pg';
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
  * const options: PostgresCheckpointerOptions = { pool, schema: 'agents', tablePrefix: 'app1_' };
+ * const checkpointer = new PostgresCheckpointer(options); // tables "agents"."app1_checkpoints", …
+ * await checkpointer.setup();
  * ```
  */
 export type PostgresCheckpointerOptions = (
@@ -75,6 +79,10 @@ const UNDEFINED_TABLE = '42P01';
  * ```ts
  * import { PostgresCheckpointer } from '@weft/store-postgres';
  *
+ * const graph = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END);
  * const checkpointer = new PostgresCheckpointer({ connectionString: process.env.DATABASE_URL! });
  * await checkpointer.setup();
  * const app = graph.compile({ checkpointer });
@@ -122,7 +130,9 @@ export class PostgresCheckpointer implements Checkpointer {
    * @throws {WeftError} code `CHECKPOINT` when the tables were written by a newer version of this package.
    * @example
    * ```ts
-   * await new PostgresCheckpointer({ pool, schema: 'agents' }).setup();
+   * import pg from 'pg';
+   * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
+   * await new PostgresCheckpointer({ pool, schema: 'agents' }).setup(); // idempotent: once per deployment
    * ```
    */
   async setup(): Promise<void> {

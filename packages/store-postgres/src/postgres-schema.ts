@@ -222,7 +222,9 @@ export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.length;
  * @throws {WeftError} code `CHECKPOINT` when the tables were written by a newer version of this package.
  * @example
  * ```ts
- * await setupPostgresSchema(pool, postgresTables('public', 'weft_'));
+ * import pg from 'pg';
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
+ * await setupPostgresSchema(pool, postgresTables('public', 'weft_')); // creates or upgrades the tables
  * ```
  */
 export async function setupPostgresSchema(pool: Pool, tables: PostgresTables): Promise<void> {

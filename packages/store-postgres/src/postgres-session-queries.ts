@@ -7,8 +7,14 @@ import type { PostgresTables } from './postgres-schema.js';
  *
  * @example
  * ```ts
- * const sql = sessionQueries(postgresTables('public', 'weft_'));
- * await client.query(sql.lockSession, ['app', 'u1', 's1']);
+ * import pg from 'pg';
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
+ * const sql: SessionQueries = sessionQueries(postgresTables('public', 'weft_'));
+ * const client = await pool.connect();
+ * await client.query('BEGIN');
+ * await client.query(sql.lockSession, ['shop', 'u1', 's1']); // the session row stays locked until COMMIT
+ * await client.query('COMMIT');
+ * client.release();
  * ```
  */
 export interface SessionQueries {
@@ -45,8 +51,10 @@ const SUMMARY = 'app_name, user_id, session_id, last_update_time, status, status
  *
  * @example
  * ```ts
- * const { upsert } = sessionQueries(tables);
- * await client.query(upsert.app, ['shop', ['app:theme'], ['"dark"'], Date.now(), 'event-1']);
+ * import pg from 'pg';
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
+ * const { upsert } = sessionQueries(postgresTables('public', 'weft_'));
+ * await pool.query(upsert.app, ['shop', ['app:theme'], ['"dark"'], Date.now(), 'event-1']);
  * ```
  */
 export function sessionQueries(tables: PostgresTables): SessionQueries {

@@ -131,7 +131,9 @@ export class PostgresSessionService implements SessionService {
    * @throws {WeftError} code `CHECKPOINT` when the tables were written by a newer version of this package.
    * @example
    * ```ts
-   * await new PostgresSessionService({ pool, schema: 'agents' }).setup();
+   * import pg from 'pg';
+   * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
+   * await new PostgresSessionService({ pool, schema: 'agents' }).setup(); // idempotent: once per deployment
    * ```
    */
   async setup(): Promise<void> {

@@ -7,7 +7,9 @@ import type { PostgresTables } from './postgres-schema.js';
  *
  * @example
  * ```ts
+ * const tables = postgresTables('public', 'weft_');
  * const name = `${statementPrefix(tables)}_put`; // 'weft_1x2y3z_put'
+ * statementPrefix(postgresTables('agents', 'weft_')) === statementPrefix(tables); // false: other tables
  * ```
  */
 export function statementPrefix(tables: PostgresTables): string {

@@ -151,7 +151,10 @@ const MIGRATIONS: readonly string[] = [
  *
  * @example
  * ```ts
- * db.pragma('user_version', { simple: true }) === SQLITE_SCHEMA_VERSION; // true once opened
+ * import Database from 'better-sqlite3';
+ * const db = new Database(':memory:');
+ * migrate(db);
+ * db.pragma('user_version', { simple: true }) === SQLITE_SCHEMA_VERSION; // true once migrated
  * ```
  */
 export const SQLITE_SCHEMA_VERSION = MIGRATIONS.length;
@@ -163,8 +166,10 @@ export const SQLITE_SCHEMA_VERSION = MIGRATIONS.length;
  * @throws {WeftError} code `CHECKPOINT` when the file was written by a newer version of this package.
  * @example
  * ```ts
+ * import Database from 'better-sqlite3';
  * const db = new Database('weft.db');
- * migrate(db);
+ * migrate(db); // creates or upgrades the tables; a no-op on a database already at SQLITE_SCHEMA_VERSION
+ * const checkpointer = new SqliteCheckpointer({ database: db }); // shares the connection, does not close it
  * ```
  */
 export function migrate(db: Database): void {

@@ -7,8 +7,11 @@ import { migrate } from './migrations.js';
  *
  * @example
  * ```ts
+ * import Database from 'better-sqlite3';
  * const inFile: SqliteStoreOptions = { filename: 'weft.db' };
- * const shared: SqliteStoreOptions = { database: new Database('app.db') };
+ * const shared: SqliteStoreOptions = { database: new Database('app.db') }; // the app's own connection
+ * const store = new SqliteStore(inFile);
+ * const sessions = new SqliteSessionService(shared);
  * ```
  */
 export type SqliteStoreOptions =

@@ -29,7 +29,8 @@ export function processStart(pid: number): string {
  *
  * @example
  * ```ts
- * if (!processAlive(row.pid, row.process_start)) takeOver(row);
+ * processAlive(process.pid, processStart(process.pid)); // true: this process
+ * processAlive(process.pid, 'some-other-start'); // false where start identities are known (a reused pid)
  * ```
  */
 export function processAlive(pid: number, start: string): boolean {

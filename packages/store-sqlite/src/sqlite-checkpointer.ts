@@ -21,8 +21,10 @@ import { SqliteThreadClaims } from './sqlite-thread-claims.js';
  *
  * @example
  * ```ts
+ * import Database from 'better-sqlite3';
  * const inFile: SqliteCheckpointerOptions = { filename: 'weft.db' };
- * const shared: SqliteCheckpointerOptions = { database: new Database('app.db') };
+ * const shared: SqliteCheckpointerOptions = { database: new Database('app.db') }; // not closed by close()
+ * const checkpointer = new SqliteCheckpointer(inFile);
  * ```
  */
 export type SqliteCheckpointerOptions = SqliteStoreOptions;

@@ -6,7 +6,12 @@ import type { Database, Statement } from 'better-sqlite3';
  *
  * @example
  * ```ts
- * const row: SessionRow | undefined = statements.sessionRow.get('app', 'u1', 's1');
+ * import Database from 'better-sqlite3';
+ * const db = new Database(':memory:');
+ * migrate(db);
+ * const statements = prepareSessionStatements(db);
+ * const row: SessionRow | undefined = statements.sessionRow.get('shop', 'u1', 's1');
+ * row?.turns; // undefined: no session 's1' yet
  * ```
  */
 export interface SessionRow {
@@ -24,7 +29,12 @@ export interface SessionRow {
  *
  * @example
  * ```ts
- * const rows: StateRow[] = statements.state.app.all('shop');
+ * import Database from 'better-sqlite3';
+ * const db = new Database(':memory:');
+ * migrate(db);
+ * const statements = prepareSessionStatements(db);
+ * statements.upsert.app.run('shop', 'app:theme', '"dark"', Date.now(), 'event-1');
+ * const rows: StateRow[] = statements.state.app.all('shop'); // the app-scoped keys of 'shop'
  * ```
  */
 export interface StateRow {
@@ -47,8 +57,11 @@ const SUMMARY = 'app_name, user_id, session_id, last_update_time, status, status
  *
  * @example
  * ```ts
- * const statements = prepareSessionStatements(db);
- * statements.sessionRow.get('app', 'u1', 's1');
+ * import Database from 'better-sqlite3';
+ * const db = new Database(':memory:');
+ * migrate(db);
+ * const statements: SessionStatements = prepareSessionStatements(db);
+ * statements.sessionRow.get('shop', 'u1', 's1'); // a SessionRow, or undefined
  * ```
  */
 export interface SessionStatements {
@@ -77,6 +90,9 @@ export interface SessionStatements {
  *
  * @example
  * ```ts
+ * import Database from 'better-sqlite3';
+ * const db = new Database(':memory:');
+ * migrate(db);
  * const { upsert } = prepareSessionStatements(db);
  * upsert.app.run('shop', 'app:theme', '"dark"', Date.now(), 'event-1');
  * ```

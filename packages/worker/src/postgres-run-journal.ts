@@ -13,6 +13,8 @@ import { WorkerError } from './worker-error.js';
  * @example
  * ```ts
  * const options: RunJournalOptions = { connectionString: process.env.WEFT_PG_URL!, schema: 'agents' };
+ * const journal = new PostgresRunJournal(options); // tables agents.weft_runs and agents.weft_thread_leases
+ * await journal.setup();
  * ```
  */
 export interface RunJournalOptions {
@@ -27,8 +29,17 @@ export interface RunJournalOptions {
  *
  * @example
  * ```ts
- * const run: JournalRun | undefined = await journal.get('weft-runs', runId);
- * if (run?.status === 'done') console.log(run.outcome?.output);
+ * const counter = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END);
+ * const checkpointer = new MemoryCheckpointer();
+ * const graphs = { counter: counter.compile({ checkpointer }) };
+ * const journal = new PostgresRunJournal({ connectionString: process.env.WEFT_PG_URL! });
+ * const client = createClient<typeof graphs>({ connection: 'redis://127.0.0.1:6379', journal });
+ * const { runId } = await client.submit('counter', { count: 0 });
+ * const run: JournalRun | undefined = await journal.get('weft-runs', runId); // 'weft-runs': the default queue
+ * if (run?.status === 'done') console.log(run.outcome?.output); // { count: 1 }
  * ```
  */
 export interface JournalRun {
@@ -55,6 +66,13 @@ const SETTLED: readonly RunStatus[] = ['done', 'interrupted', 'cancelled', 'fail
  * @throws WorkerError `INVALID_ARGUMENT` for a schema that is not a plain identifier, or no connection.
  * @example
  * ```ts
+ * const counter = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END);
+ * const checkpointer = new MemoryCheckpointer();
+ * const graphs = { counter: counter.compile({ checkpointer }) };
+ * const connection = 'redis://127.0.0.1:6379';
  * const journal = new PostgresRunJournal({ connectionString: process.env.WEFT_PG_URL! });
  * await journal.setup(); // once per deployment; idempotent
  * const worker = await createWorker({ graphs, connection, checkpointer, journal });

@@ -7,9 +7,12 @@ import type { RunEvent } from '@weft/compose';
  *
  * @example
  * ```ts
- * for await (const entry of client.entries(threadId, { from: lastEventId })) {
- *   if ('event' in entry) send(entry.id, entry.event);
- *   else console.log(`run ${entry.settled.runId} ${entry.settled.status}`);
+ * const client = createClient({ connection: 'redis://127.0.0.1:6379' });
+ * let lastEventId = '0'; // e.g. from the SSE `Last-Event-ID` header of a reconnecting browser
+ * for await (const entry of client.entries('order-17', { from: lastEventId })) {
+ *   lastEventId = entry.id;
+ *   if ('event' in entry) console.log(entry.event.type); // 'run-start', 'node-end', …
+ *   else console.log(`run ${entry.settled.runId} ${entry.settled.status}`); // 'run 5f3… done'
  * }
  * ```
  */
@@ -22,7 +25,10 @@ export type ThreadEntry =
  *
  * @example
  * ```ts
- * for await (const event of client.events(threadId, { from: '$', signal })) console.log(event.type);
+ * const client = createClient({ connection: 'redis://127.0.0.1:6379' });
+ * const stop = new AbortController();
+ * setTimeout(() => stop.abort(), 30_000); // listen for half a minute
+ * for await (const event of client.events('order-17', { from: '$', signal: stop.signal })) console.log(event.type);
  * ```
  */
 export interface ThreadEntryOptions {

@@ -5,7 +5,12 @@ import { WeftError } from '@weft/compose';
  *
  * @example
  * ```ts
- * if (WorkerError.isInstance(error) && error.code === 'RUN_FAILED') console.log(error.message);
+ * const code: WorkerErrorCode = 'RUN_FAILED';
+ * const client = createClient({ connection: 'redis://127.0.0.1:6379' });
+ * const handle = await client.submit('counter', { count: 0 });
+ * await handle.result().catch((error: unknown) => {
+ *   if (WorkerError.isInstance(error) && error.code === code) console.log(error.message);
+ * });
  * ```
  */
 export type WorkerErrorCode =
@@ -43,10 +48,12 @@ const workerMarker = Symbol.for('weft.worker.error');
  *
  * @example
  * ```ts
+ * const client = createClient({ connection: 'redis://127.0.0.1:6379' });
+ * const handle = await client.submit('counter', { count: 0 });
  * try {
  *   await handle.result();
  * } catch (error) {
- *   if (WorkerError.isInstance(error) && error.code === 'RUN_FAILED') alert(error.message);
+ *   if (WorkerError.isInstance(error) && error.code === 'RUN_FAILED') console.error(error.message);
  * }
  * ```
  */
@@ -84,11 +91,14 @@ export class WorkerError extends WeftError<WorkerErrorCode> {
  *
  * @example
  * ```ts
- * graph.addNode('model', async (state) => {
- *   const response = await callModel(state);
- *   if (response.status === 429) throw rateLimited(Number(response.headers.get('retry-after')) * 1000);
- *   return { reply: await response.text() };
- * });
+ * const graph = new StateGraph(z.object({ prompt: z.string(), reply: z.string().optional() }))
+ *   .addNode('model', async (state) => {
+ *     const response = await fetch('https://llm.example.com/complete', { method: 'POST', body: state.prompt });
+ *     if (response.status === 429) throw rateLimited(Number(response.headers.get('retry-after')) * 1000);
+ *     return { reply: await response.text() };
+ *   })
+ *   .addEdge(START, 'model')
+ *   .addEdge('model', END);
  * ```
  */
 export function rateLimited(

@@ -4,6 +4,7 @@
  * @example
  * ```ts
  * const log = (lease: LeaseInfo) => console.log(`${lease.workerId} holds ${lease.threadId} (try ${lease.attempt})`);
+ * const observer: WorkerObserver = { leaseAcquired: log, leaseReleased: log };
  * ```
  */
 export interface LeaseInfo {
@@ -20,9 +21,10 @@ export interface LeaseInfo {
  *
  * @example
  * ```ts
+ * const settled = new Map<string, number>(); // runs settled, by status
  * const observer: WorkerObserver = {
  *   leaseAcquired: (lease) => console.log(`${lease.workerId} runs ${lease.threadId}`),
- *   runSettled: (run) => metrics.increment(`runs.${run.status}`),
+ *   runSettled: (run) => void settled.set(run.status, (settled.get(run.status) ?? 0) + 1),
  * };
  * ```
  */

@@ -6,7 +6,15 @@ import type { EvalReport } from '../eval-report.js';
  *
  * @example
  * ```ts
- * await writeFile('eval-results.xml', formatJUnit(report));
+ * import { writeFile } from 'node:fs/promises';
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const agent = new ChatModelAgent({ name: 'calc', model: new ScriptedChatModel(['It is 5.']) });
+ * const set = parseEvalSet({
+ *   name: 'calc',
+ *   cases: [{ id: 'adds', turns: [{ user: 'What is 2 plus 3?', expect: { response: { contains: '5' } } }] }],
+ * });
+ * const report = await runEval({ set, target: agentTarget(agent) });
+ * await writeFile('eval-results.xml', formatJUnit(report)); // <testsuite name="calc" tests="1" failures="0">…
  * ```
  */
 export function formatJUnit(report: EvalReport): string {

@@ -80,10 +80,21 @@ function attributeValue(value: OtlpValue): unknown {
  *
  * @example
  * ```ts
+ * import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+ * import { BasicTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
  * const receiver = await startOtlpReceiver();
- * const exporter = new OTLPTraceExporter({ url: receiver.url });
- * // … trace some runs, flush the provider …
- * console.log(receivedTree(receiver.spans));
+ * const provider = new BasicTracerProvider({
+ *   spanProcessors: [new SimpleSpanProcessor(new OTLPTraceExporter({ url: receiver.url }))],
+ * });
+ * const app = new StateGraph(z.object({ text: z.string() }))
+ *   .addNode('upper', (s) => ({ text: s.text.toUpperCase() }))
+ *   .addEdge(START, 'upper')
+ *   .addEdge('upper', END)
+ *   .compile({ name: 'shout' });
+ * await app.invoke({ text: 'hi' }, { callbacks: otelTracing({ tracerProvider: provider }).callbacks() });
+ * await provider.forceFlush();
+ * await receiver.until((spans) => spans.some((s) => s.name === 'run shout'));
+ * console.log(receivedTree(receiver.spans)); // ['run shout', '  step 0', '    node upper']
  * await receiver.close();
  * ```
  */
@@ -155,7 +166,12 @@ function received(span: OtlpSpan, headers: IncomingHttpHeaders): ReceivedSpan {
  *
  * @example
  * ```ts
- * expect(receivedTree(receiver.spans)).toEqual(['run shout', '  step 0', '    node upper']);
+ * const receiver = await startOtlpReceiver();
+ * // … export the spans of a graph named 'shout' to receiver.url (see startOtlpReceiver) …
+ * await receiver.until((spans) => spans.some((s) => s.name === 'run shout'));
+ * receivedTree(receiver.spans); // ['run shout', '  step 0', '    node upper']
+ * receivedTree(receiver.spans, (s) => (s.statusCode === 2 ? '[error]' : '')); // failed spans marked
+ * await receiver.close();
  * ```
  */
 export function receivedTree(

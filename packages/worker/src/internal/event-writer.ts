@@ -8,7 +8,18 @@ import type { QueueKeys } from './keys.js';
  *
  * @example
  * ```ts
- * createWorker({ ...options, events: { events: ['run-start', 'node-end', 'run-end'], ttlMs: 3_600_000 } });
+ * const counter = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END);
+ * const checkpointer = new MemoryCheckpointer();
+ * const graphs = { counter: counter.compile({ checkpointer }) };
+ * const worker = await createWorker({
+ *   graphs,
+ *   connection: 'redis://127.0.0.1:6379',
+ *   checkpointer,
+ *   events: { events: ['run-start', 'node-end', 'run-end'], ttlMs: 3_600_000 }, // keep an hour of these only
+ * });
  * ```
  */
 export interface EventStreamOptions {

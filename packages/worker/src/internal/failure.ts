@@ -9,7 +9,19 @@ import { WorkerError } from '../worker-error.js';
  *
  * @example
  * ```ts
- * createWorker({ ...options, isTransient: (error) => isTransientError(error) || isMyFlakyThing(error) });
+ * const counter = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END);
+ * const checkpointer = new MemoryCheckpointer();
+ * const graphs = { counter: counter.compile({ checkpointer }) };
+ * const isFlakyUpstream = (error: unknown) => error instanceof Error && /ECONNRESET|502/.test(error.message);
+ * const worker = await createWorker({
+ *   graphs,
+ *   connection: 'redis://127.0.0.1:6379',
+ *   checkpointer,
+ *   isTransient: (error) => isTransientError(error) || isFlakyUpstream(error), // these get a job retry
+ * });
  * ```
  */
 export function isTransientError(error: unknown): boolean {

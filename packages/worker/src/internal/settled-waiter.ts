@@ -6,7 +6,17 @@ import { WorkerError } from '../worker-error.js';
  *
  * @example
  * ```ts
- * await handle.result({ timeoutMs: 60_000, signal: request.signal });
+ * const counter = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END);
+ * const checkpointer = new MemoryCheckpointer();
+ * const graphs = { counter: counter.compile({ checkpointer }) };
+ * const client = createClient<typeof graphs>({ connection: 'redis://127.0.0.1:6379' });
+ * const handle = await client.submit('counter', { count: 0 });
+ * const cancelled = new AbortController(); // e.g. aborted when the HTTP request that waits goes away
+ * const result = await handle.result({ timeoutMs: 60_000, signal: cancelled.signal });
+ * console.log(result.status); // 'done'
  * ```
  */
 export interface WaitOptions {
