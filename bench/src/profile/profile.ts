@@ -1,4 +1,4 @@
-// `pnpm --filter @weft/bench run profile [chain|loop|fanout|send|small|checkpoint|sqlite|postgres|agent|
+// `pnpm --filter @weft/bench run profile [chain|loop|fanout|send|events|small|checkpoint|sqlite|postgres|agent|
 // agent-checkpoint …] [--seconds N] [--top N]`
 // Profiles Weft alone on the hot-path workloads and prints the top self-time functions inside the
 // workspace packages (source-mapped file:line, share of all samples), plus where the rest of the time went.
@@ -27,6 +27,16 @@ const TARGETS: Record<string, () => () => Promise<void>> = {
   send: () => {
     const app = weftSend(1000);
     return async () => expect(((await app.invoke({ total: 0 })) as Total).total, 332_833_500);
+  },
+  /** The full event stream of the 100-node chain, taken with one `for await` turn per event. */
+  events: () => {
+    const app = weftChain(100);
+    return async () => {
+      let ends = 0;
+      for await (const part of app.stream({ n: 0 }, { mode: 'events' }))
+        if ((part as { type?: string }).type === 'node-end') ends++;
+      expect(ends, 100);
+    };
   },
   /** Per-invoke fixed cost: a 3-node chain. */
   small: () => {

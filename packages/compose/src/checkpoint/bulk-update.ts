@@ -46,7 +46,7 @@ export async function bulkWriteState(write: BulkWrite): Promise<string> {
   try {
     let checkpointId = write.checkpointId;
     for (const step of planned) {
-      checkpointId = await writeClaimed(checkpointer, topology, run, threadId, step.last.values, {
+      checkpointId = await writeClaimed({ checkpointer, topology, run, threadId }, step.last.values, {
         ...(checkpointId === undefined ? {} : { checkpointId }),
         ...(step.last.asNode === undefined ? {} : { asNode: step.last.asNode }),
         before: step.before,

@@ -81,7 +81,9 @@ export class CheckpointSession {
   /** The next checkpoint is a full snapshot whatever its size (see {@link forceSnapshot}). */
   private snapshotNext = false;
 
-  constructor(private readonly options: SessionOptions) {}
+  constructor(private readonly options: SessionOptions) {
+    this.parents = { ...options.parents };
+  }
 
   /**
    * Continues a thread from a loaded checkpoint; `fork` marks the next checkpoint as a fork. `headSeq` is
@@ -256,9 +258,13 @@ export class CheckpointSession {
   }
 
   private metadata(step: number, source: CheckpointSource, record: StepRecord): Record<string, JsonValue> {
-    const nodes = record.writes.map(([node]) => node).filter((node) => node !== START);
-    return { step, source, writes: nodes, parents: { ...this.options.parents } };
+    const nodes: string[] = [];
+    for (const [node] of record.writes) if (node !== START) nodes.push(node);
+    return { step, source, writes: nodes, parents: this.parents };
   }
+
+  /** The enclosing graphs' checkpoint ids, copied once per run and shared by its checkpoints' metadata. */
+  private readonly parents: Readonly<Record<string, string>>;
 
   private saveTask(loop: LoopView, task: Task, output: unknown): Promise<void> | undefined {
     if (output instanceof TaskPaused) return undefined;
@@ -386,8 +392,16 @@ interface BodyParts {
 /** The loop's body parts, from its snapshot. */
 function bodyParts(loop: LoopView): BodyParts {
   const { values, tasks, routing } = loop.snapshot();
-  return { values, next: storeTasks(loop.topology, tasks), routing: storeRouting(loop.topology, routing) };
+  const empty = routing.barriers.size === 0 && routing.inbox.size === 0 && routing.deferred.size === 0;
+  return {
+    values,
+    next: storeTasks(loop.topology, tasks),
+    routing: empty ? emptyRouting : storeRouting(loop.topology, routing),
+  };
 }
+
+/** The stored form of routing with nothing pending (most steps): one shared object, only ever read. */
+const emptyRouting: CheckpointBody['routing'] = Object.freeze({ barriers: [], inbox: [], deferred: [] });
 
 function encodeBody(
   parts: BodyParts,

@@ -4,7 +4,7 @@ import { type DagDurability, DagLoop } from '../pregel/dag-loop.js';
 import { dagPlanOf, START_INDEX } from '../pregel/dag-plan.js';
 import { PregelLoop } from '../pregel/loop.js';
 import type { LoopResult } from '../pregel/loop-hooks.js';
-import type { DurableContext, RunContext } from '../pregel/run-context.js';
+import type { RunContext } from '../pregel/run-context.js';
 import { SubgraphWrites } from '../pregel/subgraph-writes.js';
 import type { Task } from '../pregel/task.js';
 import type { ResumeValues } from '../pregel/task-context.js';
@@ -14,6 +14,7 @@ import { START } from '../vocabulary/constants.js';
 import type { CheckpointSession } from './checkpoint-session.js';
 import type { DagRestored } from './dag-restore.js';
 import { restoreDag } from './dag-restore.js';
+import { durableContext } from './durable-context.js';
 import type { DurableResult, DurableTarget } from './durable-target.js';
 import type { LoadedCheckpoint } from './load.js';
 import { entriesOf } from './write-encoding.js';
@@ -57,7 +58,7 @@ export async function runDagDurable(
   start: DagStart,
   recordWrites: boolean,
 ): Promise<DurableResult> {
-  const { checkpointer, threadId, ns } = target;
+  const { checkpointer, threadId } = target;
   const { loaded, session } = start;
   if (target.breakpoints) {
     throw new WeftError(
@@ -66,18 +67,10 @@ export async function runDagDurable(
     );
   }
   let resumeById: ReadonlyMap<string, unknown> = target.resumeById ?? new Map();
-  const durable: DurableContext = {
-    checkpointer,
-    threadId,
-    ns,
-    durability: target.durability,
-    get resumeById() {
-      return resumeById;
-    },
-    parents: target.parents,
-    taskWrites: target.taskWrites,
-    currentId: () => session.currentId,
-  };
+  const durable = durableContext(target, session, {
+    resumeById: () => resumeById,
+    storesTaskCalls: false,
+  });
   const dagRun: RunContext = { ...run, durable };
   const view = new DagCheckpointView(topology, dagRun);
   view.restore({ step: loaded ? loaded.record.step + 1 : -1 });

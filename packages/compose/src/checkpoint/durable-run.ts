@@ -4,12 +4,13 @@ import { matchValues, pendingInterrupts, planResume } from '../interrupt/resume.
 import { PregelLoop } from '../pregel/loop.js';
 import type { LoopSnapshot } from '../pregel/loop-hooks.js';
 import { pausedOutput } from '../pregel/paused-step.js';
-import type { DurableContext, RunContext } from '../pregel/run-context.js';
+import type { RunContext } from '../pregel/run-context.js';
 import type { Topology } from '../pregel/topology.js';
 import { type Command, isCommand } from '../vocabulary/command.js';
 import { CheckpointSession } from './checkpoint-session.js';
 import type { Checkpointer } from './checkpointer.js';
 import { runDagDurable } from './dag-durable-run.js';
+import { durableContext } from './durable-context.js';
 import type { DurableResult, DurableTarget } from './durable-target.js';
 import { type LoadedCheckpoint, loadCheckpoint } from './load.js';
 import { loadRouting, loadTasks, renewTaskIds } from './loop-state.js';
@@ -26,30 +27,34 @@ export function isContinuation(input: unknown): input is Command | null | undefi
  * `null` continues from the latest (or given) checkpoint; a `Command({ resume })` answers pending
  * interrupts. Tasks that finished before a pause or cancel are not run again.
  */
-export async function runDurable(
-  topology: Topology,
-  run: RunContext,
-  input: unknown,
-  target: DurableTarget,
-  recordWrites = false,
-): Promise<DurableResult> {
+export async function runDurable(call: DurableRun): Promise<DurableResult> {
+  const { target } = call;
   // One writer per thread: the root run claims the thread before it reads the head (a nested run is
   // covered by its root's claim), so a racing run fails here, before any node runs.
   const claim = target.nested ? undefined : await target.checkpointer.claimThread(target.threadId);
   try {
-    return await runClaimed(topology, run, input, target, recordWrites);
+    return await runClaimed(call);
   } finally {
     await claim?.release();
   }
 }
 
-async function runClaimed(
-  topology: Topology,
-  run: RunContext,
-  input: unknown,
-  target: DurableTarget,
-  recordWrites: boolean,
-): Promise<DurableResult> {
+/** One durable run, as {@link runDurable} takes it. */
+export interface DurableRun {
+  readonly topology: Topology;
+  readonly run: RunContext;
+  /** New input, `null` to continue, or a `Command`. */
+  readonly input: unknown;
+  /** Where its checkpoints are read and written. */
+  readonly target: DurableTarget;
+  /** Keep the writes of the graph's nodes, in order (a nested state graph hands them to its parent). */
+  readonly recordWrites?: boolean | undefined;
+}
+
+async function runClaimed(call: DurableRun): Promise<DurableResult> {
+  const { topology, run, target } = call;
+  const recordWrites = call.recordWrites ?? false;
+  let { input } = call;
   const { checkpointer, threadId, ns } = target;
   let loaded = await loadCheckpoint(checkpointer, topology, { threadId, ns, id: target.checkpointId });
   let head =
@@ -76,19 +81,10 @@ async function runClaimed(
     ...(run.observer.event ? { onSaved: savedEvent(run, threadId) } : {}),
   });
   let resumeById: ReadonlyMap<string, unknown> = target.resumeById ?? new Map();
-  const durable: DurableContext = {
-    checkpointer,
-    threadId,
-    ns,
-    durability: target.durability,
-    get resumeById() {
-      return resumeById;
-    },
-    parents: target.parents,
-    taskWrites: target.taskWrites,
-    currentId: () => session.currentId,
-    putWrite: (taskId, write) => session.putWrite(taskId, write),
-  };
+  const durable = durableContext(target, session, {
+    resumeById: () => resumeById,
+    storesTaskCalls: true,
+  });
   const loop = new PregelLoop(
     topology,
     { ...run, durable },
@@ -103,8 +99,7 @@ async function runClaimed(
   try {
     if (target.nested && loaded) {
       if (!isFinished(loaded)) input = null;
-      else if (!target.keepsState)
-        return finishedResult(loop, loaded, checkpointer, threadId, ns, recordWrites);
+      else if (!target.keepsState) return finishedResult(loop, loaded, recordWrites ? target : undefined);
     }
     if (topology.mode === 'dag') {
       const start = { loaded, fork, headSeq: head?.seq, session, input, continuation: isContinuation(input) };
@@ -152,7 +147,7 @@ async function commitCommand(
 ): Promise<LoadedCheckpoint> {
   if (command.hasResume) matchValues(pendingInterrupts(loaded), command.resume);
   const { checkpointer, threadId, ns } = target;
-  const id = await writeClaimed(checkpointer, topology, run, threadId, command.update ?? null, {
+  const id = await writeClaimed({ checkpointer, topology, run, threadId }, command.update ?? null, {
     checkpointId: loaded.record.id,
     goto: command.goto,
   });
@@ -216,16 +211,19 @@ function isFinished(loaded: LoadedCheckpoint): boolean {
   return loaded.body.next.length === 0 && ![...loaded.taskWrites.values()].some((w) => w.kind === 'paused');
 }
 
+/**
+ * A nested graph whose checkpoint is finished: its result without running, with its recorded writes
+ * collected from `writesOf` (given when the parent reads them).
+ */
 async function finishedResult(
   loop: PregelLoop,
   loaded: LoadedCheckpoint,
-  checkpointer: Checkpointer,
-  threadId: string,
-  ns: string,
-  recordWrites: boolean,
+  writesOf: DurableTarget | undefined,
 ): Promise<DurableResult> {
   loop.restore({ ...continueState(loaded), routing: loadRouting(loop.topology, loaded.body.routing) });
-  const writes = recordWrites ? await collectNestedWrites(checkpointer, threadId, ns) : undefined;
+  const writes = writesOf
+    ? await collectNestedWrites(writesOf.checkpointer, writesOf.threadId, writesOf.ns)
+    : undefined;
   return {
     status: 'done',
     output: loop.output(),

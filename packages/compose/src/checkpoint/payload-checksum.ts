@@ -6,7 +6,7 @@
  * about 2 µs on a small one); a store can verify it in SQL too, e.g. PostgreSQL
  * `'sha256:' || encode(sha256(convert_to(payload, 'UTF8')), 'hex')`.
  *
- * In Node the hash comes from node:crypto (found through `process.getBuiltinModule`, so no bundler sees a
+ * In Node the hash comes from node:crypto's one-shot `hash` (or `createHash` before Node 20.12; found through `process.getBuiltinModule`, so no bundler sees a
  * `node:` import); where that is missing (browsers, workers) from `@noble/hashes`, a pure-JS SHA-256 that
  * gives the same bytes.
  *
@@ -26,7 +26,12 @@ export const portableSha256: HexSha256 = (payload) => bytesToHex(sha256(utf8ToBy
 function nodeSha256(): HexSha256 | undefined {
   const host = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
   const crypto = host?.getBuiltinModule?.('node:crypto') as typeof import('node:crypto') | undefined;
-  if (crypto?.createHash === undefined) return undefined;
+  if (crypto === undefined) return undefined;
+  // The one-shot `crypto.hash` (Node ≥ 20.12) skips the Hash object `createHash` builds per call: about a
+  // seventh of the cost on a small payload, the same digest.
+  const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+  if (oneShot !== undefined) return (payload) => oneShot('sha256', payload, 'hex');
+  if (crypto.createHash === undefined) return undefined;
   return (payload) => crypto.createHash('sha256').update(payload, 'utf8').digest('hex');
 }
 

@@ -175,33 +175,36 @@ export interface UpdateStateOptions {
  * @throws {CheckpointConflictError} when a run (or another update) holds the thread.
  */
 export async function writeState(
-  checkpointer: Checkpointer,
-  topology: Topology,
-  run: RunContext,
-  threadId: string,
+  thread: ThreadTarget,
   values: unknown,
   options: UpdateStateOptions & { readonly goto?: Command['goto'] },
 ): Promise<string> {
-  const claim = await checkpointer.claimThread(threadId);
+  const claim = await thread.checkpointer.claimThread(thread.threadId);
   try {
-    return await writeClaimed(checkpointer, topology, run, threadId, values, options);
+    return await writeClaimed(thread, values, options);
   } finally {
     await claim.release();
   }
 }
 
+/** The thread a state write goes to: its store, the graph it belongs to and the run context it checks with. */
+export interface ThreadTarget {
+  readonly checkpointer: Checkpointer;
+  readonly topology: Topology;
+  readonly run: RunContext;
+  readonly threadId: string;
+}
+
 /** {@link writeState} for a caller that holds the thread's claim (a run given a `Command` input). */
 export async function writeClaimed(
-  checkpointer: Checkpointer,
-  topology: Topology,
-  run: RunContext,
-  threadId: string,
+  thread: ThreadTarget,
   values: unknown,
   options: UpdateStateOptions & {
     readonly goto?: Command['goto'];
     readonly before?: readonly EarlierUpdate[];
   },
 ): Promise<string> {
+  const { checkpointer, topology, run, threadId } = thread;
   const ns = options.ns ?? '';
   const loaded = await loadCheckpoint(checkpointer, topology, { threadId, ns, id: options.checkpointId });
   if (!loaded) {

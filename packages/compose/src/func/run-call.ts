@@ -1,5 +1,6 @@
 import { NodeError } from '../errors/node-error.js';
 import { toError } from '../errors/weft-error.js';
+import { nodeEndEvent, nodeErrorEvent } from '../events/node-outcome-events.js';
 import { retryDelay, shouldRetry, sleep } from '../pregel/retry.js';
 import { isGraphPause } from '../pregel/task-context.js';
 import type { ResolvedRetry } from '../pregel/topology.js';
@@ -91,32 +92,11 @@ async function attempt(
       error instanceof NodeError
         ? error
         : new NodeError({ path: context.path, step: context.step, attempt: attemptNo, cause: error });
-    if (run.observer.event) {
-      const now = Date.now();
-      run.observer.event({
-        type: 'node-error',
-        runId: run.runId,
-        ts: now,
-        ...where,
-        error: failure,
-        attempt: attemptNo,
-        durationMs: now - started,
-      });
-    }
+    if (run.observer.event) run.observer.event(nodeErrorEvent(context, failure, started));
     throw failure;
   }
   await finished(entry, task, call, output);
-  if (run.observer.event) {
-    const now = Date.now();
-    run.observer.event({
-      type: 'node-end',
-      runId: run.runId,
-      ts: now,
-      ...where,
-      output,
-      durationMs: now - started,
-    });
-  }
+  if (run.observer.event) run.observer.event(nodeEndEvent(context, output, started));
   return output;
 }
 

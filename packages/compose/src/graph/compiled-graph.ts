@@ -358,14 +358,9 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
     options: UpdateStateOptions & { readonly asNode?: string } = {},
   ): Promise<string> {
     const topology = topologyAt(this.#runtime.topology, options.ns ?? '');
-    return writeState(
-      this.#checkpointer('updateState'),
-      topology,
-      this.#updateRun(threadId, topology),
-      threadId,
-      values,
-      options,
-    );
+    const checkpointer = this.#checkpointer('updateState');
+    const run = this.#updateRun(threadId, topology);
+    return writeState({ checkpointer, topology, run, threadId }, values, options);
   }
 
   /**

@@ -55,11 +55,11 @@ export async function runNested(
   const address = runtime.keepsState ? parent.ctx.node : `${parent.ctx.node}:${parent.ctx.taskId}`;
   const durable = parent.run.durable;
   const result = await (durable
-    ? runDurable(
+    ? runDurable({
         topology,
         run,
-        childInput,
-        {
+        input: childInput,
+        target: {
           checkpointer: durable.checkpointer,
           threadId: durable.threadId,
           ns: `${durable.ns ? `${durable.ns}|` : ''}${address}${key}`,
@@ -72,7 +72,7 @@ export async function runNested(
           keepsState: runtime.keepsState === true,
         },
         recordWrites,
-      )
+      })
     : drive(topology, run, childInput, { recordWrites })
   ).finally(unfollow);
   if (result.status === 'interrupted') throw new SubgraphPaused(result.interrupts);

@@ -5,7 +5,6 @@ import { isContinuation, runDurable } from '../checkpoint/durable-run.js';
 import type { DurableTarget } from '../checkpoint/durable-target.js';
 import { WeftError } from '../errors/weft-error.js';
 import type { Breakpoints } from '../pregel/breakpoints.js';
-import { drive } from '../pregel/drive.js';
 import { executeRun } from '../pregel/execute.js';
 import type { LoopResult } from '../pregel/loop-hooks.js';
 import type { RunObserver } from '../pregel/run-context.js';
@@ -74,15 +73,7 @@ export async function runGraph(
         `graph "${topology.name}" has no checkpointer, so there is nothing to resume; compile it with { checkpointer }`,
       );
     }
-    const result: LoopResult = await executeRun(
-      topology,
-      input,
-      options,
-      defaults,
-      listeners,
-      (run) => drive(topology, run, input),
-      control,
-    );
+    const result: LoopResult = await executeRun({ topology, input, options, defaults, listeners, control });
     return { ...result, checkpointId: undefined };
   }
   const threadId = options.threadId;
@@ -103,19 +94,19 @@ export async function runGraph(
     taskWrites: options.taskWrites,
   };
   let checkpointId: string | undefined;
-  const result = await executeRun(
+  const result = await executeRun({
     topology,
     input,
     options,
     defaults,
     listeners,
-    async (run) => {
-      const durable = await runDurable(topology, run, input, target);
+    body: async (run) => {
+      const durable = await runDurable({ topology, run, input, target });
       checkpointId = durable.checkpointId;
       return durable;
     },
     control,
-  );
+  });
   return { ...result, checkpointId };
 }
 

@@ -46,7 +46,7 @@ function emitHit(run: RunContext, call: TaskCall, node: CompiledNode, output: un
   if (!run.observer.event) return;
   const ts = Date.now();
   const path = [...run.path, node.name];
-  const base = { runId: run.runId, ts, path, step: call.step, node: node.name, taskId: call.taskId };
+  const base = { runId: run.runId, ts, path, step: call.step, node: node.name, taskId: call.task.id };
   run.observer.event({ ...base, type: 'node-start', input: call.input, attempt: 1 });
   run.observer.event({ ...base, type: 'node-end', output, durationMs: 0, cached: true });
 }

@@ -184,7 +184,7 @@ export class DagLoop {
         node,
         input: call.input,
         step,
-        taskId,
+        task: { id: taskId },
         resume: durable?.resume.get(index),
         memo: durable?.memo.get(index),
         source: call.source,

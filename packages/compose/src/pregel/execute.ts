@@ -29,20 +29,36 @@ export interface RunDefaults {
   readonly cache?: NodeCache | undefined;
 }
 
+/** One run of a graph from the top, as {@link executeRun} takes it. */
+export interface ExecuteRun {
+  readonly topology: Topology;
+  readonly input: unknown;
+  /** The caller's run options. */
+  readonly options: RunOptions;
+  /** What the compiled graph gives every run. */
+  readonly defaults: RunDefaults;
+  /** A stream's listeners (none for `invoke`). */
+  readonly listeners?: RunObserver | undefined;
+  /** What runs the loop (a durable run reads and writes checkpoints); default: the plain loop. */
+  readonly body?: ((run: RunContext) => Promise<LoopResult>) | undefined;
+  /** The run's cancellation, when the caller made it (a stream cancels through it). */
+  readonly control?: RunControl | undefined;
+}
+
 /**
  * Runs a graph from the top: validates nothing (the caller did), links the caller's signal, builds the
  * observer from callbacks and stream listeners, and drives the loop. Rejects with an `ABORTED` error
  * when the caller cancelled, or with the failing node's error.
+ *
+ * @example
+ * ```ts
+ * const result = await executeRun({ topology, input: { n: 0 }, options: {}, defaults: { maxSteps: 25 } });
+ * ```
  */
-export async function executeRun(
-  topology: Topology,
-  input: unknown,
-  options: RunOptions,
-  defaults: RunDefaults,
-  listeners: RunObserver = {},
-  body: (run: RunContext) => Promise<LoopResult> = (run) => drive(topology, run, input),
-  control: RunControl = new RunControl(),
-): Promise<LoopResult> {
+export async function executeRun(call: ExecuteRun): Promise<LoopResult> {
+  const { topology, input, options, defaults, listeners = {} } = call;
+  const body = call.body ?? ((run: RunContext) => drive(topology, run, input));
+  const control = call.control ?? new RunControl();
   checkRunOptions(options);
   const userSignal = options.signal;
   if (userSignal?.aborted) throw abortError(userSignal.reason);

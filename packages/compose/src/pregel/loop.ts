@@ -262,17 +262,18 @@ export class PregelLoop implements LoopView {
       known: this.#known,
       resume: resume ? (task: Task) => resume.get(task.id) : undefined,
       memo: memo ? (task: Task) => memo.get(task.id) : undefined,
-      onTaskDone:
-        hooks.taskDone && (tasks.length > 1 || this.#saveEveryTask)
-          ? (i: number, output: unknown) => hooks.taskDone?.(this, tasks[i] as Task, output)
-          : undefined,
+      onTaskDone: hooks.taskDone && (tasks.length > 1 || this.#saveEveryTask) ? this.#taskDone : undefined,
       fail: this.run.abort,
       decisions: this.topology.hasStreamBranches ? (this.#decisions = []) : undefined,
-      onTaskFailed: hooks.taskFailed
-        ? (i: number, error: unknown) => hooks.taskFailed?.(this, tasks[i] as Task, error)
-        : undefined,
+      onTaskFailed: hooks.taskFailed ? this.#taskFailed : undefined,
     };
   }
+
+  // Made once per loop, not per step: a step's tasks are `#tasks` until the step completes and plans.
+  readonly #taskDone = (i: number, output: unknown): Promise<void> | undefined =>
+    this.hooks.taskDone?.(this, this.#tasks[i] as Task, output);
+  readonly #taskFailed = (i: number, error: unknown): void =>
+    this.hooks.taskFailed?.(this, this.#tasks[i] as Task, error);
 }
 
 /** Steps that run synchronously in a row before the loop yields to the event loop. */

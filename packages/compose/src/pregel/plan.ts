@@ -58,6 +58,10 @@ export function planNext(
   let async = false;
   for (const item of finished) {
     const branches = item.node ? item.node.branches : topology.start.branches;
+    if (branches.length === 0) {
+      routed.push(noRoutes);
+      continue;
+    }
     const results: unknown[] = [];
     for (let b = 0; b < branches.length; b++) {
       const branch = branches[b] as CompiledBranch;
@@ -73,6 +77,9 @@ export function planNext(
     collect(topology, finished, routing, resolved, step),
   );
 }
+
+/** What a node without conditional edges routed (shared: never written). */
+const noRoutes: unknown[] = [];
 
 function callRouter(branch: CompiledBranch, input: unknown): unknown {
   let result: unknown;

@@ -56,7 +56,7 @@ export interface DurableContext {
    *
    * @throws SerializationError when the write cannot be stored.
    */
-  readonly putWrite?: (taskId: string, write: TaskWrite) => Promise<void> | undefined;
+  readonly putWrite?: ((taskId: string, write: TaskWrite) => Promise<void> | undefined) | undefined;
 }
 
 /** What every task and nested subgraph of one run shares. */

@@ -1,5 +1,7 @@
 import { NodeError } from '../errors/node-error.js';
 import { toError, WeftError } from '../errors/weft-error.js';
+import { nodeEndEvent, nodeErrorEvent } from '../events/node-outcome-events.js';
+import type { RunEvent } from '../events/run-event.js';
 import { concatChunks } from '../runnable/concat.js';
 import { isAsyncIterable, isPromiseLike } from '../runnable/runnable.js';
 import { asStateMutation, freezeState } from '../state/freeze-state.js';
@@ -26,7 +28,8 @@ export interface TaskCall {
   readonly node: CompiledNode;
   readonly input: unknown;
   readonly step: number;
-  readonly taskId: string;
+  /** The task: its id (`step:node:position`) is built when first read (events, checkpoints, interrupts). */
+  readonly task: { readonly id: string };
   readonly resume: ResumeValues | undefined;
   /** `ctx.once` results the task remembered when it paused (restored on resume). */
   readonly memo?: ReadonlyMap<string, unknown> | undefined;
@@ -62,32 +65,13 @@ function attempt(call: TaskCall, attemptNo: number): unknown {
   const timeout = node.options.timeoutMs;
   const controller = timeout === undefined ? undefined : new AbortController();
   const own = controller ? AbortSignal.any([run.control.signal, controller.signal]) : undefined;
-  const ctx = new TaskContext(run, own, call.step, node.name, call.taskId, attemptNo, call.resume, call.memo);
+  const ctx = new TaskContext(call, attemptNo, own);
   const started = run.observer.event
     ? attemptNo === 1 && call.startedAt !== undefined
       ? call.startedAt
       : Date.now()
     : 0;
-  if (run.observer.event) {
-    run.observer.event({
-      type: 'node-start',
-      runId: run.runId,
-      ts: started,
-      path: ctx.path,
-      step: call.step,
-      node: node.name,
-      taskId: call.taskId,
-      input: call.source ? undefined : call.input,
-      attempt: attemptNo,
-      ...(call.streamFrom === undefined ? {} : { streamFrom: call.streamFrom }),
-    });
-  }
-  const fail = call.pipe
-    ? (error: unknown): unknown => pipeFailure(call, onFailure(call, attemptNo, error, started, ctx))
-    : (error: unknown): unknown => onFailure(call, attemptNo, error, started, ctx);
-  const finish = call.pipe
-    ? (output: unknown): unknown => pipeOutput(call, onSuccess(call, output, started, ctx))
-    : (output: unknown): unknown => onSuccess(call, output, started, ctx);
+  if (run.observer.event) run.observer.event(nodeStartEvent(call, ctx, started));
   let out: unknown;
   try {
     const parsed = node.inputSchema ? parseWith(node, 'input', node.inputSchema, call.input) : call.input;
@@ -95,22 +79,61 @@ function attempt(call: TaskCall, attemptNo: number): unknown {
     const input = run.freezeState && !call.source ? freezeState(parsed) : parsed;
     out = node.handlers ? invokeHandled(call, input, ctx, node.handlers) : invokeNode(call, input, ctx);
   } catch (error) {
-    return fail(error);
+    const outcome = onFailure(call, attemptNo, error, started, ctx);
+    return call.pipe ? pipeFailure(call, outcome) : outcome;
   }
+  // A synchronous node's output is finished here, without the two closures an asynchronous one needs.
+  if (!isPromiseLike(out) && !isAsyncIterable(out)) {
+    const value = onSuccess(call, out, started, ctx);
+    return call.pipe ? pipeOutput(call, value) : value;
+  }
+  const fail = call.pipe
+    ? (error: unknown): unknown => pipeFailure(call, onFailure(call, attemptNo, error, started, ctx))
+    : (error: unknown): unknown => onFailure(call, attemptNo, error, started, ctx);
+  const finish = call.pipe
+    ? (output: unknown): unknown => pipeOutput(call, onSuccess(call, output, started, ctx))
+    : (output: unknown): unknown => onSuccess(call, output, started, ctx);
   if (isPromiseLike(out)) {
     const pending = controller ? withTimeout(out, timeout as number, controller, node.name) : out;
     return Promise.resolve(pending)
       .then((value) => (isAsyncIterable(value) ? consume(call, value, ctx) : value))
       .then(finish, fail);
   }
-  if (isAsyncIterable(out)) {
-    const pending = consume(call, out, ctx);
-    return (controller ? withTimeout(pending, timeout as number, controller, node.name) : pending).then(
-      finish,
-      fail,
-    );
-  }
-  return finish(out);
+  const pending = consume(call, out as AsyncIterable<unknown>, ctx);
+  return (controller ? withTimeout(pending, timeout as number, controller, node.name) : pending).then(
+    finish,
+    fail,
+  );
+}
+
+/** The `node-start` event of an attempt (one literal per shape: no spread of an optional field). */
+function nodeStartEvent(call: TaskCall, ctx: TaskContext, started: number): RunEvent {
+  const { run, node } = call;
+  const input = call.source ? undefined : call.input;
+  return call.streamFrom === undefined
+    ? {
+        type: 'node-start',
+        runId: run.runId,
+        ts: started,
+        path: ctx.path,
+        step: call.step,
+        node: node.name,
+        taskId: call.task.id,
+        input,
+        attempt: ctx.attempt,
+      }
+    : {
+        type: 'node-start',
+        runId: run.runId,
+        ts: started,
+        path: ctx.path,
+        step: call.step,
+        node: node.name,
+        taskId: call.task.id,
+        input,
+        attempt: ctx.attempt,
+        streamFrom: call.streamFrom,
+      };
 }
 
 function invokeNode(call: TaskCall, input: unknown, ctx: TaskContext): unknown {
@@ -197,7 +220,7 @@ async function consume(call: TaskCall, source: AsyncIterable<unknown>, ctx: Task
           path: ctx.path,
           step: call.step,
           node: call.node.name,
-          taskId: call.taskId,
+          taskId: call.task.id,
           chunk,
         });
       }
@@ -259,20 +282,7 @@ function onSuccess(call: TaskCall, output: unknown, started: number, ctx: TaskCo
       : schema && output !== undefined
         ? parseWith(node, 'output', schema, output)
         : output;
-  if (run.observer.event) {
-    const now = Date.now();
-    run.observer.event({
-      type: 'node-end',
-      runId: run.runId,
-      ts: now,
-      path: ctx.path,
-      step: call.step,
-      node: node.name,
-      taskId: call.taskId,
-      output: value,
-      durationMs: now - started,
-    });
-  }
+  if (run.observer.event) run.observer.event(nodeEndEvent(ctx, value, started));
   return value;
 }
 
@@ -288,10 +298,10 @@ function onFailure(
   if (call.source?.paused) return new TaskPaused([], ctx.memoEntries());
   if (thrown instanceof InterruptSignal) {
     const interrupt: PendingInterrupt = {
-      id: `${call.taskId}:${thrown.index}`,
+      id: `${call.task.id}:${thrown.index}`,
       value: thrown.value,
       path: [...run.path, node.name],
-      taskId: call.taskId,
+      taskId: call.task.id,
     };
     emitInterrupts(call, [interrupt]);
     return new TaskPaused([interrupt], ctx.memoEntries());
@@ -322,7 +332,7 @@ function onFailure(
       path,
       step: call.step,
       node: node.name,
-      taskId: call.taskId,
+      taskId: call.task.id,
       error,
       attempt: attemptNo,
       delayMs,
@@ -339,21 +349,7 @@ function onFailure(
           cause: error,
           timeout: WeftError.isInstance(error) && error.code === 'NODE_TIMEOUT',
         });
-  if (run.observer.event) {
-    const now = Date.now();
-    run.observer.event({
-      type: 'node-error',
-      runId: run.runId,
-      ts: now,
-      path,
-      step: call.step,
-      node: node.name,
-      taskId: call.taskId,
-      error: failure,
-      attempt: attemptNo,
-      durationMs: now - started,
-    });
-  }
+  if (run.observer.event) run.observer.event(nodeErrorEvent(ctx, failure, started));
   throw failure;
 }
 

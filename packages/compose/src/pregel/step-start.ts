@@ -1,28 +1,32 @@
 import type { LoopView } from './loop-hooks.js';
-import type { RunContext } from './run-context.js';
+import type { Task } from './task.js';
 import type { CompiledNode } from './topology.js';
 
 /** Reports `step-start` for the loop's planned tasks (only when someone watches events). */
 export function emitStepStart(loop: LoopView, started: number): void {
   const { run, topology, tasks, step } = loop;
   if (!run.observer.event) return;
-  const names = tasks.map((t) => (topology.nodes[t.node] as CompiledNode).name);
-  run.observer.event({
-    type: 'step-start',
-    runId: run.runId,
-    ts: started,
-    path: run.path,
-    step,
-    tasks: names,
-    ...ownerOf(run),
-  });
-}
-
-/** Where a nested graph's step runs: the enclosing task and the key of `runSubgraph` (none at the root). */
-function ownerOf(run: RunContext): { parentTaskId?: string; key?: string } {
-  const { owner } = run;
-  if (!owner) return {};
-  return owner.key === undefined
-    ? { parentTaskId: owner.taskId }
-    : { parentTaskId: owner.taskId, key: owner.key };
+  const names = new Array<string>(tasks.length);
+  for (let i = 0; i < tasks.length; i++)
+    names[i] = (topology.nodes[(tasks[i] as Task).node] as CompiledNode).name;
+  // One literal per shape (no spread): where a nested graph's step runs is the enclosing task and the key
+  // of `runSubgraph`; the root's steps have neither.
+  const { owner, runId, path } = run;
+  const ts = started;
+  run.observer.event(
+    !owner
+      ? { type: 'step-start', runId, ts, path, step, tasks: names }
+      : owner.key === undefined
+        ? { type: 'step-start', runId, ts, path, step, tasks: names, parentTaskId: owner.taskId }
+        : {
+            type: 'step-start',
+            runId,
+            ts,
+            path,
+            step,
+            tasks: names,
+            parentTaskId: owner.taskId,
+            key: owner.key,
+          },
+  );
 }

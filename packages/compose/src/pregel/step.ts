@@ -128,7 +128,7 @@ function run(
       node,
       input: source ? source.pipe.reader : task.hasInput ? task.input : call.values,
       step: call.step,
-      taskId: task.id,
+      task,
       resume: call.resume?.(task),
       memo: call.memo?.(task),
       startedAt: i === 0 ? call.startedAt : undefined,

@@ -67,24 +67,63 @@ export function isInterruptWithoutCheckpointer(error: unknown): boolean {
 /** Resume values for one task's `interrupt()` calls, by call position. */
 export type ResumeValues = ReadonlyMap<number | string, unknown>;
 
+/**
+ * What a {@link TaskContext} is made from: the runner's task call (one object per task, so an attempt's
+ * context costs no options object of its own). The task id is read through `task` only when something
+ * asks for it, so a run nobody watches never builds the id text.
+ */
+export interface TaskContextInit {
+  readonly run: RunContext;
+  readonly node: { readonly name: string };
+  readonly task: { readonly id: string };
+  readonly step: number;
+  readonly resume: ResumeValues | undefined;
+  /** `ctx.once` results restored from this task's pause. */
+  readonly memo?: ReadonlyMap<string, unknown> | undefined;
+}
+
 /** The `ctx` object a node receives. One per task attempt. */
 export class TaskContext implements NodeContext {
   private interruptCount = 0;
   #path: readonly string[] | undefined;
-  /** Interrupts of nested runs started with `runSubgraph` that paused in this attempt. */
-  private nestedPauses: PendingInterrupt[] = [];
+  /** Interrupts of nested runs started with `runSubgraph` that paused in this attempt (made on first use). */
+  private nestedPauses: PendingInterrupt[] | undefined;
+  private readonly run: RunContext;
+  readonly #init: TaskContextInit;
 
+  /**
+   * @param init The task this context belongs to (the runner passes its task call).
+   * @param attempt The attempt number, from 1.
+   * @param ownSignal The attempt's own signal (a timeout's), when it has one; else the run's is used.
+   */
   constructor(
-    private readonly run: RunContext,
-    private readonly ownSignal: AbortSignal | undefined,
-    readonly step: number,
-    readonly node: string,
-    readonly taskId: string,
+    init: TaskContextInit,
     readonly attempt: number,
-    private readonly resume: ResumeValues | undefined,
-    /** `ctx.once` results restored from this task's pause. */
-    private readonly restoredMemo?: ReadonlyMap<string, unknown> | undefined,
-  ) {}
+    private readonly ownSignal?: AbortSignal | undefined,
+  ) {
+    this.#init = init;
+    this.run = init.run;
+  }
+
+  get step(): number {
+    return this.#init.step;
+  }
+
+  get node(): string {
+    return this.#init.node.name;
+  }
+
+  get taskId(): string {
+    return this.#init.task.id;
+  }
+
+  private get resume(): ResumeValues | undefined {
+    return this.#init.resume;
+  }
+
+  private get restoredMemo(): ReadonlyMap<string, unknown> | undefined {
+    return this.#init.memo;
+  }
 
   #memo: TaskMemo | undefined;
 
@@ -236,7 +275,7 @@ export class TaskContext implements NodeContext {
       return (await graph.runNested(input, nested as never)) as TOutput;
     } catch (thrown) {
       if (!(thrown instanceof SubgraphPaused)) throw thrown;
-      this.nestedPauses = [...this.nestedPauses, ...thrown.interrupts];
+      this.nestedPauses = [...(this.nestedPauses ?? []), ...thrown.interrupts];
       throw new SubgraphPaused(this.nestedPauses);
     }
   }

@@ -1,0 +1,61 @@
+import type { NodeEndEvent, NodeErrorEvent } from './run-event.js';
+
+/**
+ * Where a node's outcome happened: what a task's context (`TaskContext`) and a functional-API task call's
+ * context (`CallContext`) both know, so each passes itself and nothing is built for it.
+ */
+export interface NodeEventSource {
+  readonly runId: string;
+  readonly path: readonly string[];
+  readonly step: number;
+  readonly node: string;
+  readonly taskId: string;
+  readonly attempt: number;
+}
+
+/**
+ * The `node-end` event of a task that finished, timed from `started` (`Date.now()` when it started).
+ *
+ * @example
+ * ```ts
+ * if (run.observer.event) run.observer.event(nodeEndEvent(ctx, output, started));
+ * ```
+ */
+export function nodeEndEvent(source: NodeEventSource, output: unknown, started: number): NodeEndEvent {
+  const now = Date.now();
+  return {
+    type: 'node-end',
+    runId: source.runId,
+    ts: now,
+    path: source.path,
+    step: source.step,
+    node: source.node,
+    taskId: source.taskId,
+    output,
+    durationMs: now - started,
+  };
+}
+
+/**
+ * The `node-error` event of a task that failed for good (after its retries), timed from `started`.
+ *
+ * @example
+ * ```ts
+ * if (run.observer.event) run.observer.event(nodeErrorEvent(ctx, failure, started));
+ * ```
+ */
+export function nodeErrorEvent(source: NodeEventSource, error: Error, started: number): NodeErrorEvent {
+  const now = Date.now();
+  return {
+    type: 'node-error',
+    runId: source.runId,
+    ts: now,
+    path: source.path,
+    step: source.step,
+    node: source.node,
+    taskId: source.taskId,
+    error,
+    attempt: source.attempt,
+    durationMs: now - started,
+  };
+}
