@@ -55,6 +55,14 @@ describe('applyStateWrites', () => {
     expect(applied.changed).toEqual([]);
   });
 
+  it('returns the same values object when the tasks returned empty updates (no copy of the state)', () => {
+    const values = { last: 'a', log: ['x'] };
+    const applied = applyStateWrites(state, values, ['a', 'b'], [{}, new Command({ update: {} })]);
+    expect(applied.values).toBe(values);
+    expect(applied.changed).toEqual([]);
+    expect(applied.updates).toEqual([{}, {}]);
+  });
+
   it('applies reducer writes in task order, whatever order the tasks finished in', () => {
     const outputs = [{ log: 'first' }, { log: ['second', 'third'] }, { log: 'fourth' }];
     const applied = applyStateWrites(state, { log: [] }, ['a', 'b', 'c'], outputs);

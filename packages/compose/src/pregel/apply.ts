@@ -26,7 +26,8 @@ export interface AppliedStep {
 
 /**
  * Applies the writes of one superstep to state-graph values, in task order (never finish order), through
- * each key's reducer. Pure: returns new values and leaves its inputs untouched. Paused tasks write nothing.
+ * each key's reducer. Pure: returns new values (the same object when no task wrote a key) and leaves its inputs
+ * untouched. Paused tasks write nothing.
  *
  * @throws WriteConflictError when two tasks wrote one last-value key.
  * @throws WeftError `INVALID_UPDATE` when a node wrote a key the schema does not have, or not an object.
@@ -61,7 +62,6 @@ export function applyStateWrites(
       updates[i] = output;
       continue;
     }
-    step.next ??= { ...values };
     if (output instanceof SubgraphWrites) {
       updates[i] = Object.fromEntries(output.writes);
       for (const [key, value] of output.writes)
@@ -100,7 +100,6 @@ interface StepApply {
 
 function write(step: StepApply, task: number, key: string, value: unknown): void {
   const { state, nodeNames } = step;
-  const next = step.next as Record<string, unknown>;
   if (!state.keySet.has(key)) {
     throw new WeftError(
       'INVALID_UPDATE',
@@ -112,6 +111,9 @@ function write(step: StepApply, task: number, key: string, value: unknown): void
     const error = check(value);
     if (error) throw new StateUpdateError({ node: nodeNames[task] as string, key, error });
   }
+  // The values are copied at the step's first write, so a step whose tasks wrote nothing (`{}`) copies none.
+  step.next ??= { ...step.base };
+  const next = step.next;
   const reducer = state.reducers[key];
   if (reducer === appendReducer) {
     const items = (step.appends ??= new Map()).get(key);
