@@ -76,7 +76,9 @@ export function agentPath(scope: AgentScope, nodePath: readonly string[]): strin
  *
  * @example
  * ```ts
- * eventBranch(agentContextOf(ctx.config), ctx.path); // { branch: 'research.web' } in a team member
+ * const graph = new StateGraph(z.object({ branch: z.string() })).addNode('where', (_state, ctx) => ({
+ *   branch: eventBranch(agentContextOf(ctx.config), ctx.path).branch ?? '', // 'research.web' in a team member
+ * }));
  * ```
  */
 export function eventBranch(run: AgentRunContext, nodePath: readonly string[]): { branch?: string } {
@@ -102,7 +104,11 @@ const detached = (): AgentRunContext => ({
  * @throws whatever the subscriber failed with (a session store error, for one).
  * @example
  * ```ts
- * await reportAgentEvent(ctx, { author: agent.name, message: reply, actions: {} }); // branch: 'research.web'
+ * const graph = new StateGraph(z.object({ done: z.boolean() })).addNode('notify', async (_state, ctx) => {
+ *   const message = assistantMessage('Indexing the documents…');
+ *   await reportAgentEvent(ctx, { author: 'indexer', message, actions: {} }); // branch: 'research.web' in a team
+ *   return { done: true };
+ * });
  * ```
  */
 export async function reportAgentEvent(
@@ -119,7 +125,10 @@ export async function reportAgentEvent(
  *
  * @example
  * ```ts
- * await ctx.chunk(token, { agent: agent.name, ...chunkBranch(ctx) });
+ * const graph = new StateGraph(z.object({ text: z.string() })).addNode('speak', async (state, ctx) => {
+ *   for (const token of state.text.split(' ')) await ctx.chunk(token, { agent: 'speaker', ...chunkBranch(ctx) });
+ *   return {};
+ * });
  * ```
  */
 export function chunkBranch(ctx: Pick<NodeContext, 'config' | 'path'>): { branch?: string } {
@@ -132,7 +141,18 @@ export function chunkBranch(ctx: Pick<NodeContext, 'config' | 'path'>): { branch
  *
  * @example
  * ```ts
- * const reply = streamsModel(ctx) ? await streamAndChunk(model, request, ctx) : await model.generate(request);
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Hello there!']);
+ * const graph = new StateGraph(z.object({ text: z.string() })).addNode('answer', async (_state, ctx) => {
+ *   const messages = [userMessage('Hi')];
+ *   if (!streamsModel(ctx)) return { text: messageText(await model.generate(messages)) };
+ *   let text = '';
+ *   for await (const chunk of model.stream(messages)) {
+ *     if (chunk.text) await ctx.chunk(chunk.text, chunkBranch(ctx));
+ *     text += chunk.text ?? '';
+ *   }
+ *   return { text };
+ * });
  * ```
  */
 export function streamsModel(ctx: Pick<NodeContext, 'config' | 'streaming'>): boolean {

@@ -8,6 +8,9 @@ import type { AgentGraph } from './agent-graph.js';
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const researcher = new ChatModelAgent({ name: 'researcher', model: new ScriptedChatModel(['Facts: …']) });
+ * const writer = new ChatModelAgent({ name: 'writer', model: new ScriptedChatModel(['A draft.']) });
  * const agents: Agent[] = [researcher, writer];
  * for (const agent of agents) console.log(agent.name, agent.compile().toMermaid());
  * ```

@@ -97,7 +97,15 @@ export interface ToolGuardrail {
  *
  * @example
  * ```ts
- * if (GuardrailTripwireError.isInstance(error)) console.log(error.kind, error.guardrail, error.outputInfo);
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const noSecrets: InputGuardrail = { name: 'no-secrets', execute: ({ input }) => ({ tripwireTriggered: /password/i.test(input) }) };
+ * const agent = new ChatModelAgent({ name: 'desk', model: new ScriptedChatModel(['Hi!']), middleware: [guardrails({ input: [noSecrets] })] });
+ * const runner = new Runner({ agent, sessionService: new MemorySessionService() });
+ * try {
+ *   await drain(runner.run({ userId: 'u1', sessionId: 's1', message: 'My password is hunter2' }));
+ * } catch (error) {
+ *   if (GuardrailTripwireError.isInstance(error)) console.log(error.kind, error.guardrail, error.outputInfo); // input no-secrets
+ * }
  * ```
  */
 export class GuardrailTripwireError extends AdkError {
@@ -123,6 +131,12 @@ export class GuardrailTripwireError extends AdkError {
  *
  * @example
  * ```ts
+ * const noSecrets: InputGuardrail = { name: 'no-secrets', execute: ({ input }) => ({ tripwireTriggered: /password/i.test(input) }) };
+ * const noPhone: OutputGuardrail = { name: 'no-phone', execute: ({ output }) => ({ tripwireTriggered: /\d{3}-\d{4}/.test(String(output)) }) };
+ * const smallRefunds: ToolGuardrail = {
+ *   name: 'small-refunds',
+ *   execute: ({ call }) => (JSON.parse(call.arguments).amount > 100 ? { behavior: 'reject', message: 'Too large.' } : { behavior: 'allow' }),
+ * };
  * const options: GuardrailOptions = { input: [noSecrets], output: [noPhone], toolInput: [smallRefunds] };
  * ```
  */
@@ -143,6 +157,9 @@ export interface GuardrailOptions {
  * @throws GuardrailTripwireError from the run when a tripwire fires.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const noSecrets: InputGuardrail = { name: 'no-secrets', execute: ({ input }) => ({ tripwireTriggered: /password/i.test(input) }) };
+ * const model = new ScriptedChatModel(['How can I help?']);
  * const agent = new ChatModelAgent({ name: 'desk', model, middleware: [guardrails({ input: [noSecrets] })] });
  * ```
  */

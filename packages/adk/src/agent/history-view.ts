@@ -12,6 +12,7 @@ const handOffTools = new Set(['transfer_to_agent', 'exit_loop']);
  *
  * @example
  * ```ts
+ * const messages = [userMessage('Write a haiku'), { ...assistantMessage('Autumn moonlight…'), author: 'writer' }];
  * historyFor('critic', messages); // the writer's draft arrives as "[writer] said: ..."
  * ```
  */

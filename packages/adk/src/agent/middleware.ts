@@ -25,6 +25,7 @@ export interface ModelRequest {
  *
  * @example
  * ```ts
+ * const isNight = () => new Date().getHours() < 8;
  * const closed: AgentMiddleware = { beforeAgent: () => (isNight() ? { skip: 'We are closed until 8am.' } : undefined) };
  * ```
  */

@@ -10,9 +10,15 @@ import type { AnyTool } from '../tool/tool.js';
  *
  * @example
  * ```ts
- * const offered = new OfferedTools(agent.tools);
- * offered.record(reply.id, request.tools);
- * offered.forReply(reply.id).get('search_tools');
+ * const search = tool({
+ *   name: 'search_tools',
+ *   description: 'Finds more tools',
+ *   parameters: z.object({ query: z.string() }),
+ *   execute: ({ query }) => [query],
+ * });
+ * const offered = new OfferedTools([search]);
+ * offered.record('reply-1', [search]); // what the model call that wrote reply-1 was offered
+ * offered.forReply('reply-1').get('search_tools'); // the tool its calls may run
  * ```
  */
 export class OfferedTools {

@@ -16,7 +16,9 @@ import type { ResolvedAgent } from './resolved-agent.js';
  *
  * @example
  * ```ts
- * const graph = buildReactGraph(agent.options);
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const agent = new ChatModelAgent({ name: 'helper', model: new ScriptedChatModel(['Hi!']) });
+ * const graph = buildReactGraph(agent.options); // init → model ⇄ tools → afterAgent
  * ```
  */
 export function buildReactGraph(agent: ResolvedAgent, checkpointer?: Checkpointer): AgentGraph<AgentNode> {

@@ -7,7 +7,10 @@ import type { AgentMiddleware } from './middleware.js';
  *
  * @example
  * ```ts
- * await runBefore(middlewareOf(agent.middleware, run), undefined, (m) => m.beforeAgent?.(hooks));
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const logging: AgentMiddleware = { name: 'logging', beforeModel: (request) => console.log(request.messages.length) };
+ * const agent = new ChatModelAgent({ name: 'helper', model: new ScriptedChatModel(['Hi!']) });
+ * const chain = middlewareOf(agent.options.middleware, { plugins: [logging] }); // [logging, ...the agent's own]
  * ```
  */
 export function middlewareOf(

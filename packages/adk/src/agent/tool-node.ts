@@ -84,10 +84,16 @@ export interface ToolStepResult extends ToolNodeUpdate {
  *
  * @example
  * ```ts
+ * const weather = tool({
+ *   name: 'weather',
+ *   description: 'The weather in a city',
+ *   parameters: z.object({ city: z.string() }),
+ *   execute: ({ city }) => `Sunny in ${city}`,
+ * });
  * const graph = new StateGraph(z.object({ messages: z.array(z.custom<Message>()).default([]) }), {
  *   reducers: { messages: messagesReducer },
  * })
- *   .addNode('tools', createToolNode({ tools: [weather, calculator] }))
+ *   .addNode('tools', createToolNode({ tools: [weather] }))
  *   .addEdge(START, 'tools')
  *   .addEdge('tools', END)
  *   .compile();

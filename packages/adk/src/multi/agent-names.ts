@@ -14,6 +14,10 @@ type MemberWith<TName extends string, TSubAgents extends readonly Agent[]> = Tea
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const billing = new ChatModelAgent({ name: 'billing', model: new ScriptedChatModel(['Refunded.']) });
+ * const tech = new ChatModelAgent({ name: 'tech', model: new ScriptedChatModel(['Restart it.']) });
+ * const triage = new ChatModelAgent({ name: 'triage', model: new ScriptedChatModel(['Hi!']), subAgents: [billing, tech] });
  * type Names = TeamAgentNames<typeof triage>; // 'triage' | 'billing' | 'tech'
  * ```
  */
@@ -32,6 +36,13 @@ export type TeamAgentNames<TAgent> =
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const researcher = new ChatModelAgent({ name: 'researcher', model: new ScriptedChatModel(['Facts: …']) });
+ * const supervisor = new ChatModelAgent({
+ *   name: 'supervisor',
+ *   model: new ScriptedChatModel(['Done.']),
+ *   subAgents: [withDeterministicTransfer(researcher, 'supervisor')],
+ * });
  * type Targets = HandBackTargets<typeof supervisor>; // 'supervisor'
  * ```
  */
@@ -48,6 +59,13 @@ export type HandBackTargets<TAgent> =
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const researcher = new ChatModelAgent({ name: 'researcher', model: new ScriptedChatModel(['Facts: …']) });
+ * const supervisor = new ChatModelAgent({
+ *   name: 'supervisor',
+ *   model: new ScriptedChatModel(['Done.']),
+ *   subAgents: [withDeterministicTransfer(researcher, 'supervisor')],
+ * });
  * type Ok = CheckHandBacks<typeof supervisor>; // {}
  * ```
  */

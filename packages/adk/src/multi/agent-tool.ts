@@ -20,6 +20,7 @@ import type { ToolContext } from '../tool/tool-context.js';
  *
  * @example
  * ```ts
+ * const schema = z.object({ topic: z.string(), depth: z.number() });
  * const options: AgentToolOptions<typeof schema> = { inputSchema: schema, history: 'full' };
  * ```
  */
@@ -46,6 +47,16 @@ const requestSchema = z.object({ request: z.string().describe('What to ask the a
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const researcher = new ChatModelAgent({
+ *   name: 'researcher',
+ *   description: 'Finds facts about a topic',
+ *   model: new ScriptedChatModel(['Oslo has 700 000 inhabitants.']),
+ * });
+ * const model = new ScriptedChatModel([
+ *   { toolCalls: [{ name: 'researcher', arguments: { request: 'How big is Oslo?' } }] },
+ *   'About 700 000 people live in Oslo.',
+ * ]);
  * const host = new ChatModelAgent({ name: 'host', model, tools: [new AgentTool(researcher)] });
  * ```
  */

@@ -14,6 +14,8 @@ import { AgentGraphCache, checkSubAgents, compileAgentGraph, multiAgentGraph } f
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const researcher = new ChatModelAgent({ name: 'researcher', model: new ScriptedChatModel(['Facts: …']) });
  * const worker: HandBackAgent<typeof researcher, 'supervisor'> = withDeterministicTransfer(researcher, 'supervisor');
  * ```
  */
@@ -83,6 +85,13 @@ function handBackNode(author: string, to: string) {
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const researcher = new ChatModelAgent({ name: 'researcher', model: new ScriptedChatModel(['Facts: …']) });
+ * const coder = new ChatModelAgent({ name: 'coder', model: new ScriptedChatModel(['Code: …']) });
+ * const model = new ScriptedChatModel([
+ *   { toolCalls: [{ name: 'transfer_to_agent', arguments: { agent_name: 'researcher' } }] },
+ *   'Here is what the researcher found.',
+ * ]);
  * const supervisor = new ChatModelAgent({
  *   name: 'supervisor',
  *   model,

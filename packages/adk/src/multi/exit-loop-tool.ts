@@ -6,7 +6,10 @@ import { type AnyTool, tool } from '../tool/tool.js';
  *
  * @example
  * ```ts
- * const broke = reply.toolCalls?.some((call) => call.name === EXIT_LOOP_TOOL);
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel([{ toolCalls: [{ name: EXIT_LOOP_TOOL, arguments: {} }] }]);
+ * const reply = await model.generate([userMessage('Is the draft good enough?')], { tools: [exitLoopTool().spec] });
+ * const broke = reply.toolCalls?.some((call) => call.name === EXIT_LOOP_TOOL); // true
  * ```
  */
 export const EXIT_LOOP_TOOL = 'exit_loop';
@@ -18,6 +21,9 @@ export const EXIT_LOOP_TOOL = 'exit_loop';
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const writer = new ChatModelAgent({ name: 'writer', model: new ScriptedChatModel(['A first draft.']) });
+ * const model = new ScriptedChatModel([{ toolCalls: [{ name: 'exit_loop', arguments: {} }] }]);
  * const critic = new ChatModelAgent({ name: 'critic', model, tools: [exitLoopTool()] });
  * const loop = new LoopAgent({ name: 'refine', subAgents: [writer, critic], maxIterations: 5 });
  * ```

@@ -11,7 +11,8 @@ import { type HandOffRecord, handOffRecordOf } from './transfer.js';
  *
  * @example
  * ```ts
- * const view = conversationFor('billing', state.messages);
+ * const messages = [userMessage('I was charged twice'), assistantMessage('Let me pass you to billing.')];
+ * const view = conversationFor('billing', messages); // no hand-off yet: the whole conversation
  * ```
  */
 export function conversationFor(agentName: string, messages: readonly Message[]): Message[] {

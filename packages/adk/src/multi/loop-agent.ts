@@ -11,6 +11,9 @@ import { type AgentStateUpdate, compileAgentGraph, multiAgentGraph, startTurn } 
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const writer = new ChatModelAgent({ name: 'writer', model: new ScriptedChatModel(['A first draft.']) });
+ * const critic = new ChatModelAgent({ name: 'critic', model: new ScriptedChatModel(['Tighten the intro.']) });
  * const options: LoopAgentOptions = { name: 'refine', subAgents: [writer, critic], maxIterations: 3 };
  * ```
  */
@@ -36,6 +39,9 @@ export interface LoopAgentOptions<
  *   `maxIterations`.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const writer = new ChatModelAgent({ name: 'writer', model: new ScriptedChatModel(['A first draft.']) });
+ * const model = new ScriptedChatModel([{ toolCalls: [{ name: 'exit_loop', arguments: {} }] }]); // approves at once
  * const critic = new ChatModelAgent({ name: 'critic', model, tools: [exitLoopTool()] });
  * const refine = new LoopAgent({ name: 'refine', subAgents: [writer, critic], maxIterations: 5 });
  * ```

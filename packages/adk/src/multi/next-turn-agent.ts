@@ -9,6 +9,10 @@ import { handOffRecordOf } from './transfer.js';
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const billing = new ChatModelAgent({ name: 'billing', model: new ScriptedChatModel(['Refunded.']) });
+ * const tech = new ChatModelAgent({ name: 'tech', model: new ScriptedChatModel(['Restart it.']) });
+ * const triage = new ChatModelAgent({ name: 'triage', model: new ScriptedChatModel(['Hi!']), subAgents: [billing, tech] });
  * const parents = agentTree(triage); // Map { 'triage' → undefined, 'billing' → triage, … }
  * ```
  */
@@ -29,7 +33,14 @@ export function agentTree(root: Agent): Map<string, { agent: Agent; parent: Agen
  *
  * @example
  * ```ts
- * canHoldConversation('billing', agentTree(triage)); // false when billing has disallowTransferToParent
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const billing = new ChatModelAgent({
+ *   name: 'billing',
+ *   model: new ScriptedChatModel(['Refunded.']),
+ *   disallowTransferToParent: true,
+ * });
+ * const triage = new ChatModelAgent({ name: 'triage', model: new ScriptedChatModel(['Hi!']), subAgents: [billing] });
+ * canHoldConversation('billing', agentTree(triage)); // false: billing has disallowTransferToParent
  * ```
  */
 export function canHoldConversation(
@@ -53,7 +64,12 @@ export function canHoldConversation(
  *
  * @example
  * ```ts
- * const next = agentForNextTurn(state.messages, triage, agentTree(triage)); // 'billing' or 'triage'
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const billing = new ChatModelAgent({ name: 'billing', model: new ScriptedChatModel(['Refunded.']) });
+ * const tech = new ChatModelAgent({ name: 'tech', model: new ScriptedChatModel(['Restart it.']) });
+ * const triage = new ChatModelAgent({ name: 'triage', model: new ScriptedChatModel(['Hi!']), subAgents: [billing, tech] });
+ * const messages = [userMessage('I was charged twice'), { ...assistantMessage('Hello!'), author: 'triage' }];
+ * const next = agentForNextTurn(messages, triage, agentTree(triage)); // 'triage': no one took over
  * ```
  */
 export function agentForNextTurn(
@@ -78,7 +94,8 @@ export function agentForNextTurn(
  *
  * @example
  * ```ts
- * const back = resumerAfterLoopExit('refine', state.messages); // 'triage'
+ * const messages = [userMessage('Write me a poem'), { ...assistantMessage('A poem.'), author: 'writer' }];
+ * const back = resumerAfterLoopExit('refine', messages); // undefined: the last message is no exit_loop result
  * ```
  */
 export function resumerAfterLoopExit(finished: string, messages: readonly Message[]): string | undefined {

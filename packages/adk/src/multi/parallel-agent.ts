@@ -11,6 +11,9 @@ import { compileAgentGraph, multiAgentGraph, startTurn } from './workflow-graph.
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const web = new ChatModelAgent({ name: 'web', model: new ScriptedChatModel(['From the web: …']) });
+ * const papers = new ChatModelAgent({ name: 'papers', model: new ScriptedChatModel(['From papers: …']) });
  * const options: ParallelAgentOptions = { name: 'research', subAgents: [web, papers], maxConcurrency: 2 };
  * ```
  */
@@ -37,6 +40,11 @@ export interface ParallelAgentOptions<
  *   `maxConcurrency`.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const web = new ChatModelAgent({ name: 'web', model: new ScriptedChatModel(['From the web: …']) });
+ * const papers = new ChatModelAgent({ name: 'papers', model: new ScriptedChatModel(['From papers: …']) });
+ * const news = new ChatModelAgent({ name: 'news', model: new ScriptedChatModel(['In the news: …']) });
+ * const summarizer = new ChatModelAgent({ name: 'summarizer', model: new ScriptedChatModel(['In short: …']) });
  * const research = new ParallelAgent({ name: 'research', subAgents: [web, papers, news], maxConcurrency: 2 });
  * const pipeline = new SequentialAgent({ name: 'report', subAgents: [research, summarizer] });
  * ```

@@ -9,6 +9,9 @@ import { compileAgentGraph, multiAgentGraph, startTurn } from './workflow-graph.
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const researcher = new ChatModelAgent({ name: 'researcher', model: new ScriptedChatModel(['Facts: …']) });
+ * const writer = new ChatModelAgent({ name: 'writer', model: new ScriptedChatModel(['A draft.']) });
  * const options: SequentialAgentOptions = { name: 'pipeline', subAgents: [researcher, writer] };
  * ```
  */
@@ -30,8 +33,12 @@ export interface SequentialAgentOptions<
  * @throws AdkError `INVALID_ARGUMENT` for a bad name, no sub-agents or duplicate sub-agent names.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const researcher = new ChatModelAgent({ name: 'researcher', model: new ScriptedChatModel(['Facts: …']) });
+ * const writer = new ChatModelAgent({ name: 'writer', model: new ScriptedChatModel(['A draft.']) });
+ * const editor = new ChatModelAgent({ name: 'editor', model: new ScriptedChatModel(['The final text.']) });
  * const pipeline = new SequentialAgent({ name: 'pipeline', subAgents: [researcher, writer, editor] });
- * const runner = new Runner({ agent: pipeline, sessionService });
+ * const runner = new Runner({ agent: pipeline, sessionService: new MemorySessionService() });
  * ```
  */
 export class SequentialAgent<

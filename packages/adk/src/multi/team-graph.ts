@@ -40,6 +40,11 @@ interface Member {
  *   target outside the team.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const billing = new ChatModelAgent({ name: 'billing', model: new ScriptedChatModel(['Refunded.']) });
+ * const tech = new ChatModelAgent({ name: 'tech', model: new ScriptedChatModel(['Restart it.']) });
+ * const triage = new ChatModelAgent({ name: 'triage', model: new ScriptedChatModel(['Hi!']), subAgents: [billing, tech] });
+ * const settings: TeamSettings = { routeNextTurnTo: 'active', contextFor: () => 'full', summaryModel: undefined, maxHandOffs: 20 };
  * const graph = compileTeamGraph(triage, settings);
  * ```
  */

@@ -24,7 +24,13 @@ export interface TransferRules {
  *
  * @example
  * ```ts
- * if (isTeamMember(agent)) graph = agent.compileInTeam(place);
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const agent: Agent = new ChatModelAgent({ name: 'triage', model: new ScriptedChatModel(['Hi!']) });
+ * const place: TeamPlace = {
+ *   targets: [{ name: 'billing', description: 'Invoices and refunds', relation: 'sub-agent' }],
+ *   contextFor: () => 'full',
+ * };
+ * const graph = isTeamMember(agent) ? agent.compileInTeam(place) : agent.compile(); // with transfer_to_agent
  * ```
  */
 export interface TeamMember extends Agent {
@@ -38,7 +44,9 @@ export interface TeamMember extends Agent {
  *
  * @example
  * ```ts
- * const children = isTeamMember(agent) ? agent.subAgents : [];
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const agent: Agent = new ChatModelAgent({ name: 'triage', model: new ScriptedChatModel(['Hi!']) });
+ * const children = isTeamMember(agent) ? agent.subAgents : []; // a ChatModelAgent is a team member
  * ```
  */
 export function isTeamMember(agent: Agent): agent is TeamMember {
@@ -52,7 +60,13 @@ export function isTeamMember(agent: Agent): agent is TeamMember {
  * @throws AdkError `INVALID_ARGUMENT` when the agent already has a tool named `transfer_to_agent`.
  * @example
  * ```ts
- * const member = withTransfer(agent.options, place);
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const agent = new ChatModelAgent({ name: 'triage', model: new ScriptedChatModel(['Hi!']) });
+ * const place: TeamPlace = {
+ *   targets: [{ name: 'billing', description: 'Invoices and refunds', relation: 'sub-agent' }],
+ *   contextFor: () => 'full',
+ * };
+ * const member = withTransfer(agent.options, place); // its options plus the transfer tool and instruction
  * ```
  */
 export function withTransfer(agent: ResolvedAgent, place: TeamPlace): ResolvedAgent {

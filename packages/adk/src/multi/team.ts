@@ -13,6 +13,10 @@ import { AgentGraphCache } from './workflow-graph.js';
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const billing = new ChatModelAgent({ name: 'billing', model: new ScriptedChatModel(['Refunded.']) });
+ * const tech = new ChatModelAgent({ name: 'tech', model: new ScriptedChatModel(['Restart it.']) });
+ * const triage = new ChatModelAgent({ name: 'triage', model: new ScriptedChatModel(['Hi!']), subAgents: [billing, tech] });
  * const options: TeamOptions<typeof triage> = { routeNextTurnTo: 'root', handOffContext: { billing: 'summary' } };
  * ```
  */
@@ -50,8 +54,12 @@ export interface TeamOptions<TRoot = Agent> {
  * @throws AdkError `INVALID_ARGUMENT` for duplicate names or a hand-back target outside the team.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const billing = new ChatModelAgent({ name: 'billing', model: new ScriptedChatModel(['Refunded.']) });
+ * const tech = new ChatModelAgent({ name: 'tech', model: new ScriptedChatModel(['Restart it.']) });
+ * const triage = new ChatModelAgent({ name: 'triage', model: new ScriptedChatModel(['Hi!']), subAgents: [billing, tech] });
  * const team = createTeam(triage, { routeNextTurnTo: 'root', handOffContext: { billing: 'lastMessage' } });
- * const runner = new Runner({ agent: team, sessionService });
+ * const runner = new Runner({ agent: team, sessionService: new MemorySessionService() });
  * ```
  */
 export class Team<TRoot extends Agent = Agent> implements Agent<TRoot['name']> {
@@ -98,6 +106,13 @@ export class Team<TRoot extends Agent = Agent> implements Agent<TRoot['name']> {
  * @throws AdkError `INVALID_ARGUMENT` for duplicate names or a hand-back target outside the team.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const researcher = new ChatModelAgent({ name: 'researcher', model: new ScriptedChatModel(['Facts: …']) });
+ * const supervisor = new ChatModelAgent({
+ *   name: 'supervisor',
+ *   model: new ScriptedChatModel(['Done.']),
+ *   subAgents: [withDeterministicTransfer(researcher, 'supervisor')],
+ * });
  * const team = createTeam(supervisor, { handOffContext: 'lastMessage' });
  * ```
  */

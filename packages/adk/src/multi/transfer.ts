@@ -11,7 +11,10 @@ import { type AnyTool, tool } from '../tool/tool.js';
  *
  * @example
  * ```ts
- * const transfers = reply.toolCalls?.filter((call) => call.name === TRANSFER_TOOL);
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel([{ toolCalls: [{ name: TRANSFER_TOOL, arguments: { agent_name: 'billing' } }] }]);
+ * const reply = await model.generate([userMessage('I want a refund')]);
+ * const transfers = reply.toolCalls?.filter((call) => call.name === TRANSFER_TOOL); // one call
  * ```
  */
 export const TRANSFER_TOOL = 'transfer_to_agent';
@@ -50,6 +53,7 @@ export interface TransferTarget {
  *
  * @example
  * ```ts
+ * const targets: TransferTarget[] = [{ name: 'billing', description: 'Invoices and refunds', relation: 'sub-agent' }];
  * const place: TeamPlace = { targets, contextFor: () => 'full' };
  * ```
  */
@@ -85,7 +89,13 @@ export interface HandOffRecord {
  * @throws AdkError `INVALID_ARGUMENT` when `place` has no targets.
  * @example
  * ```ts
- * const transfer = transferTool('triage', place, model);
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['The user wants a refund.']); // writes `summary` hand-offs
+ * const place: TeamPlace = {
+ *   targets: [{ name: 'billing', description: 'Invoices and refunds', relation: 'sub-agent' }],
+ *   contextFor: () => 'summary',
+ * };
+ * const transfer = transferTool('triage', place, model); // the `transfer_to_agent` tool of 'triage'
  * ```
  */
 export function transferTool(from: string, place: TeamPlace, model: ChatModel): AnyTool {
@@ -151,6 +161,10 @@ export function transferInstruction(targets: readonly TransferTarget[]): string 
  *
  * @example
  * ```ts
+ * const message = toolMessage([{ type: 'json', value: { transferred_to: 'billing', context: 'full' } }], {
+ *   toolCallId: 'call_1',
+ *   name: TRANSFER_TOOL,
+ * });
  * const record = handOffRecordOf(message); // { transferred_to: 'billing', context: 'full' }
  * ```
  */

@@ -16,7 +16,20 @@ export interface WorkflowAgentOptions<TName extends string, TSubAgents extends r
  *
  * @example
  * ```ts
- * class Once extends WorkflowAgent { protected build(cp?: Checkpointer) { return buildMyGraph(this, cp); } }
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * import type { Checkpointer } from '@weft/compose';
+ * // A workflow agent that just runs its first sub-agent's graph.
+ * class FirstOnly extends WorkflowAgent {
+ *   constructor(subAgents: readonly Agent[]) {
+ *     super({ name: 'first_only', subAgents }, []);
+ *   }
+ *   protected build(checkpointer?: Checkpointer): AgentGraph {
+ *     const [first] = this.subAgents;
+ *     if (!first) throw new AdkError('INVALID_ARGUMENT', 'first_only needs a sub-agent');
+ *     return first.compile(checkpointer ? { checkpointer } : {});
+ *   }
+ * }
+ * const once = new FirstOnly([new ChatModelAgent({ name: 'helper', model: new ScriptedChatModel(['Hi!']) })]);
  * ```
  */
 export abstract class WorkflowAgent<

@@ -57,7 +57,7 @@ export type MultiAgentGraph = StateGraph<typeof agentStateSchema, typeof multiAg
  *
  * @example
  * ```ts
- * const graph = multiAgentGraph().addNode('enter', enterNode());
+ * const graph = multiAgentGraph().addNode('enter', startTurn).addEdge(START, 'enter');
  * ```
  */
 export function multiAgentGraph(): MultiAgentGraph {
@@ -71,7 +71,7 @@ export function multiAgentGraph(): MultiAgentGraph {
  *
  * @example
  * ```ts
- * graph.addNode('enter', (state) => startTurn(state));
+ * const graph = multiAgentGraph().addNode('enter', (state: AgentState) => startTurn(state));
  * ```
  */
 export function startTurn(state: AgentState): AgentStateUpdate {
@@ -96,7 +96,9 @@ export function startTurn(state: AgentState): AgentStateUpdate {
  * @throws AdkError `INVALID_ARGUMENT` naming every problem.
  * @example
  * ```ts
- * checkSubAgents('pipeline', subAgents, ['enter'], 1);
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const subAgents = [new ChatModelAgent({ name: 'writer', model: new ScriptedChatModel(['A draft.']) })];
+ * checkSubAgents('pipeline', subAgents, ['enter'], 1); // throws for none, a duplicate, or one named 'enter'
  * ```
  */
 export function checkSubAgents(

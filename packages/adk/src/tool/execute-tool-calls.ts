@@ -86,9 +86,18 @@ function abandonedBy(signal: AbortSignal | undefined): { promise: Promise<void>;
  * @throws {AdkError} `INVALID_ARGUMENT` for two tools with one name or a concurrency below 1.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const add = tool({
+ *   name: 'add',
+ *   description: 'Adds two numbers',
+ *   parameters: z.object({ a: z.number(), b: z.number() }),
+ *   execute: ({ a, b }) => a + b,
+ * });
+ * const model = new ScriptedChatModel([{ toolCalls: [{ name: 'add', arguments: { a: 1, b: 2 } }] }]);
+ * const messages: Message[] = [userMessage('What is 1 + 2?')];
  * const reply = await model.generate(messages, { tools: [add.spec] });
- * const results = await executeToolCalls(reply.toolCalls ?? [], [add], { signal });
- * messages.push(reply, ...results);
+ * const results = await executeToolCalls(reply.toolCalls ?? [], [add], { signal: AbortSignal.timeout(5_000) });
+ * messages.push(reply, ...results); // the tool message says "3"
  * ```
  */
 export async function executeToolCalls(

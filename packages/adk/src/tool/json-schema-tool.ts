@@ -71,7 +71,10 @@ function parseObject(name: string, text: string): ParsedToolArguments<Record<str
  *   name: 'lookup',
  *   description: 'Looks a word up in the remote dictionary',
  *   parameters: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] },
- *   execute: async (args, context) => dictionary.lookup(String(args.word), { signal: context.signal }),
+ *   execute: async (args, context) => {
+ *     const response = await fetch(`https://dict.example/${String(args.word)}`, { signal: context.signal });
+ *     return response.text();
+ *   },
  * });
  * ```
  */

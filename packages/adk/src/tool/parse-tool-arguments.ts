@@ -5,6 +5,12 @@ import type { z } from 'zod';
  *
  * @example
  * ```ts
+ * const weather = tool({
+ *   name: 'weather',
+ *   description: 'The weather in a city',
+ *   parameters: z.object({ city: z.string() }),
+ *   execute: ({ city }) => `Sunny in ${city}`,
+ * });
  * const parsed: ParsedToolArguments<{ city: string }> = weather.parseArguments('{"city":"Oslo"}');
  * if (parsed.success) console.log(parsed.args.city);
  * ```

@@ -15,7 +15,11 @@ const PENDING_MARK = '__weft_pending__';
  *   name: 'render_video',
  *   description: 'Render a video (takes minutes)',
  *   parameters: z.object({ script: z.string() }),
- *   execute: async ({ script }) => pending(await jobs.submit(script), { eta: '5 min' }),
+ *   execute: async ({ script }) => {
+ *     const response = await fetch('https://render.example/jobs', { method: 'POST', body: script });
+ *     const { jobId } = (await response.json()) as { jobId: string };
+ *     return pending(jobId, { eta: '5 min' });
+ *   },
  * });
  * ```
  */
@@ -42,7 +46,20 @@ export interface PendingToolResult {
  *
  * @example
  * ```ts
- * const waits = event.interrupts?.filter((i) => (i.value as ToolPendingRequest).type === 'tool-pending');
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const render = tool({
+ *   name: 'render_video',
+ *   description: 'Render a video (takes minutes)',
+ *   parameters: z.object({}),
+ *   execute: () => pending('job-42'),
+ * });
+ * const model = new ScriptedChatModel([{ toolCalls: [{ name: 'render_video', arguments: {} }] }]);
+ * const agent = new ChatModelAgent({ name: 'studio', model, tools: [render] });
+ * const runner = new Runner({ agent, sessionService: new MemorySessionService() });
+ * for await (const event of runner.run({ userId: 'u1', sessionId: 's1', message: 'Render my video' })) {
+ *   const waits = event.interrupts?.filter((i) => (i.value as ToolPendingRequest).type === 'tool-pending');
+ *   if (waits?.length) console.log(waits[0]?.value); // { type: 'tool-pending', pendingId: 'job-42', … }
+ * }
  * ```
  */
 export interface ToolPendingRequest {
@@ -60,7 +77,11 @@ export interface ToolPendingRequest {
  *
  * @example
  * ```ts
- * const waiting = pendingOf(message)?.id;
+ * const message = toolMessage([{ type: 'json', value: { __weft_pending__: true, id: 'job-42' } }], {
+ *   toolCallId: 'call_1',
+ *   name: 'render_video',
+ * });
+ * const waiting = pendingOf(message)?.id; // 'job-42'
  * ```
  */
 export function pendingOf(message: ToolMessage): PendingToolResult | undefined {
@@ -77,7 +98,8 @@ export function pendingOf(message: ToolMessage): PendingToolResult | undefined {
  *
  * @example
  * ```ts
- * deliveredMessage(call, { url: 'https://cdn/video.mp4' }, 'studio');
+ * const call = { id: 'call_1', name: 'render_video', arguments: '{}' };
+ * deliveredMessage(call, { url: 'https://cdn/video.mp4' }, 'studio'); // a tool message with the JSON result
  * ```
  */
 export function deliveredMessage(call: ToolCall, result: unknown, author: string): ToolMessage {

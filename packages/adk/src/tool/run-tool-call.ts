@@ -17,7 +17,21 @@ import { isToolResult } from './tool-result.js';
  *
  * @example
  * ```ts
- * const outcome = await runToolCall(call, { tools, signal, timeoutMs: 1_000, state, emit: () => {} });
+ * const add = tool({
+ *   name: 'add',
+ *   description: 'Adds two numbers',
+ *   parameters: z.object({ a: z.number(), b: z.number() }),
+ *   execute: ({ a, b }) => a + b,
+ * });
+ * const call = { id: 'call_1', name: 'add', arguments: '{"a":1,"b":2}' };
+ * const options: RunToolCallOptions = {
+ *   tools: new Map([['add', add]]),
+ *   signal: new AbortController().signal,
+ *   timeoutMs: 1_000,
+ *   state: new MemorySessionState(),
+ *   emit: () => {},
+ * };
+ * const outcome = await runToolCall(call, options); // { kind: 'result', message: <tool message "3"> }
  * ```
  */
 export interface RunToolCallOptions {
@@ -41,7 +55,10 @@ export interface RunToolCallOptions {
  *
  * @example
  * ```ts
- * if (outcome.kind === 'error') throw outcome.error;
+ * function messageOf(outcome: ToolCallOutcome): string {
+ *   if (outcome.kind === 'error') throw outcome.error;
+ *   return outcome.kind === 'aborted' ? 'aborted' : 'answered';
+ * }
  * ```
  */
 export type ToolCallOutcome =
@@ -59,7 +76,8 @@ type Settled =
  *
  * @example
  * ```ts
- * results[index] ??= abortedToolMessage(call);
+ * const call = { id: 'call_1', name: 'search', arguments: '{}' };
+ * const message = abortedToolMessage(call); // status 'error': "Aborted: the run was cancelled before tool "search" finished; …"
  * ```
  */
 export function abortedToolMessage(call: ToolCall): ToolMessage {
@@ -78,7 +96,9 @@ export function abortedToolMessage(call: ToolCall): ToolMessage {
  *
  * @example
  * ```ts
- * results[index] = errorToolMessage(call, outcome.error);
+ * const call = { id: 'call_1', name: 'save', arguments: '{}' };
+ * const error = new ToolError('TOOL_ERROR', 'disk full', { tool: 'save', toolCallId: 'call_1' });
+ * const message = errorToolMessage(call, error); // status 'error', content 'Error: disk full'
  * ```
  */
 export function errorToolMessage(call: ToolCall, error: ToolError): ToolMessage {
@@ -142,7 +162,23 @@ function failure(code: ToolErrorCode, message: string, call: ToolCall, cause?: u
  *
  * @example
  * ```ts
- * const outcome = await runToolCall(call, options);
+ * const echo = tool({
+ *   name: 'echo',
+ *   description: 'Echoes the text',
+ *   parameters: z.object({ text: z.string() }),
+ *   execute: ({ text }) => text,
+ * });
+ * const outcome = await runToolCall(
+ *   { id: 'call_1', name: 'echo', arguments: '{"text":"hi"}' },
+ *   {
+ *     tools: new Map([['echo', echo]]),
+ *     signal: AbortSignal.timeout(5_000),
+ *     timeoutMs: undefined,
+ *     state: new MemorySessionState(),
+ *     emit: () => {},
+ *   },
+ * );
+ * if (outcome.kind === 'result') console.log(outcome.message.content); // 'hi'
  * ```
  */
 export async function runToolCall(call: ToolCall, options: RunToolCallOptions): Promise<ToolCallOutcome> {

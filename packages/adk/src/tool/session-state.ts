@@ -5,8 +5,16 @@
  *
  * @example
  * ```ts
- * const count = Number(context.state.get('visits') ?? 0);
- * context.state.set('visits', count + 1);
+ * const visit = tool({
+ *   name: 'visit',
+ *   description: 'Counts the visits of this session',
+ *   parameters: z.object({}),
+ *   execute: (_args, context) => {
+ *     const count = Number(context.state.get('visits') ?? 0);
+ *     context.state.set('visits', count + 1);
+ *     return count + 1;
+ *   },
+ * });
  * ```
  */
 export interface SessionState {
@@ -26,8 +34,15 @@ export interface SessionState {
  * @example
  * ```ts
  * const state = new MemorySessionState({ 'user:name': 'Ada' });
- * await executeToolCalls(calls, tools, { state });
- * state.get('cart'); // what the tools stored
+ * const addToCart = tool({
+ *   name: 'add_to_cart',
+ *   description: 'Adds an item to the cart',
+ *   parameters: z.object({ item: z.string() }),
+ *   execute: ({ item }, context) => context.state.set('cart', [item]),
+ * });
+ * const calls = [{ id: 'call_1', name: 'add_to_cart', arguments: '{"item":"tea"}' }];
+ * await executeToolCalls(calls, [addToCart], { state });
+ * state.get('cart'); // ['tea']
  * ```
  */
 export class MemorySessionState implements SessionState {

@@ -9,7 +9,7 @@ const marker = Symbol.for('weft.adk.tool-result');
  *
  * @example
  * ```ts
- * const result: ToolResult = toolResult([{ type: 'image', url: dataUrl }]);
+ * const result: ToolResult = toolResult([{ type: 'image', url: 'data:image/png;base64,iVBORw0KGgo=' }]);
  * ```
  */
 export interface ToolResult {
@@ -29,7 +29,10 @@ export interface ToolResult {
  *   name: 'screenshot',
  *   description: 'Takes a screenshot of the page',
  *   parameters: z.object({}),
- *   execute: async () => toolResult([{ type: 'image', url: `data:image/png;base64,${await capture()}` }]),
+ *   execute: async () => {
+ *     const png = Buffer.from(await (await fetch('https://example.com/screenshot.png')).arrayBuffer());
+ *     return toolResult([{ type: 'image', url: `data:image/png;base64,${png.toString('base64')}` }]);
+ *   },
  * });
  * ```
  */
@@ -45,7 +48,8 @@ export function toolResult(
  *
  * @example
  * ```ts
- * if (isToolResult(value)) send(value.content);
+ * const value: unknown = toolResult('Saved.', { isError: false });
+ * const content = isToolResult(value) ? value.content : JSON.stringify(value); // 'Saved.'
  * ```
  */
 export function isToolResult(value: unknown): value is ToolResult {

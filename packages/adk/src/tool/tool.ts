@@ -19,6 +19,7 @@ export type ToolParameters = z.ZodType<Record<string, unknown>>;
  *
  * @example
  * ```ts
+ * const parameters = z.object({ a: z.number(), b: z.number() });
  * const definition: ToolDefinition<typeof parameters, number> = {
  *   name: 'add',
  *   description: 'Adds two numbers',
@@ -51,8 +52,16 @@ export interface ToolDefinition<TParameters extends ToolParameters, TResult> {
  *
  * @example
  * ```ts
- * const reply = await model.generate(messages, { tools: [add.spec] });
- * const results = await executeToolCalls(reply.toolCalls ?? [], [add]);
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const add: Tool<{ a: number; b: number }, number> = tool({
+ *   name: 'add',
+ *   description: 'Adds two numbers',
+ *   parameters: z.object({ a: z.number(), b: z.number() }),
+ *   execute: ({ a, b }) => a + b,
+ * });
+ * const model = new ScriptedChatModel([{ toolCalls: [{ name: 'add', arguments: { a: 1, b: 2 } }] }]);
+ * const reply = await model.generate([userMessage('What is 1 + 2?')], { tools: [add.spec] });
+ * const results = await executeToolCalls(reply.toolCalls ?? [], [add]); // one tool message: "3"
  * ```
  */
 export interface Tool<TArgs extends Record<string, unknown> = Record<string, unknown>, TResult = unknown> {
@@ -80,6 +89,18 @@ export interface Tool<TArgs extends Record<string, unknown> = Record<string, unk
  *
  * @example
  * ```ts
+ * const add = tool({
+ *   name: 'add',
+ *   description: 'Adds two numbers',
+ *   parameters: z.object({ a: z.number(), b: z.number() }),
+ *   execute: ({ a, b }) => a + b,
+ * });
+ * const search = tool({
+ *   name: 'search',
+ *   description: 'Searches the docs',
+ *   parameters: z.object({ query: z.string() }),
+ *   execute: ({ query }) => [`${query}.md`],
+ * });
  * const tools: AnyTool[] = [add, search];
  * ```
  */
