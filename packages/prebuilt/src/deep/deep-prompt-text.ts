@@ -15,11 +15,6 @@ export type DeepPromptLanguage = 'en' | 'zh' | 'auto';
 
 /**
  * The language the prompt is written in for this model call.
- *
- * @example
- * ```ts
- * promptLanguage('auto', ctx); // 'zh' when the user wrote “请帮我整理这份报告”
- * ```
  */
 export function promptLanguage(choice: DeepPromptLanguage, ctx: MiddlewareContext): 'en' | 'zh' {
   if (choice !== 'auto') return choice;

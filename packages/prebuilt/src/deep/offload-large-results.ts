@@ -22,7 +22,21 @@ export interface OffloadOptions {
  *
  * @example
  * ```ts
- * const agent = new ChatModelAgent({ name: 'a', model, tools, middleware: [offloadLargeResults({ backend })] });
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const backend = new MemoryBackend();
+ * const crawl = tool({
+ *   name: 'crawl',
+ *   description: 'Fetches a whole site as text',
+ *   parameters: z.object({ url: z.string() }),
+ *   execute: ({ url }) => `${url}\n`.repeat(10_000),
+ * });
+ * const agent = new ChatModelAgent({
+ *   name: 'a',
+ *   model,
+ *   tools: [crawl],
+ *   middleware: [offloadLargeResults({ backend, maxChars: 5_000 })], // the model sees a preview and a path
+ * });
  * ```
  */
 export function offloadLargeResults(options: OffloadOptions): AgentMiddleware {

@@ -19,7 +19,9 @@ export interface ReadToolLimits {
  *
  * @example
  * ```ts
- * const reader = readFileTool(backend);
+ * const backend = new MemoryBackend({ '/notes.md': '# Notes\nShip it.' });
+ * const reader = readFileTool(backend, { maxReadChars: 10_000 });
+ * reader.name; // 'read_file'
  * ```
  */
 export function readFileTool(backend: Backend, limits: ReadToolLimits = {}): AnyTool {

@@ -16,7 +16,8 @@ import { z } from 'zod';
  *
  * @example
  * ```ts
- * task.execute({ subagent_type: GENERAL_PURPOSE, description: 'Summarize /notes.md' }, ctx);
+ * // The model hands a task to the built-in sub-agent by calling the task tool with:
+ * const call = { name: 'task', arguments: { subagent_type: GENERAL_PURPOSE, description: 'Summarize /notes.md' } };
  * ```
  */
 export const GENERAL_PURPOSE = 'general-purpose';
@@ -26,7 +27,16 @@ export const GENERAL_PURPOSE = 'general-purpose';
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const search = tool({
+ *   name: 'search',
+ *   description: 'Searches the web',
+ *   parameters: z.object({ query: z.string() }),
+ *   execute: ({ query }) => `results for ${query}`,
+ * });
  * const general: GeneralPurposeAgent = { model, instruction: 'You help.', tools: [search] };
+ * const task = taskTool({ generalPurpose: general });
  * ```
  */
 export interface GeneralPurposeAgent {
@@ -42,7 +52,11 @@ export interface GeneralPurposeAgent {
  *
  * @example
  * ```ts
- * const options: TaskToolOptions = { subAgents: [researcher], generalPurpose: false };
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const researcher = createReactAgent({ name: 'researcher', description: 'Researches a topic', model, tools: [] });
+ * const options: TaskToolOptions = { subAgents: [researcher], generalPurpose: false }; // only the researcher
+ * const task = taskTool(options);
  * ```
  */
 export interface TaskToolOptions {
@@ -64,7 +78,17 @@ export interface TaskToolOptions {
  * @throws AdkError `INVALID_ARGUMENT` when there is no sub-agent at all or two share a name.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const search = tool({
+ *   name: 'search',
+ *   description: 'Searches the web',
+ *   parameters: z.object({ query: z.string() }),
+ *   execute: ({ query }) => `results for ${query}`,
+ * });
+ * const researcher = createReactAgent({ name: 'researcher', description: 'Researches a topic', model, tools: [] });
  * const task = taskTool({ subAgents: [researcher], generalPurpose: { model, tools: [search] } });
+ * const agent = new ChatModelAgent({ name: 'lead', model, tools: [task] }); // may call task('researcher', …)
  * ```
  */
 export function taskTool(options: TaskToolOptions): AnyTool {

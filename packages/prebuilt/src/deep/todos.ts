@@ -25,7 +25,9 @@ export type Todo = z.infer<typeof todoSchema>;
  *
  * @example
  * ```ts
- * const todos = readTodos(session.state);
+ * const session = { state: { [TODOS_KEY]: [{ content: 'Draft the report', status: 'in_progress' }] } };
+ * const todos = readTodos(new Map(Object.entries(session.state))); // [{ content: 'Draft the report', status: 'in_progress' }]
+ * readTodos(new Map()); // []
  * ```
  */
 export function readTodos(state: { get(key: string): unknown }): Todo[] {
@@ -54,7 +56,10 @@ export function formatTodos(todos: readonly Todo[]): string {
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
  * const agent = new ChatModelAgent({ name: 'planner', model, tools: [writeTodosTool()] });
+ * // each write_todos call replaces the list in session state under TODOS_KEY
  * ```
  */
 export function writeTodosTool(): AnyTool {

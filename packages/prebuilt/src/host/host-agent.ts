@@ -9,6 +9,16 @@ import { mergeResultsNode } from './merge-results.js';
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const weather = createReactAgent({ name: 'weather', description: 'Answers weather questions', model, tools: [] });
+ * const news = createReactAgent({ name: 'news', description: 'Summarizes the news', model, tools: [] });
+ * const host = new ChatModelAgent({
+ *   name: 'host',
+ *   model,
+ *   instruction: HOST_PROMPT,
+ *   tools: [weather, news].map((agent) => new AgentTool(agent)),
+ * });
  * const options: HostAgentOptions = { host, specialists: [weather, news], summarizerPrompt: SUMMARIZER_PROMPT };
  * ```
  */
@@ -31,7 +41,18 @@ export interface HostAgentOptions {
  * @throws AdkError `INVALID_ARGUMENT` when a specialist is not one of the host's tools.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const weather = createReactAgent({ name: 'weather', description: 'Answers weather questions', model, tools: [] });
+ * const news = createReactAgent({ name: 'news', description: 'Summarizes the news', model, tools: [] });
+ * const host = new ChatModelAgent({
+ *   name: 'host',
+ *   model,
+ *   instruction: HOST_PROMPT,
+ *   tools: [weather, news].map((agent) => new AgentTool(agent)),
+ * });
  * const agent = new HostAgent({ host, specialists: [weather, news], summarizerPrompt: SUMMARIZER_PROMPT });
+ * // createHostAgent({ host: { model }, specialists: [weather, news] }) builds the same from options
  * ```
  */
 export class HostAgent implements Agent {

@@ -39,7 +39,12 @@ export interface MergeResultsOptions {
  *
  * @example
  * ```ts
- * const results = specialistResults(state.messages, new Set(['weather', 'news']));
+ * const messages = [
+ *   userMessage('Weather and news?'),
+ *   toolMessage('Sunny.', { toolCallId: 'c1', name: 'weather' }),
+ *   toolMessage('No news.', { toolCallId: 'c2', name: 'news' }),
+ * ];
+ * const results = specialistResults(messages, new Set(['weather', 'news'])); // the two tool messages
  * ```
  */
 export function specialistResults(
@@ -60,6 +65,10 @@ export function specialistResults(
  *
  * @example
  * ```ts
+ * const results = [
+ *   toolMessage('Sunny.', { toolCallId: 'c1', name: 'weather' }),
+ *   toolMessage('No news.', { toolCallId: 'c2', name: 'news' }),
+ * ];
  * concatenateResults(results); // '## weather\nSunny.\n\n## news\nNo news.'
  * ```
  */
@@ -77,7 +86,9 @@ export function concatenateResults(results: readonly ToolMessage[]): string {
  *
  * @example
  * ```ts
- * graph.addNode('merge', mergeResultsNode({ author: 'host', specialists, prompt: SUMMARIZER_PROMPT }));
+ * const specialists = new Set(['weather', 'news']);
+ * const merge = mergeResultsNode({ author: 'host', specialists, prompt: SUMMARIZER_PROMPT });
+ * // HostAgent adds it after the host agent's node: .addNode('merge', merge).addEdge('host', 'merge')
  * ```
  */
 export function mergeResultsNode(options: MergeResultsOptions) {

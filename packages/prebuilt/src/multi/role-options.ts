@@ -65,7 +65,11 @@ export interface RoleDefaults {
  * @throws AdkError `INVALID_ARGUMENT` for a bad name or duplicate tool names.
  * @example
  * ```ts
- * const planner = roleAgent(options.planner, { name: 'planner', instruction: PLANNER_PROMPT, tools: [plan] });
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const role: AgentRoleOptions = { model, instruction: 'Plan in at most three steps.' };
+ * const planner = roleAgent(role, { name: 'planner', instruction: 'You make plans.' });
+ * planner.name; // 'planner'; its instruction is the role's, which replaces the default
  * ```
  */
 export function roleAgent(role: AgentRoleOptions, defaults: RoleDefaults): ChatModelAgent {

@@ -17,6 +17,11 @@ import { PLAN_TOOL, RESPOND_TOOL } from './plan-tools.js';
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const planner = new ChatModelAgent({ name: 'planner', model });
+ * const executor = new ChatModelAgent({ name: 'executor', model });
+ * const replanner = new ChatModelAgent({ name: 'replanner', model });
  * const options: PlanExecuteAgentOptions = { name: 'plan_execute', planner, executor, replanner, maxIterations: 5 };
  * ```
  */
@@ -45,7 +50,13 @@ export interface PlanExecuteAgentOptions {
  * @throws AdkError `INVALID_ARGUMENT` for a bad name, duplicate role names or a bad `maxIterations`.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const planner = new ChatModelAgent({ name: 'planner', model });
+ * const executor = new ChatModelAgent({ name: 'executor', model });
+ * const replanner = new ChatModelAgent({ name: 'replanner', model });
  * const agent = new PlanExecuteAgent({ name: 'plan_execute', planner, executor, replanner, maxIterations: 5 });
+ * // createPlanExecute({ planner: { model }, executor: { model }, replanner: { model } }) builds the same with the default prompts and tools
  * ```
  */
 export class PlanExecuteAgent implements Agent {

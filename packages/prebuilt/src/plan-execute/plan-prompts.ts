@@ -28,7 +28,14 @@ export interface PlanExecutePrompts {
  *
  * @example
  * ```ts
- * createPlanExecute({ planner, executor, replanner, prompts: { planner: `${PLANNER_PROMPT}\nBe brief.` } });
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * createPlanExecute({
+ *   planner: { model },
+ *   executor: { model },
+ *   replanner: { model },
+ *   prompts: { planner: `${PLANNER_PROMPT}\nBe brief.` },
+ * });
  * ```
  */
 export const PLANNER_PROMPT =
@@ -39,7 +46,14 @@ export const PLANNER_PROMPT =
  *
  * @example
  * ```ts
- * createPlanExecute({ planner, executor, replanner, prompts: { executor: `${EXECUTOR_PROMPT}\nBe brief.` } });
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * createPlanExecute({
+ *   planner: { model },
+ *   executor: { model },
+ *   replanner: { model },
+ *   prompts: { executor: `${EXECUTOR_PROMPT}\nBe brief.` },
+ * });
  * ```
  */
 export const EXECUTOR_PROMPT =
@@ -50,7 +64,14 @@ export const EXECUTOR_PROMPT =
  *
  * @example
  * ```ts
- * createPlanExecute({ planner, executor, replanner, prompts: { replanner: `${REPLANNER_PROMPT}\nBe brief.` } });
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * createPlanExecute({
+ *   planner: { model },
+ *   executor: { model },
+ *   replanner: { model },
+ *   prompts: { replanner: `${REPLANNER_PROMPT}\nBe brief.` },
+ * });
  * ```
  */
 export const REPLANNER_PROMPT =
@@ -78,7 +99,10 @@ export const PLAN_EXECUTE_PROMPTS: PlanExecutePrompts = {
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
  * new ChatModelAgent({ name: 'executor', model, instruction: planPrompt(EXECUTOR_PROMPT) });
+ * // {input}, {plan}, {executed} and {step} are filled from the session state for each model call
  * ```
  */
 export function planPrompt(template: string): (context: InstructionContext) => string {

@@ -7,7 +7,15 @@ import { z } from 'zod';
  *
  * @example
  * ```ts
- * const request = session.state[PLAN_INPUT_KEY];
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const runner = new Runner({
+ *   agent: createPlanExecute({ planner: { model }, executor: { model }, replanner: { model } }),
+ *   sessionService: new MemorySessionService(),
+ * });
+ * for await (const event of runner.run({ userId: 'u1', sessionId: 's1', message: 'What is half of 84?' })) void event;
+ * const session = await runner.sessionService.get({ appName: runner.appName, userId: 'u1', sessionId: 's1' });
+ * const request = session?.state[PLAN_INPUT_KEY]; // 'What is half of 84?'
  * ```
  */
 export const PLAN_INPUT_KEY = 'plan_input';
@@ -16,7 +24,15 @@ export const PLAN_INPUT_KEY = 'plan_input';
  *
  * @example
  * ```ts
- * const left = session.state[PLAN_KEY]; // ['Halve it']
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const runner = new Runner({
+ *   agent: createPlanExecute({ planner: { model }, executor: { model }, replanner: { model } }),
+ *   sessionService: new MemorySessionService(),
+ * });
+ * for await (const event of runner.run({ userId: 'u1', sessionId: 's1', message: 'What is half of 84?' })) void event;
+ * const session = await runner.sessionService.get({ appName: runner.appName, userId: 'u1', sessionId: 's1' });
+ * const left = session?.state[PLAN_KEY]; // the steps still to do, e.g. ['Halve it']
  * ```
  */
 export const PLAN_KEY = 'plan_steps';
@@ -25,7 +41,15 @@ export const PLAN_KEY = 'plan_steps';
  *
  * @example
  * ```ts
- * const done = session.state[EXECUTED_STEPS_KEY]; // [{ step: 'Search', result: 'Found it' }]
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const runner = new Runner({
+ *   agent: createPlanExecute({ planner: { model }, executor: { model }, replanner: { model } }),
+ *   sessionService: new MemorySessionService(),
+ * });
+ * for await (const event of runner.run({ userId: 'u1', sessionId: 's1', message: 'What is half of 84?' })) void event;
+ * const session = await runner.sessionService.get({ appName: runner.appName, userId: 'u1', sessionId: 's1' });
+ * const done = session?.state[EXECUTED_STEPS_KEY]; // [{ step: 'Search', result: 'Found it' }, …]
  * ```
  */
 export const EXECUTED_STEPS_KEY = 'plan_executed';
@@ -80,7 +104,9 @@ export type ExecutedStep = z.infer<typeof executedStepSchema>;
  *
  * @example
  * ```ts
- * const [open] = readPlan(session.state);
+ * const session = { state: { [PLAN_KEY]: ['Search', 'Halve it'] } };
+ * const [next] = readPlan(new Map(Object.entries(session.state))); // 'Search'
+ * readPlan(new Map()); // []
  * ```
  */
 export function readPlan(state: { get(key: string): unknown }): string[] {
@@ -93,7 +119,8 @@ export function readPlan(state: { get(key: string): unknown }): string[] {
  *
  * @example
  * ```ts
- * const done = readExecutedSteps(session.state).length;
+ * const state = new Map<string, unknown>([[EXECUTED_STEPS_KEY, [{ step: 'Search', result: 'Found it' }]]]);
+ * const done = readExecutedSteps(state).length; // 1
  * ```
  */
 export function readExecutedSteps(state: { get(key: string): unknown }): ExecutedStep[] {

@@ -16,7 +16,9 @@ import {
  *
  * @example
  * ```ts
- * const planned = reply.toolCalls?.some((call) => call.name === PLAN_TOOL);
+ * planTool({ starts: true }).name === PLAN_TOOL; // true
+ * const reply = assistantMessage('', { toolCalls: [{ id: 'c1', name: 'plan', arguments: JSON.stringify({ steps: ['Search'] }) }] });
+ * const planned = reply.toolCalls?.some((call) => call.name === PLAN_TOOL); // true
  * ```
  */
 export const PLAN_TOOL = 'plan';
@@ -25,7 +27,9 @@ export const PLAN_TOOL = 'plan';
  *
  * @example
  * ```ts
- * const answered = reply.toolCalls?.some((call) => call.name === RESPOND_TOOL);
+ * respondTool().name === RESPOND_TOOL; // true
+ * const reply = assistantMessage('', { toolCalls: [{ id: 'c1', name: 'respond', arguments: JSON.stringify({ response: '42' }) }] });
+ * const answered = reply.toolCalls?.some((call) => call.name === RESPOND_TOOL); // true
  * ```
  */
 export const RESPOND_TOOL = 'respond';
@@ -37,6 +41,8 @@ export const RESPOND_TOOL = 'respond';
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
  * const planner = new ChatModelAgent({ name: 'planner', model, tools: [planTool({ starts: true })] });
  * ```
  */
@@ -65,6 +71,8 @@ export function planTool(options: { readonly starts: boolean }): AnyTool {
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
  * const replanner = new ChatModelAgent({ name: 'replanner', model, tools: [planTool({ starts: false }), respondTool()] });
  * ```
  */
@@ -85,7 +93,16 @@ export function respondTool(): AnyTool {
  *
  * @example
  * ```ts
- * const executor = new ChatModelAgent({ name: 'executor', model, tools, middleware: [recordExecutedStep()] });
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const search = tool({
+ *   name: 'search',
+ *   description: 'Searches the web',
+ *   parameters: z.object({ query: z.string() }),
+ *   execute: ({ query }) => `results for ${query}`,
+ * });
+ * const executor = new ChatModelAgent({ name: 'executor', model, tools: [search], middleware: [recordExecutedStep()] });
+ * // after each run, the step and the executor's answer are appended under EXECUTED_STEPS_KEY
  * ```
  */
 export function recordExecutedStep(): AgentMiddleware {

@@ -45,6 +45,13 @@ export interface ReactAgentOptions {
  * @throws AdkError `INVALID_ARGUMENT` for a bad name, duplicate tool names or bad limits.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const add = tool({
+ *   name: 'add',
+ *   description: 'Adds two numbers',
+ *   parameters: z.object({ a: z.number(), b: z.number() }),
+ *   execute: ({ a, b }) => a + b,
+ * });
  * const agent = createReactAgent({
  *   model: new ScriptedChatModel([{ toolCalls: [{ name: 'add', arguments: { a: 1, b: 2 } }] }, 'It is 3.']),
  *   tools: [add],

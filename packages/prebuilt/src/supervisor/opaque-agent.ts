@@ -8,7 +8,10 @@ import type { Checkpointer } from '@weft/compose';
  *
  * @example
  * ```ts
- * const worker = withDeterministicTransfer(new OpaqueAgent(researcher), 'supervisor');
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const researcher = createReactAgent({ name: 'researcher', description: 'Researches a topic', model, tools: [] });
+ * const worker = withDeterministicTransfer(new OpaqueAgent(researcher), 'supervisor'); // its inner steps stay hidden
  * ```
  */
 export class OpaqueAgent implements Agent {

@@ -30,6 +30,8 @@ export type SupervisorOutputMode = 'full' | 'lastMessage';
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
  * const supervisor = new ChatModelAgent({ name: 'supervisor', model, middleware: [supervisorView('lastMessage')] });
  * ```
  */
@@ -52,7 +54,12 @@ export function supervisorView(mode: SupervisorOutputMode): AgentMiddleware {
  *
  * @example
  * ```ts
- * const history = workerOutput('supervisor', state.messages, 'lastMessage');
+ * const messages: Message[] = [
+ *   userMessage('Find the population of Lyon.'),
+ *   { ...assistantMessage('Searching…'), author: 'researcher' },
+ *   { ...assistantMessage('Lyon has 520,000 inhabitants.'), author: 'researcher' },
+ * ];
+ * const history = workerOutput('supervisor', messages, 'lastMessage'); // the user's message and the worker's last reply
  * ```
  */
 export function workerOutput(

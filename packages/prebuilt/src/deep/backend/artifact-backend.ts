@@ -8,7 +8,9 @@ import { joinPath, normalizePath } from './virtual-path.js';
  *
  * @example
  * ```ts
+ * const artifacts = new StoreArtifactService({ store: new MemoryStore() });
  * const options: ArtifactBackendOptions = { artifacts, session: { appName: 'docs', userId: 'u1', sessionId: 's1' } };
+ * const backend = new ArtifactBackend(options);
  * ```
  */
 export interface ArtifactBackendOptions {
@@ -27,8 +29,12 @@ export interface ArtifactBackendOptions {
  *
  * @example
  * ```ts
- * const artifacts = new StoreArtifactService({ store: new SqliteStore({ filename: 'weft.db' }) });
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Done.']); // or any ChatModel
+ * const artifacts = new StoreArtifactService({ store: new MemoryStore() }); // or a SqliteStore / PostgresStore
  * const backend = new ArtifactBackend({ artifacts, session: { appName: 'docs', userId: 'u1', sessionId: 's1' } });
+ * await backend.write('/report.md', '# Q3');
+ * await backend.read('/report.md'); // '# Q3', stored as an artifact of session s1
  * const agent = createDeepAgent({ model, instruction: 'You write reports.', backend });
  * ```
  */

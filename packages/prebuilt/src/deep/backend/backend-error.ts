@@ -47,6 +47,7 @@ const marker = Symbol.for('weft.prebuilt.backend-error');
  *
  * @example
  * ```ts
+ * const backend = new LocalBackend({ root: '/srv/workspace' });
  * try {
  *   await backend.read('../secrets.txt');
  * } catch (error) {

@@ -46,12 +46,6 @@ const isCode = (error: unknown, ...codes: string[]) =>
  * for a link between two steps is seen as a link, never entered. Links are read with `readlink` and
  * resolved lexically against the root; one that leaves it is refused. Without `/proc` (macOS) the
  * same walk uses host paths, which refuses every link that points out but cannot close the race.
- *
- * @example
- * ```ts
- * const beneath = await Beneath.open('/srv/workspace');
- * const text = await beneath.walk(context, ['src', 'a.ts'], { create: false }, readLast);
- * ```
  */
 export class Beneath {
   readonly #realRoot: string;

@@ -20,9 +20,11 @@ export interface BoundedOptions {
  * @throws BackendError `ABORTED` when the signal fires, `TIMEOUT` when the time is up.
  * @example
  * ```ts
- * const text = await bounded({ signal, timeoutMs: 5_000, path, virtual }, (inner) =>
- *   readFile(host, { encoding: 'utf8', signal: inner }),
- * );
+ * import { readFile } from 'node:fs/promises';
+ * const run = new AbortController(); // the run's signal
+ * const text = await bounded({ signal: run.signal, timeoutMs: 5_000, path: 'notes.md', virtual: '/notes.md' }, (inner) =>
+ *   readFile('/srv/workspace/notes.md', { encoding: 'utf8', signal: inner }),
+ * ); // BackendError TIMEOUT after 5 s, ABORTED when the run is cancelled
  * ```
  */
 export async function bounded<T>(
@@ -86,7 +88,12 @@ const described: Readonly<Record<string, [BackendError['reason'], string]>> = {
  *
  * @example
  * ```ts
- * try { await open(host); } catch (error) { throw hostFree(error, path, virtual); }
+ * import { readFile } from 'node:fs/promises';
+ * try {
+ *   await readFile('/srv/workspace/notes.md', 'utf8');
+ * } catch (error) {
+ *   throw hostFree(error, 'notes.md', '/notes.md'); // its message names '/notes.md', never '/srv/workspace'
+ * }
  * ```
  */
 export function hostFree(error: unknown, path: string, virtual: string): BackendError {
