@@ -16,13 +16,6 @@ export interface DurableContextLive {
 /**
  * The checkpointing context of a durable run (what its tasks and nested subgraphs see as `run.durable`):
  * `target`'s thread, written by `session`. One builder for Pregel and DAG mode.
- *
- * @example
- * ```ts
- * let resumeById = target.resumeById ?? new Map();
- * const durable = durableContext(target, session, { resumeById: () => resumeById, storesTaskCalls: true });
- * const loop = new PregelLoop(topology, { ...run, durable }, { hooks: session.hooks() });
- * ```
  */
 export function durableContext(
   target: DurableTarget,

@@ -18,7 +18,9 @@ export interface NodeEventSource {
  *
  * @example
  * ```ts
- * if (run.observer.event) run.observer.event(nodeEndEvent(ctx, output, started));
+ * const source: NodeEventSource = { runId: 'run-1', path: ['upper'], step: 0, node: 'upper', taskId: 't-1', attempt: 1 };
+ * const started = Date.now();
+ * nodeEndEvent(source, { text: 'HI' }, started); // { type: 'node-end', node: 'upper', output: { text: 'HI' }, durationMs: 0, … }
  * ```
  */
 export function nodeEndEvent(source: NodeEventSource, output: unknown, started: number): NodeEndEvent {
@@ -41,7 +43,9 @@ export function nodeEndEvent(source: NodeEventSource, output: unknown, started: 
  *
  * @example
  * ```ts
- * if (run.observer.event) run.observer.event(nodeErrorEvent(ctx, failure, started));
+ * const source: NodeEventSource = { runId: 'run-1', path: ['upper'], step: 0, node: 'upper', taskId: 't-1', attempt: 1 };
+ * const started = Date.now();
+ * nodeErrorEvent(source, new Error('no way'), started); // { type: 'node-error', node: 'upper', error, attempt: 1, durationMs: 0, … }
  * ```
  */
 export function nodeErrorEvent(source: NodeEventSource, error: Error, started: number): NodeErrorEvent {

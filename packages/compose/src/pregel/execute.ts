@@ -49,11 +49,6 @@ export interface ExecuteRun {
  * Runs a graph from the top: validates nothing (the caller did), links the caller's signal, builds the
  * observer from callbacks and stream listeners, and drives the loop. Rejects with an `ABORTED` error
  * when the caller cancelled, or with the failing node's error.
- *
- * @example
- * ```ts
- * const result = await executeRun({ topology, input: { n: 0 }, options: {}, defaults: { maxSteps: 25 } });
- * ```
  */
 export async function executeRun(call: ExecuteRun): Promise<LoopResult> {
   const { topology, input, options, defaults, listeners = {} } = call;
