@@ -33,6 +33,8 @@ export interface ToolArtifacts {
  *
  * @example
  * ```ts
+ * const service = new StoreArtifactService({ store: new MemoryStore() });
+ * const key = { appName: 'shop', userId: 'u1', sessionId: 's1' };
  * const recorded = new RecordedArtifacts(service, key);
  * await recorded.save('a.txt', { data: 'x' });
  * recorded.delta; // { 'a.txt': 0 }

@@ -56,7 +56,10 @@ export function toTranscript(messages: readonly Message[], maxCharacters: number
  * @throws Whatever the model throws (`MODEL_ERROR`, `ABORTED`).
  * @example
  * ```ts
- * const summary = await summarizeMessages(cheapModel, olderMessages, { signal });
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const cheapModel = new ScriptedChatModel(['The user asked for 6 × 7; the answer was 42.']);
+ * const olderMessages = [userMessage('What is 6 × 7?'), assistantMessage('42.')];
+ * const summary = await summarizeMessages(cheapModel, olderMessages, { signal: AbortSignal.timeout(30_000) });
  * ```
  */
 export async function summarizeMessages(

@@ -13,7 +13,12 @@ import type { JsonValue } from '../message/message.js';
  *
  * @example
  * ```ts
- * if (event.custom?.type === 'context-compaction') console.log('compacted', event.custom.data);
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const agent = new ChatModelAgent({ name: 'coder', model: new ScriptedChatModel(['Done.']) });
+ * const runner = new Runner({ agent, sessionService: new MemorySessionService() });
+ * for await (const event of runner.run({ userId: 'u1', sessionId: 's1', message: 'Refactor the parser' })) {
+ *   if (event.custom?.type === ('context-compaction' satisfies ContextEventType)) console.log('compacted', event.custom.data);
+ * }
  * ```
  */
 export type ContextEventType =
@@ -28,7 +33,12 @@ export type ContextEventType =
  *
  * @example
  * ```ts
- * await reportContextEvent(ctx, 'context-phase', { phase: 'execution', tools: ['write_file'] });
+ * const announce: AgentMiddleware = {
+ *   name: 'announce-phase',
+ *   beforeModel: async (_request, ctx) => {
+ *     await reportContextEvent(ctx, 'context-phase', { phase: 'execution', tools: ['write_file'] });
+ *   },
+ * };
  * ```
  */
 export async function reportContextEvent(

@@ -45,6 +45,7 @@ export interface PhasesOptions {
  *
  * @example
  * ```ts
+ * const session = new MemorySessionState();
  * phaseOf({ switchWhen: 2 }, { iteration: 1, messages: [], session }); // 'thinking'
  * ```
  */

@@ -18,7 +18,8 @@ export type ProgressPredicate = (result: ToolMessage, earlier: readonly ToolMess
  *
  * @example
  * ```ts
- * isNewResult(toolMessage('42', { toolCallId: 'c2', name: 'calc' }), [previousCalcResult]);
+ * const previousCalcResult = toolMessage('42', { toolCallId: 'c1', name: 'calc' });
+ * isNewResult(toolMessage('42', { toolCallId: 'c2', name: 'calc' }), [previousCalcResult]); // false: same result
  * ```
  */
 export const isNewResult: ProgressPredicate = (result, earlier) => {
@@ -33,7 +34,12 @@ export const isNewResult: ProgressPredicate = (result, earlier) => {
  *
  * @example
  * ```ts
- * iterationsWithoutProgress(ctx.state.messages, ctx.iteration); // 3: three replies, nothing new learned
+ * const nudge: AgentMiddleware = {
+ *   name: 'nudge',
+ *   beforeModel: (_request, ctx) => {
+ *     if (iterationsWithoutProgress(ctx.state.messages, ctx.iteration) >= 3) console.warn('no progress for 3 calls');
+ *   },
+ * };
  * ```
  */
 export function iterationsWithoutProgress(
@@ -60,7 +66,12 @@ export function iterationsWithoutProgress(
  *
  * @example
  * ```ts
- * compactedForThisCall(request.messages, ctx.state.messages);
+ * const watch: AgentMiddleware = {
+ *   name: 'watch-compaction',
+ *   beforeModel: (request, ctx) => {
+ *     if (compactedForThisCall(request.messages, ctx.state.messages)) console.log('history compacted for this call');
+ *   },
+ * };
  * ```
  */
 export function compactedForThisCall(messages: readonly Message[], history: readonly Message[]): boolean {
@@ -73,6 +84,7 @@ export function compactedForThisCall(messages: readonly Message[], history: read
  *
  * @example
  * ```ts
+ * const reply = assistantMessage('', { toolCalls: [{ id: 'c1', name: 'delete_file', arguments: '{"path":"a.txt"}' }] });
  * callsInCategory(reply, 'destructive', { delete_file: 'destructive' }); // ['delete_file']
  * ```
  */
@@ -92,7 +104,11 @@ export function callsInCategory(
  *
  * @example
  * ```ts
- * categoryUsedThisTurn(ctx.state.messages, 'destructive', { delete_file: 'destructive' });
+ * const messages = [
+ *   userMessage('Clean up'),
+ *   assistantMessage('', { toolCalls: [{ id: 'c1', name: 'delete_file', arguments: '{"path":"a.txt"}' }] }),
+ * ];
+ * categoryUsedThisTurn(messages, 'destructive', { delete_file: 'destructive' }); // true
  * ```
  */
 export function categoryUsedThisTurn(
@@ -115,7 +131,12 @@ export function categoryUsedThisTurn(
  *
  * @example
  * ```ts
- * ranInLastRound(ctx.state.messages, 'write', { write_file: 'write' });
+ * const messages = [
+ *   userMessage('Save it'),
+ *   assistantMessage('', { toolCalls: [{ id: 'c1', name: 'write_file', arguments: '{"path":"a.txt"}' }] }),
+ *   toolMessage('Written.', { toolCallId: 'c1', name: 'write_file' }),
+ * ];
+ * ranInLastRound(messages, 'write', { write_file: 'write' }); // true
  * ```
  */
 export function ranInLastRound(

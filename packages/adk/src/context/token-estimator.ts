@@ -67,7 +67,8 @@ export function approximateTokenEstimator(options: ApproximateTokenEstimatorOpti
  *
  * @example
  * ```ts
- * defaultTokenEstimator.messages(history) > 8_000;
+ * const history = [userMessage('Hi'), assistantMessage('Hello! How can I help?')];
+ * const needsCompaction = defaultTokenEstimator.messages(history) > 8_000; // false
  * ```
  */
 export const defaultTokenEstimator: TokenEstimator = approximateTokenEstimator();

@@ -40,6 +40,10 @@ export function isContextNote(message: Message): boolean {
  *
  * @example
  * ```ts
+ * const user = userMessage('What is 6 × 7?');
+ * const callingAssistant = assistantMessage('', { toolCalls: [{ id: 'c1', name: 'calc', arguments: '{}' }] });
+ * const toolResult = toolMessage('42', { toolCallId: 'c1', name: 'calc' });
+ * const answer = assistantMessage('42.');
  * splitTurns([user, callingAssistant, toolResult, answer]); // [[user], [callingAssistant, toolResult], [answer]]
  * ```
  */

@@ -6,7 +6,8 @@ import { abortError as composeAbortError, WeftError } from '@weft/compose';
  *
  * @example
  * ```ts
- * throw abortError(signal, 'the model call');
+ * const signal = AbortSignal.abort(new Error('user left'));
+ * throw abortError(signal, 'the model call'); // ABORTED, cause: the signal's reason
  * ```
  */
 export function abortError(signal?: AbortSignal, what = 'the operation'): WeftError<'ABORTED'> {
@@ -18,7 +19,8 @@ export function abortError(signal?: AbortSignal, what = 'the operation'): WeftEr
  *
  * @example
  * ```ts
- * throwIfAborted(options.signal, `the stream of model "${name}"`);
+ * const controller = new AbortController();
+ * throwIfAborted(controller.signal, 'the stream of model "scripted"'); // nothing: not aborted yet
  * ```
  */
 export function throwIfAborted(signal: AbortSignal | undefined, what?: string): void {
@@ -30,7 +32,9 @@ export function throwIfAborted(signal: AbortSignal | undefined, what?: string): 
  *
  * @example
  * ```ts
- * const dispose = onAbort(signal, () => controller.abort());
+ * const [outer, controller] = [new AbortController(), new AbortController()];
+ * const dispose = onAbort(outer.signal, () => controller.abort()); // the inner call stops with the outer one
+ * dispose(); // when the inner call is done
  * ```
  */
 export function onAbort(signal: AbortSignal | undefined, listener: () => void): () => void {
@@ -48,7 +52,7 @@ export function onAbort(signal: AbortSignal | undefined, listener: () => void): 
  *
  * @example
  * ```ts
- * await sleep(500, signal);
+ * await sleep(500, AbortSignal.timeout(5_000));
  * ```
  */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

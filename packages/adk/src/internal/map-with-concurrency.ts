@@ -4,7 +4,8 @@
  *
  * @example
  * ```ts
- * const pages = await mapWithConcurrency(urls, 4, (url) => fetchPage(url));
+ * const urls = ['https://example.com/a', 'https://example.com/b'];
+ * const pages = await mapWithConcurrency(urls, 4, async (url) => (await fetch(url)).text()); // in input order
  * ```
  */
 export async function mapWithConcurrency<TItem, TResult>(

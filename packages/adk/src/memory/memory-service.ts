@@ -54,6 +54,8 @@ export interface MemorySearchOptions extends MemoryScope {
  *
  * @example
  * ```ts
+ * const sessions = new MemorySessionService();
+ * const session = await sessions.create({ appName: 'shop', userId: 'u1' });
  * const memory: MemoryService = new StoreMemoryService({ store: new MemoryStore() });
  * await memory.addSession(session);
  * const hits = await memory.search('favourite drink', { appName: session.appName, userId: session.userId });

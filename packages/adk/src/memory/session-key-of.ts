@@ -9,7 +9,12 @@ import type { ToolContext } from '../tool/tool-context.js';
  * @throws AdkError `INVALID_ARGUMENT` naming the tool when it runs outside a Runner (no session).
  * @example
  * ```ts
- * const { appName, userId } = sessionKeyOf(context, 'load_memory');
+ * const whoAmI = tool({
+ *   name: 'who_am_i',
+ *   description: 'The user this session belongs to',
+ *   parameters: z.object({}),
+ *   execute: (_args, context) => sessionKeyOf(context, 'who_am_i').userId, // throws outside a Runner
+ * });
  * ```
  */
 export function sessionKeyOf(context: ToolContext, toolName: string): SessionKey {

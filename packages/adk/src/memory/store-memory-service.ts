@@ -50,7 +50,8 @@ const PAGE = 100;
  *
  * @example
  * ```ts
- * const store = new SqliteStore({ filename: 'weft.db', index: { embeddings: new HashingEmbeddings(), fields: ['text'] } });
+ * const store = new MemoryStore({ index: { embeddings: new HashingEmbeddings(), fields: ['text'] } }); // or a SqliteStore
+ * const session = await new MemorySessionService().create({ appName: 'shop', userId: 'u1' });
  * const memory = new StoreMemoryService({ store });
  * await memory.recover(); // extractions a crashed process left pending
  * await memory.addSession(session);

@@ -6,7 +6,9 @@ import type { AudioPart, FilePart, ImagePart } from './message.js';
  *
  * @example
  * ```ts
- * const parts: MediaPart[] = message.content.filter((part) => part.type === 'image' || part.type === 'file');
+ * const message = userMessage([{ type: 'text', text: 'Compare these' }, { type: 'image', url: 'https://example.com/a.png' }]);
+ * const content = typeof message.content === 'string' ? [] : message.content;
+ * const parts: MediaPart[] = content.filter((part) => part.type === 'image' || part.type === 'file'); // the image
  * ```
  */
 export type MediaPart = ImagePart | FilePart | AudioPart;
@@ -32,6 +34,7 @@ function fromBase64(data: string): Uint8Array {
  *
  * @example
  * ```ts
+ * const bytes = new TextEncoder().encode('%PDF-1.7');
  * const init: MediaPartInit = { type: 'file', mediaType: 'application/pdf', bytes, filename: 'a.pdf' };
  * ```
  */
@@ -51,6 +54,7 @@ export type MediaPartInit = {
  * @throws {AdkError} `INVALID_ARGUMENT` when `mediaType` is not of the form `type/subtype`.
  * @example
  * ```ts
+ * import { readFile } from 'node:fs/promises';
  * const question = userMessage([
  *   { type: 'text', text: 'Summarise this report.' },
  *   mediaPart({ type: 'file', mediaType: 'application/pdf', bytes: await readFile('report.pdf') }),
@@ -82,7 +86,8 @@ export function mediaPart(init: MediaPartInit): MediaPart {
  *
  * @example
  * ```ts
- * const bytes = mediaBytes(part); // Uint8Array | undefined
+ * const part = mediaPart({ type: 'image', mediaType: 'image/png', bytes: new Uint8Array([137, 80, 78, 71]) });
+ * const bytes = mediaBytes(part); // Uint8Array [137, 80, 78, 71]
  * ```
  */
 export function mediaBytes(part: MediaPart): Uint8Array | undefined {

@@ -49,7 +49,9 @@ export interface ReasoningDelta {
  *
  * @example
  * ```ts
- * for await (const chunk of model.stream(messages)) process.stdout.write(chunk.text ?? '');
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Hello there!']);
+ * for await (const chunk of model.stream([userMessage('Hi')])) process.stdout.write(chunk.text ?? '');
  * ```
  */
 export interface MessageChunk {

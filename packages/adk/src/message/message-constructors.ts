@@ -75,7 +75,7 @@ export function systemMessage(content: MessageContent, options?: MessageOptions)
  *
  * @example
  * ```ts
- * const question = userMessage([{ type: 'text', text: 'What is this?' }, { type: 'image', url }]);
+ * const question = userMessage([{ type: 'text', text: 'What is this?' }, { type: 'image', url: 'https://example.com/cat.png' }]);
  * ```
  */
 export function userMessage(content: MessageContent, options?: MessageOptions): UserMessage {

@@ -64,7 +64,7 @@ export type MediaSource =
  * @example
  * ```ts
  * const part: ImagePart = { type: 'image', url: 'https://example.com/cat.png', detail: 'low' };
- * const inline: ImagePart = { type: 'image', data: pngBase64, mediaType: 'image/png' };
+ * const inline: ImagePart = { type: 'image', data: 'iVBORw0KGgo=', mediaType: 'image/png' }; // base64
  * ```
  */
 export type ImagePart = {
@@ -98,7 +98,7 @@ export type FilePart = {
  *
  * @example
  * ```ts
- * const part: AudioPart = { type: 'audio', mediaType: 'audio/wav', data: wavBase64 };
+ * const part: AudioPart = { type: 'audio', mediaType: 'audio/wav', data: 'UklGRiQAAABXQVZF' }; // base64
  * ```
  */
 export type AudioPart = {
@@ -149,7 +149,7 @@ export interface JsonPart {
  *
  * @example
  * ```ts
- * const parts: ContentPart[] = [{ type: 'text', text: 'What is this?' }, { type: 'image', url }];
+ * const parts: ContentPart[] = [{ type: 'text', text: 'What is this?' }, { type: 'image', url: 'https://example.com/cat.png' }];
  * ```
  */
 export type ContentPart = TextPart | ImagePart | FilePart | AudioPart | JsonPart | ReasoningPart;
@@ -284,6 +284,9 @@ export interface AssistantMessage extends MessageBase {
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['A long story…']);
+ * const reply = await model.generate([userMessage('Tell me a story')], { maxTokens: 5 });
  * if (reply.finishReason === 'length') console.warn('the answer was cut off');
  * ```
  */

@@ -46,7 +46,8 @@ export type MessagesUpdate =
  *
  * @example
  * ```ts
- * const history = messagesReducer(current, removeMessage('msg-2'));
+ * const current = [userMessage('Hi', { id: 'msg-1' }), assistantMessage('Hello!', { id: 'msg-2' })];
+ * const history = messagesReducer(current, removeMessage('msg-2')); // [the user's message]
  * ```
  */
 export function removeMessage(id: string): RemoveMessage {
@@ -58,7 +59,10 @@ export function removeMessage(id: string): RemoveMessage {
  *
  * @example
  * ```ts
- * const history = messagesReducer(current, [removeAllMessages(), summary, ...lastTurns]);
+ * const current = [userMessage('Hi'), assistantMessage('Hello!'), userMessage('Plan my week')];
+ * const summary = systemMessage('Summary: the user greeted us.');
+ * const lastTurns = current.slice(-1);
+ * const history = messagesReducer(current, [removeAllMessages(), summary, ...lastTurns]); // [summary, 'Plan my week']
  * ```
  */
 export function removeAllMessages(): RemoveAllMessages {

@@ -14,7 +14,12 @@ import {
  *
  * @example
  * ```ts
- * const hooks = new RunHooks(options, { ...key, session, input });
+ * const sessions = new MemorySessionService();
+ * const key = { appName: 'shop', userId: 'u1', sessionId: 's1' };
+ * await sessions.create(key);
+ * const session = (await sessions.get(key))!;
+ * const options = { afterRun: ({ outcome }: RunEndContext) => console.log(outcome) };
+ * const hooks = new RunHooks(options, { ...key, session, input: { message: 'Hi' } });
  * const temp = await hooks.before();
  * await hooks.after('completed');
  * ```

@@ -10,7 +10,8 @@ import type { InvocationOutcome } from './invocation.js';
  *
  * @example
  * ```ts
- * const hook = ({ tenantId, userId, turn }: RunStartContext) => console.log(tenantId, userId, turn);
+ * const hook = ({ tenantId, userId, session, input }: RunStartContext) =>
+ *   console.log(tenantId, userId, session.turns, 'message' in input ? 'new message' : 'resume');
  * ```
  */
 export interface RunStartContext extends RunIdentity {
@@ -25,7 +26,7 @@ export interface RunStartContext extends RunIdentity {
  *
  * @example
  * ```ts
- * const hook = ({ outcome, error }: RunEndContext) => { if (outcome === 'failed') report(error); };
+ * const hook = ({ outcome, error }: RunEndContext) => { if (outcome === 'failed') console.error(error); };
  * ```
  */
 export interface RunEndContext extends RunStartContext {
@@ -54,9 +55,12 @@ export interface BeforeRunResult {
  *
  * @example
  * ```ts
- * const auth: BeforeRunHook = async ({ tenantId }) => {
- *   if (!(await quota.take(tenantId))) throw new RunRefusedError('quota exhausted');
- *   return { temp: { 'temp:tenantConfig': await configs.load(tenantId) } };
+ * const quota = new Map<string, number>([['acme', 100]]);
+ * const auth: BeforeRunHook = async ({ tenantId = 'none' }) => {
+ *   const left = quota.get(tenantId) ?? 0;
+ *   if (left <= 0) throw new RunRefusedError('quota exhausted');
+ *   quota.set(tenantId, left - 1);
+ *   return { temp: { 'temp:tenantConfig': { plan: 'pro' } } };
  * };
  * ```
  */
@@ -69,7 +73,7 @@ export type BeforeRunHook = (
  *
  * @example
  * ```ts
- * const audit: AfterRunHook = ({ userId, outcome }) => log.info({ userId, outcome });
+ * const audit: AfterRunHook = ({ userId, outcome }) => console.info({ userId, outcome });
  * ```
  */
 export type AfterRunHook = (context: RunEndContext) => void | Promise<void>;
@@ -81,11 +85,14 @@ export type AfterRunHook = (context: RunEndContext) => void | Promise<void>;
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const agent = new ChatModelAgent({ name: 'desk', model: new ScriptedChatModel(['Hello!']) });
+ * const sessionService = new MemorySessionService();
  * const audit: RunnerPlugin = {
  *   name: 'audit',
- *   beforeModel: (request, ctx) => { log.info(ctx.agentName, request.messages.length); },
- *   afterTool: (result) => { log.info('tool', result.name); },
- *   afterRun: ({ outcome }) => { log.info(outcome); },
+ *   beforeModel: (request, ctx) => { console.info(ctx.agentName, request.messages.length); },
+ *   afterTool: (result) => { console.info('tool', result.name); },
+ *   afterRun: ({ outcome }) => { console.info(outcome); },
  * };
  * const runner = new Runner({ agent, sessionService, plugins: [audit] });
  * ```
@@ -131,7 +138,11 @@ export class RunRefusedError extends AdkError {
  * @throws RunRefusedError when a hook throws (a refusal is passed on as it is; another error is wrapped).
  * @example
  * ```ts
- * const temp = await runBeforeRun([{ name: 'runner', hook: options.beforeRun }], context);
+ * const sessions = new MemorySessionService();
+ * const session = await sessions.create({ appName: 'shop', userId: 'u1', sessionId: 's1' });
+ * const context: RunStartContext = { appName: 'shop', userId: 'u1', sessionId: 's1', session, input: { message: 'Hi' } };
+ * const beforeRun: BeforeRunHook = () => ({ temp: { 'temp:plan': 'pro' } });
+ * const temp = await runBeforeRun([{ name: 'runner', hook: beforeRun }], context); // Map { 'temp:plan' → 'pro' }
  * ```
  */
 export async function runBeforeRun(

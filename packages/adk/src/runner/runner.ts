@@ -63,7 +63,12 @@ export interface RunnerOptions {
  *
  * @example
  * ```ts
- * const runner = new Runner({ agent, sessionService, resources: [toolset] });
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const agent = new ChatModelAgent({ name: 'desk', model: new ScriptedChatModel(['Hello!']) });
+ * const sessionService = new MemorySessionService();
+ * const connection = { close: () => console.log('closed') }; // e.g. an MCP toolset
+ * const runner = new Runner({ agent, sessionService, resources: [connection] });
+ * await runner.close(); // closes the connection too
  * ```
  */
 export interface RunnerResource {
@@ -145,7 +150,11 @@ export class Runner {
    *
    * @example
    * ```ts
-   * runner.cancel({ userId: 'u1', sessionId: 's1' }, { mode: ['afterModel', 'afterTools'], timeoutMs: 5_000 });
+   * import { ScriptedChatModel } from '@weft/adk/testing';
+   * const agent = new ChatModelAgent({ name: 'desk', model: new ScriptedChatModel(['Hello!']) });
+   * const sessionService = new MemorySessionService();
+   * const runner = new Runner({ agent, sessionService });
+   * runner.cancel({ userId: 'u1', sessionId: 's1' }, { mode: ['afterModel', 'afterTools'], timeoutMs: 5_000 }); // false: not running
    * ```
    */
   cancel(session: Pick<SessionRef, 'userId' | 'sessionId'>, options: CancelOptions = {}): boolean {
@@ -163,7 +172,12 @@ export class Runner {
    * @throws AdkError `INVALID_ARGUMENT` while a turn of the session runs here; `SESSION_NOT_FOUND`.
    * @example
    * ```ts
-   * await runner.finish({ userId: 'u1', sessionId: 's1' });
+   * import { ScriptedChatModel } from '@weft/adk/testing';
+   * const agent = new ChatModelAgent({ name: 'desk', model: new ScriptedChatModel(['Hello!']) });
+   * const sessionService = new MemorySessionService();
+   * const runner = new Runner({ agent, sessionService });
+   * await drain(runner.run({ userId: 'u1', sessionId: 's1', message: 'Thanks, that is all.' }));
+   * await runner.finish({ userId: 'u1', sessionId: 's1' }); // status 'finished': later runs are refused
    * ```
    */
   async finish(session: Pick<SessionRef, 'userId' | 'sessionId'>): Promise<void> {
@@ -181,6 +195,10 @@ export class Runner {
    * @throws AdkError `INVALID_ARGUMENT` when the runner has no `waitingTimeout`.
    * @example
    * ```ts
+   * import { ScriptedChatModel } from '@weft/adk/testing';
+   * const agent = new ChatModelAgent({ name: 'desk', model: new ScriptedChatModel(['Hello!']) });
+   * const sessionService = new MemorySessionService();
+   * const runner = new Runner({ agent, sessionService, waitingTimeout: { afterMs: 24 * 3_600_000, action: 'cancel' } });
    * setInterval(() => void runner.expireWaiting(), 60_000);
    * ```
    */

@@ -13,7 +13,10 @@ const OPEN: readonly SessionStatus[] = ['idle', 'running', 'waiting', 'failed'];
  * @throws SessionStatusError `SESSION_FINISHED` when the session is finished.
  * @example
  * ```ts
- * await beginTurn(sessions, key, { resuming: false });
+ * const sessions = new MemorySessionService();
+ * const key = { appName: 'shop', userId: 'u1', sessionId: 's1' };
+ * await sessions.create(key);
+ * await beginTurn(sessions, key, { resuming: false }); // 'running', one more turn
  * ```
  */
 export async function beginTurn(
@@ -30,7 +33,11 @@ export async function beginTurn(
  *
  * @example
  * ```ts
- * await endTurn(sessions, key, 'waiting');
+ * const sessions = new MemorySessionService();
+ * const key = { appName: 'shop', userId: 'u1', sessionId: 's1' };
+ * await sessions.create(key);
+ * await beginTurn(sessions, key, { resuming: false });
+ * await endTurn(sessions, key, 'waiting'); // waits for a person's decision
  * ```
  */
 export async function endTurn(
@@ -94,7 +101,19 @@ export interface ExpiryArgs {
  *
  * @example
  * ```ts
- * const expired = await expireWaitingSessions({ service, appName: 'shop', agentName: 'desk', timeout, now: Date.now(), resume });
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const agent = new ChatModelAgent({ name: 'desk', model: new ScriptedChatModel(['Hello!']) });
+ * const sessionService = new MemorySessionService();
+ * const runner = new Runner({ agent, sessionService, appName: 'shop' });
+ * const timeout: WaitingTimeout = { afterMs: 3_600_000, action: 'cancel' };
+ * const expired = await expireWaitingSessions({
+ *   service: sessionService,
+ *   appName: 'shop',
+ *   agentName: 'desk',
+ *   timeout,
+ *   now: Date.now(),
+ *   resume: (key, decisions) => runner.resume({ userId: key.userId, sessionId: key.sessionId, decisions }),
+ * }); // [] while no session waits
  * ```
  */
 export async function expireWaitingSessions(args: ExpiryArgs): Promise<ExpiredSession[]> {

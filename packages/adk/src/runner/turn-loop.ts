@@ -10,6 +10,10 @@ import { type RunningTurn, type TurnItem, type TurnLoopState, TurnQueueStore } f
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const agent = new ChatModelAgent({ name: 'desk', model: new ScriptedChatModel(['Hello!']) });
+ * const sessionService = new MemorySessionService();
+ * const runner = new Runner({ agent, sessionService });
  * const options: TurnLoopOptions = { runner, userId: 'u1', sessionId: 's1', preempt: { at: 'afterTools', timeoutMs: 5_000 } };
  * ```
  */
@@ -34,6 +38,9 @@ export interface TurnLoopOptions {
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const agent = new ChatModelAgent({ name: 'desk', model: new ScriptedChatModel(['Done.', 'On it.']) });
+ * const runner = new Runner({ agent, sessionService: new MemorySessionService() });
  * const loop = new TurnLoop({ runner, userId: 'u1', sessionId: 's1', onEvent: (e) => console.log(e.author) });
  * await loop.start();
  * await loop.push('Summarize my inbox');

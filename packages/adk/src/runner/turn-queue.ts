@@ -8,7 +8,9 @@ import type { SessionKey, SessionService } from '../session/session.js';
  *
  * @example
  * ```ts
- * const saved = session.state[TURN_LOOP_KEY] as TurnLoopState | undefined;
+ * const sessions = new MemorySessionService();
+ * const session = await sessions.create({ appName: 'shop', userId: 'u1', sessionId: 's1' });
+ * const saved = session.state[TURN_LOOP_KEY] as TurnLoopState | undefined; // undefined: no loop ran yet
  * ```
  */
 export const TURN_LOOP_KEY = '__turn_loop__';
@@ -35,6 +37,7 @@ export interface TurnItem {
  *
  * @example
  * ```ts
+ * const item: TurnItem = { id: 'item-1', message: 'Hi!', urgent: false, source: 'user' };
  * const saved: TurnLoopState = { queue: [], running: { ...item, waiting: true } };
  * ```
  */
@@ -49,6 +52,7 @@ export interface TurnLoopState {
  *
  * @example
  * ```ts
+ * const item: TurnItem = { id: 'item-1', message: 'Hi!', urgent: false, source: 'user' };
  * const turn: RunningTurn = { ...item, waiting: false, resume: { call_1: true } };
  * ```
  */
@@ -60,6 +64,10 @@ export type RunningTurn = TurnItem & { readonly waiting?: boolean; readonly resu
  *
  * @example
  * ```ts
+ * const sessions = new MemorySessionService();
+ * const key = { appName: 'shop', userId: 'u1', sessionId: 's1' };
+ * await sessions.create(key);
+ * const item: TurnItem = { id: 'item-1', message: 'Hi!', urgent: false, source: 'user' };
  * const store = new TurnQueueStore(sessions, key);
  * await store.save({ queue: [item] });
  * ```

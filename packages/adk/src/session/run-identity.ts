@@ -10,7 +10,11 @@ import type { SessionKey } from './session.js';
  * const lookup = tool({
  *   name: 'orders',
  *   parameters: z.object({}),
- *   execute: (_args, context) => db.orders(context.run?.tenantId, context.run?.userId),
+ *   description: "The user's orders",
+ *   execute: async (_args, context) => {
+ *     const url = `https://orders.example/${context.run?.tenantId}/${context.run?.userId}`;
+ *     return (await fetch(url, { signal: context.signal })).json();
+ *   },
  * });
  * ```
  */

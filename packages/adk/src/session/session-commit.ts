@@ -39,6 +39,13 @@ export interface StateWrite {
  *
  * @example
  * ```ts
+ * const event: AgentEvent = {
+ *   id: 'evt-1',
+ *   invocationId: 'inv-1',
+ *   author: 'desk',
+ *   timestamp: Date.now(),
+ *   actions: { stateDelta: { cart: ['tea'] } },
+ * };
  * const stamp: WriteStamp = { timestamp: event.timestamp, id: event.id };
  * ```
  */
@@ -115,6 +122,7 @@ export function isAtLeastAsNew(write: WriteStamp, current: WriteStamp): boolean 
  *
  * @example
  * ```ts
+ * const event: AgentEvent = { id: 'evt-1', invocationId: 'inv-1', author: 'desk', timestamp: Date.now(), actions: {} };
  * toCommittedEvent({ ...event, actions: { stateDelta: { 'temp:x': 1, cart: undefined } } }).actions;
  * // { stateDelta: { cart: null } }
  * ```
@@ -181,7 +189,14 @@ export function newSessionKey(options: {
  * @throws {AdkError} code `INVALID_ARGUMENT` when it cannot.
  * @example
  * ```ts
- * assertCommittableEvent(event); // before storing it
+ * const event: AgentEvent = {
+ *   id: 'evt-1',
+ *   invocationId: 'inv-1',
+ *   author: 'desk',
+ *   timestamp: Date.now(),
+ *   actions: { stateDelta: { cart: ['tea'] } },
+ * };
+ * assertCommittableEvent(event); // before storing it: throws for an empty id or a partial event
  * ```
  */
 export function assertCommittableEvent(event: AgentEvent): void {
@@ -226,7 +241,15 @@ export function assertGetSessionOptions(options: GetSessionOptions): void {
  *
  * @example
  * ```ts
- * if (seen.has(event.id)) throw duplicateEventError(key.sessionId, event.id);
+ * const event: AgentEvent = {
+ *   id: 'evt-1',
+ *   invocationId: 'inv-1',
+ *   author: 'desk',
+ *   timestamp: Date.now(),
+ *   actions: { stateDelta: { cart: ['tea'] } },
+ * };
+ * const seen = new Set(['evt-1']);
+ * if (seen.has(event.id)) throw duplicateEventError('s1', event.id);
  * ```
  */
 export function duplicateEventError(sessionId: string, eventId: string, cause?: unknown): AdkError {
@@ -242,6 +265,8 @@ export function duplicateEventError(sessionId: string, eventId: string, cause?: 
  *
  * @example
  * ```ts
+ * const sessions = new Map([['s1', { state: {} }]]);
+ * const [appName, userId, id] = ['shop', 'u1', 's1'];
  * if (sessions.has(id)) throw sessionExistsError({ appName, userId, sessionId: id });
  * ```
  */
@@ -258,6 +283,9 @@ export function sessionExistsError(key: SessionKey, cause?: unknown): AdkError {
  *
  * @example
  * ```ts
+ * const sessions = new MemorySessionService();
+ * const key = { appName: 'shop', userId: 'u1', sessionId: 'missing' };
+ * const session = await sessions.get(key);
  * if (session === undefined) throw sessionNotFoundError(key);
  * ```
  */
@@ -275,7 +303,8 @@ export function sessionNotFoundError(key: SessionKey): AdkError {
  * BigInt or a cycle).
  * @example
  * ```ts
- * statement.run(key, toJsonText(value, `state key "${key}"`));
+ * const [key, value] = ['cart', ['tea']];
+ * const row = { key, value: toJsonText(value, `state key "${key}"`) }; // value: '["tea"]'
  * ```
  */
 export function toJsonText(value: unknown, what: string): string {

@@ -11,7 +11,8 @@ import { AdkError } from '../errors/adk-error.js';
  *
  * @example
  * ```ts
- * const waiting = await sessions.list({ appName: 'shop', status: 'waiting' });
+ * const sessions = new MemorySessionService();
+ * const waiting = await sessions.list({ appName: 'shop', status: 'waiting' }); // summaries of sessions that wait
  * ```
  */
 export type SessionStatus = 'idle' | 'running' | 'waiting' | 'finished' | 'failed';
@@ -30,7 +31,10 @@ export const SESSION_STATUSES: readonly SessionStatus[] = [
  *
  * @example
  * ```ts
- * const { status, statusTime, turns } = (await sessions.get(key))!;
+ * const sessions = new MemorySessionService();
+ * const key = { appName: 'shop', userId: 'u1', sessionId: 's1' };
+ * await sessions.create(key);
+ * const { status, statusTime, turns } = (await sessions.get(key))!; // 'idle', now, 0
  * ```
  */
 export interface SessionStatusInfo {
@@ -46,6 +50,9 @@ export interface SessionStatusInfo {
  *
  * @example
  * ```ts
+ * const sessions = new MemorySessionService();
+ * const key = { appName: 'shop', userId: 'u1', sessionId: 's1' };
+ * await sessions.create(key);
  * await sessions.setStatus(key, { status: 'running', expect: ['idle', 'waiting', 'failed'], countTurn: true });
  * ```
  */
@@ -81,7 +88,15 @@ export interface SessionStatusQuery {
  *
  * @example
  * ```ts
- * if (SessionStatusError.isInstance(error) && error.code === 'SESSION_FINISHED') startNewSession();
+ * const sessions = new MemorySessionService();
+ * const key = { appName: 'shop', userId: 'u1', sessionId: 's1' };
+ * await sessions.create(key);
+ * await sessions.setStatus(key, { status: 'finished' });
+ * try {
+ *   await sessions.setStatus(key, { status: 'running', expect: ['idle'] });
+ * } catch (error) {
+ *   if (SessionStatusError.isInstance(error) && error.code === 'SESSION_FINISHED') await sessions.create({ appName: 'shop', userId: 'u1' });
+ * }
  * ```
  */
 export class SessionStatusError extends AdkError {

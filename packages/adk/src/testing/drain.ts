@@ -4,7 +4,10 @@
  *
  * @example
  * ```ts
- * const events = await drain(runner.run({ userId: 'u', sessionId: 's', message: 'Hi' }));
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const agent = new ChatModelAgent({ name: 'desk', model: new ScriptedChatModel(['Hello!']) });
+ * const runner = new Runner({ agent, sessionService: new MemorySessionService() });
+ * const events = await drain(runner.run({ userId: 'u', sessionId: 's', message: 'Hi' })); // every event of the turn
  * ```
  */
 export async function drain<T>(source: AsyncIterable<T>): Promise<T[]> {
