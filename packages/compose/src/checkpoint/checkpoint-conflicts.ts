@@ -8,7 +8,8 @@ import type { CheckpointRecord, JsonValue } from './checkpointer.js';
  *
  * @example
  * ```ts
- * if (seqTaken(record)) throw seqTakenError(record);
+ * const error = seqTakenError({ id: 'cp-7', threadId: 'thread-1', ns: '', seq: 4 });
+ * error.message; // names thread-1 and says position 4 is taken, so checkpoint "cp-7" could not be stored
  * ```
  */
 export function seqTakenError(
@@ -28,7 +29,9 @@ export function seqTakenError(
  *
  * @example
  * ```ts
- * if (claims.has(threadId)) throw threadClaimedError(threadId);
+ * const claims = new Map([['thread-1', 'worker-a']]); // thread → the writer holding it
+ * const holder = claims.get('thread-1');
+ * if (holder !== undefined) throw threadClaimedError('thread-1', holder); // "… is being written by another run (by worker-a)"
  * ```
  */
 export function threadClaimedError(threadId: string, holder?: string): CheckpointConflictError {
@@ -43,7 +46,10 @@ export function threadClaimedError(threadId: string, holder?: string): Checkpoin
  * @throws {WeftError} code `CHECKPOINT` naming the thread, namespace and checkpoint.
  * @example
  * ```ts
+ * const row = { thread_id: 'thread-1', ns: '', id: 'cp-7', metadata: '{"source":"loop","step":2}' }; // a stored row
  * const metadata = parseCheckpointMetadata(row.metadata, { threadId: row.thread_id, ns: row.ns, id: row.id });
+ * metadata.step; // 2
+ * parseCheckpointMetadata('[1]', { threadId: 'thread-1', ns: '', id: 'cp-8' }); // throws WeftError CHECKPOINT naming cp-8
  * ```
  */
 export function parseCheckpointMetadata(

@@ -7,7 +7,9 @@ import type { CheckpointRecord } from './checkpointer.js';
  *
  * @example
  * ```ts
- * if (rows.has(record.id)) throw checkpointExistsError(record);
+ * const stored = new Set(['cp-7']); // the ids a store already holds
+ * const record = { id: 'cp-7', threadId: 'thread-1', ns: '' };
+ * if (stored.has(record.id)) throw checkpointExistsError(record); // WeftError CHECKPOINT naming cp-7
  * ```
  */
 export function checkpointExistsError(

@@ -104,7 +104,8 @@ export interface ListCheckpointsOptions {
  *
  * @example
  * ```ts
- * const claim = await checkpointer.claimThread('thread-1');
+ * const checkpointer = new MemoryCheckpointer();
+ * const claim: ThreadClaim = await checkpointer.claimThread('thread-1'); // a second claim now fails
  * try {
  *   // load the head, run, put checkpoints
  * } finally {

@@ -34,8 +34,15 @@ export type SuspectKey = (entries: Iterable<readonly [key: string, value: unknow
  * payload is not checkpoint text, holds a malformed tagged value, has an unknown format or fails its checksum.
  * @example
  * ```ts
- * const body = decodeCheckpointPayload((await checkpointer.get('thread-1'))!.checkpoint);
- * console.log(body.next);
+ * const checkpointer = new MemoryCheckpointer();
+ * const app = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END)
+ *   .compile({ checkpointer });
+ * await app.invoke({ count: 0 }, { threadId: 'thread-1' });
+ * const stored = await checkpointer.get('thread-1');
+ * if (stored) console.log(decodeCheckpointPayload(stored.checkpoint).next); // [] — the run reached END
  * ```
  */
 export function decodeCheckpointPayload(record: CheckpointRecord, suspect?: SuspectKey): CheckpointBody {
@@ -54,8 +61,15 @@ export function decodeCheckpointPayload(record: CheckpointRecord, suspect?: Susp
  * @throws {CheckpointCorruptError} naming the checkpoint and task (and the key of a malformed value).
  * @example
  * ```ts
+ * const checkpointer = new MemoryCheckpointer();
+ * const app = new StateGraph(z.object({ count: z.number() }))
+ *   .addNode('add', (s) => ({ count: s.count + 1 }))
+ *   .addEdge(START, 'add')
+ *   .addEdge('add', END)
+ *   .compile({ checkpointer });
+ * await app.invoke({ count: 0 }, { threadId: 'thread-1' });
  * const stored = await checkpointer.get('thread-1');
- * const writes = stored!.writes.map(decodeTaskWritesPayload);
+ * const writes = (stored?.writes ?? []).map((record) => decodeTaskWritesPayload(record)); // pending writes of the head
  * ```
  */
 export function decodeTaskWritesPayload(record: TaskWritesRecord): TaskWrite {

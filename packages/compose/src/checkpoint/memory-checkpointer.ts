@@ -137,7 +137,13 @@ export class MemoryCheckpointer implements Checkpointer {
    *
    * @example
    * ```ts
-   * const before = checkpointer.storedBytes('thread-1');
+   * const checkpointer = new MemoryCheckpointer();
+   * const app = new StateGraph(z.object({ message: z.string() }))
+   *   .addNode('echo', (s) => ({ message: s.message.toUpperCase() }))
+   *   .addEdge(START, 'echo')
+   *   .addEdge('echo', END)
+   *   .compile({ checkpointer });
+   * const before = checkpointer.storedBytes('thread-1'); // 0
    * await app.invoke({ message: 'hi' }, { threadId: 'thread-1' });
    * console.log(checkpointer.storedBytes('thread-1') - before);
    * ```

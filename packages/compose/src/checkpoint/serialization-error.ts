@@ -7,7 +7,8 @@ import { WeftError } from '../errors/weft-error.js';
  * @example
  * ```ts
  * try {
- *   serialize({ items: [1, new Foo()] });
+ *   class Foo {}
+ *   serialize({ items: [1, new Foo()] }); // class instances are not plain data
  * } catch (error) {
  *   if (error instanceof SerializationError) console.log(error.path); // 'items[1]'
  * }

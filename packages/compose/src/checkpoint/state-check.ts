@@ -18,10 +18,6 @@ import type { CheckpointRecord } from './checkpointer.js';
  * Validates the given keys of loaded values (all state keys when `keys` is omitted).
  *
  * @throws {CheckpointCorruptError} kind `schema`, naming the checkpoint and the first key that fails.
- * @example
- * ```ts
- * checkLoadedState(topology, { count: '3' }, record); // throws: key "count" expected number, received string
- * ```
  */
 export function checkLoadedState(
   topology: Topology,
@@ -47,11 +43,6 @@ export function checkLoadedState(
  * The first stored entry whose value the state schema rejects: a value for a key without a reducer, or an
  * update for one with a reducer (when compose has built the update schema). Used to name the key of a
  * payload that failed its checksum.
- *
- * @example
- * ```ts
- * suspectKey(topology, [['count', '3']]); // 'count'
- * ```
  */
 export function suspectKey(
   topology: Topology,

@@ -15,11 +15,6 @@ function nestedOf(topology: Topology, node: string): NestedStateView | undefined
  * (`node:taskId`, or `node` for a subgraph compiled with `checkpointer: true`).
  *
  * @throws WeftError `INVALID_ARGUMENT` naming the namespace and the part that is not a subgraph node.
- *
- * @example
- * ```ts
- * const inner = topologyAt(parent, 'agent:0193…'); // the topology of the graph node `agent` runs
- * ```
  */
 export function topologyAt(topology: Topology, ns: string): Topology {
   let current = topology;
@@ -43,12 +38,6 @@ export function topologyAt(topology: Topology, ns: string): Topology {
 /**
  * `snapshot` (read under `ns`) with each subgraph task's namespace and, when that namespace has
  * checkpoints, its state (recursively), as `getState(thread, { subgraphs: true })` returns it.
- *
- * @example
- * ```ts
- * const nested = await withSubgraphStates(checkpointer, topology, 'thread-1', '', snapshot);
- * nested.tasks[0]?.state?.values; // the paused subgraph's values
- * ```
  */
 export async function withSubgraphStates(
   checkpointer: Checkpointer,

@@ -7,8 +7,13 @@ import { WeftError } from './weft-error.js';
  *
  * @example
  * ```ts
+ * const app = new Workflow<{ user?: { name: string } }, { text: string }>()
+ *   .addNode('greet', ({ name }: { name: string }) => `Hello, ${name}`)
+ *   .addInput('greet', START, mapFields('user.name', 'name'))
+ *   .addInput(END, 'greet', toField('text'))
+ *   .compile();
  * try {
- *   await workflow.invoke(input);
+ *   await app.invoke({}); // no user: the input of 'greet' cannot be built
  * } catch (error) {
  *   if (error instanceof FieldMappingError) console.log(error.node, error.source, error.field);
  * }

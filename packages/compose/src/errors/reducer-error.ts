@@ -7,10 +7,19 @@ import { WeftError } from './weft-error.js';
  *
  * @example
  * ```ts
+ * const positive: Reducer<number> = (current, update) => {
+ *   if (update < 0) throw new RangeError(`negative update ${update}`);
+ *   return current + update;
+ * };
+ * const app = new StateGraph(z.object({ total: z.number() }), { reducers: { total: positive } })
+ *   .addNode('refund', () => ({ total: -5 }))
+ *   .addEdge(START, 'refund')
+ *   .addEdge('refund', END)
+ *   .compile({ checkpointer: new MemoryCheckpointer() });
  * try {
- *   await app.invoke(input, { threadId });
+ *   await app.invoke({ total: 10 }, { threadId: 'order-1' });
  * } catch (error) {
- *   if (error instanceof ReducerError) console.log(error.node, error.key, error.checkpointId, error.cause);
+ *   if (error instanceof ReducerError) console.log(error.node, error.key, error.checkpointId, error.cause); // 'refund' 'total' …
  * }
  * ```
  */

@@ -6,7 +6,20 @@ import { WeftError } from './weft-error.js';
  *
  * @example
  * ```ts
- * new StateGraph(schema, { reducers: { items: appendReducer } }); // concurrent writes now combine
+ * const schema = z.object({ items: z.array(z.string()) });
+ * const fanOut = (graph: StateGraph<typeof schema>) =>
+ *   graph
+ *     .addNode('a', () => ({ items: ['a'] }))
+ *     .addNode('b', () => ({ items: ['b'] }))
+ *     .addEdge(START, 'a')
+ *     .addEdge(START, 'b')
+ *     .addEdge('a', END)
+ *     .addEdge('b', END)
+ *     .compile();
+ * await fanOut(new StateGraph(schema)).invoke({ items: [] }).catch((error: unknown) => {
+ *   if (error instanceof WriteConflictError) console.log(error.message); // 'a' and 'b' both wrote "items" in one step
+ * });
+ * await fanOut(new StateGraph(schema, { reducers: { items: appendReducer } })).invoke({ items: [] }); // { items: ['a', 'b'] }
  * ```
  */
 export class WriteConflictError extends WeftError {

@@ -191,7 +191,16 @@ type FilledIn = 'runId' | 'ts' | 'path' | 'step' | 'node' | 'taskId';
  *
  * @example
  * ```ts
- * await ctx.report({ type: 'tool-start', tool: 'search', toolCallId: 'c1', arguments: '{"q":"bees"}' });
+ * const app = new StateGraph(z.object({ query: z.string(), answer: z.string().optional() }))
+ *   .addNode('search', async (state, ctx) => {
+ *     const start: NodeEventInit = { type: 'tool-start', tool: 'search', toolCallId: 'c1', arguments: JSON.stringify(state) };
+ *     await ctx.report(start); // stream consumers see it with the node's run, step and path filled in
+ *     return { answer: `results for ${state.query}` };
+ *   })
+ *   .addEdge(START, 'search')
+ *   .addEdge('search', END)
+ *   .compile();
+ * await app.invoke({ query: 'bees' });
  * ```
  */
 export type NodeEventInit = NodeEvent extends infer TEvent

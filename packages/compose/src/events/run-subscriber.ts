@@ -10,10 +10,17 @@ import type { RunEvent } from './run-event.js';
  *
  * @example
  * ```ts
+ * const graph = new StateGraph(z.object({ text: z.string() }))
+ *   .addNode('upper', (s) => ({ text: s.text.toUpperCase() }))
+ *   .addEdge(START, 'upper')
+ *   .addEdge('upper', END)
+ *   .compile();
+ * const seen: string[] = [];
  * const observe: RunSubscriber = async (event) => {
- *   if (event.type === 'agent') await sessions.append(event.event);
+ *   seen.push(event.type); // awaited: the run waits for a slow subscriber
  * };
- * await graph.invoke(input, { observe });
+ * await graph.invoke({ text: 'hi' }, { observe });
+ * seen; // ['run-start', …, 'node-end', …, 'run-end']
  * ```
  */
 export type RunSubscriber = (event: RunEvent) => Promise<void> | undefined | void;

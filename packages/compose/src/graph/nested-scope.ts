@@ -18,10 +18,6 @@ export function nestedScope(parent: string | undefined, taskId: string, key: str
  * The observer of a nested run: its parent's, with every event stamped with the nested run's `scope`
  * (an event already stamped by a run nested deeper keeps its own). Without an event listener it is
  * the parent's observer as is (no event is ever built).
- *
- * @example
- * const observer = scopedObserver(parent.run.observer, '/step:3:tools:0#call_1');
- * observer.event?.(event); // the parent's listener sees `{ ...event, scope: '/step:3:tools:0#call_1' }`
  */
 export function scopedObserver(observer: RunObserver, scope: string): RunObserver {
   const listener = observer.event;

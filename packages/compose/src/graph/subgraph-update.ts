@@ -12,14 +12,10 @@ export interface SubgraphRunResult {
  * wrote, and nothing else (keys only the subgraph has stay inside it). A key the parent reduces gets
  * the subgraph's writes to it folded through the subgraph's own reducer — what the subgraph added, so
  * the parent's reducer does not add the input it passed down a second time; a last-value key gets the
- * subgraph's final value (its reducer result, not its last raw write).
- *
- * @example
- * ```ts
- * // parent { log: append, text }, subgraph { log: append, text: concat, scratch }; the subgraph wrote
- * // log 's1', text '+x', scratch 'n', log 's2', text '+y' on input { log: ['p'], text: 'p' }:
- * subgraphUpdate(child, parent, { writes, values }, 'sub'); // { log: ['s1', 's2'], text: 'p+x+y' }
- * ```
+ * subgraph's final value (its reducer result, not its last raw write). For instance, with a parent
+ * `{ log: append, text }` and a subgraph `{ log: append, text: concat, scratch }` that, on input
+ * `{ log: ['p'], text: 'p' }`, wrote log 's1', text '+x', scratch 'n', log 's2', text '+y', the update is
+ * `{ log: ['s1', 's2'], text: 'p+x+y' }`.
  */
 export function subgraphUpdate(
   child: CompiledState,

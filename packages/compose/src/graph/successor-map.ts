@@ -19,11 +19,6 @@ export interface SuccessorMap {
  * their number). Endpoints that are not nodes are left out (validation reports them).
  *
  * @param declaredOnly Leave out routers without declared targets (DAG mode reports them separately).
- * @example
- * ```ts
- * const { out, open } = successorMap(spec, false);
- * out.get(START); // the nodes the run can start with
- * ```
  */
 export function successorMap(spec: GraphSpec, declaredOnly: boolean): SuccessorMap {
   const out = new Map<string, Set<string>>();

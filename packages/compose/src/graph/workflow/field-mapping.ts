@@ -27,7 +27,12 @@ function split(path: string): readonly string[] {
  *
  * @example
  * ```ts
- * workflow.addInput('greet', 'lookup', mapFields('user.name', 'name'));
+ * const app = new Workflow<{ user: { name: string } }, { text: string }>()
+ *   .addNode('greet', ({ name }: { name: string }) => `Hello, ${name}`)
+ *   .addInput('greet', START, mapFields('user.name', 'name'))
+ *   .addInput(END, 'greet', toField('text'))
+ *   .compile();
+ * await app.invoke({ user: { name: 'Ada' } }); // { text: 'Hello, Ada' }
  * ```
  */
 export function mapFields<const TFrom extends string, const TTo extends string>(
@@ -43,7 +48,12 @@ export function mapFields<const TFrom extends string, const TTo extends string>(
  *
  * @example
  * ```ts
- * workflow.addInput('count', START, fromField('text'));
+ * const app = new Workflow<{ text: string }, { count: number }>()
+ *   .addNode('count', (text: string) => text.length) // takes the whole field, not an object
+ *   .addInput('count', START, fromField('text'))
+ *   .addInput(END, 'count', toField('count'))
+ *   .compile();
+ * await app.invoke({ text: 'hello' }); // { count: 5 }
  * ```
  */
 export function fromField<const TFrom extends string>(from: TFrom): FieldMapping<TFrom, ''> {
@@ -55,7 +65,12 @@ export function fromField<const TFrom extends string>(from: TFrom): FieldMapping
  *
  * @example
  * ```ts
- * workflow.addInput(END, 'count', toField('length'));
+ * const app = new Workflow<{ user: { name: string } }, { text: string }>()
+ *   .addNode('greet', ({ name }: { name: string }) => `Hello, ${name}`)
+ *   .addInput('greet', START, mapFields('user.name', 'name'))
+ *   .addInput(END, 'greet', toField('text'))
+ *   .compile();
+ * await app.invoke({ user: { name: 'Ada' } }); // { text: 'Hello, Ada' }
  * ```
  */
 export function toField<const TTo extends string>(to: TTo): FieldMapping<'', TTo> {
@@ -69,7 +84,12 @@ export function toField<const TTo extends string>(to: TTo): FieldMapping<'', TTo
  *
  * @example
  * ```ts
- * workflow.addInput('report', 'stats', mapFieldPaths(['p99.9'], ['tail', 'latency']));
+ * const app = new Workflow<{ stats: { 'p99.9': number } }, { slowest: number }>()
+ *   .addNode('report', (input: { tail: { latency: number } }) => input.tail.latency)
+ *   .addInput('report', START, mapFieldPaths(['stats', 'p99.9'], ['tail', 'latency'])) // 'p99.9' is one key
+ *   .addInput(END, 'report', toField('slowest'))
+ *   .compile();
+ * await app.invoke({ stats: { 'p99.9': 840 } }); // { slowest: 840 }
  * ```
  */
 export function mapFieldPaths(from: readonly string[], to: readonly string[]): AnyFieldMapping {
