@@ -4,7 +4,8 @@
 // and a plain-array floor; Weft's SqliteStore on its own rows.
 
 import { InMemoryStore } from '@langchain/langgraph';
-import { cosineSimilarity, HashingEmbeddings, MemoryStore, type Store } from '@weft/compose';
+import { HashingEmbeddings, MemoryStore, type Store } from '@weft/compose';
+import { cosineSimilarity } from '@weft/compose/store';
 import { SqliteStore } from '@weft/store-sqlite';
 import { expectEqual } from '../harness.ts';
 import type { Row } from '../table.ts';

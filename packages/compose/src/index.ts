@@ -1,32 +1,23 @@
-// @weft/compose — typed graphs compiled into a Pregel/DAG superstep runtime.
+/**
+ * `@weft/compose` — typed graphs compiled into a Pregel/DAG superstep runtime.
+ *
+ * For people who build and run graphs: the builders (`StateGraph`, `Graph`, `Workflow`, `Chain`), the
+ * compiled graph and its run options, events and stream parts, reducers, commands and constants, the
+ * errors a run throws, and the in-memory checkpointer, cache and store with the interfaces their
+ * database-backed counterparts implement. Other audiences have their own entries: `./store` for authors
+ * of checkpointers, caches and document stores; `./testing` for the suites such a store must pass;
+ * `./func` for the functional API; `./rx` for rxjs.
+ *
+ * @packageDocumentation
+ */
 
 export { MemoryCache } from './cache/memory-cache.js';
 export type { CachePolicy, NodeCache } from './cache/node-cache.js';
 export type { BulkSuperstep, BulkUpdate } from './checkpoint/bulk-update.js';
-export type { CheckpointBody, StoredTask, TaskWrite } from './checkpoint/checkpoint-body.js';
-export {
-  parseCheckpointMetadata,
-  seqTakenError,
-  threadClaimedError,
-} from './checkpoint/checkpoint-conflicts.js';
-export { checkpointExistsError } from './checkpoint/checkpoint-exists-error.js';
 export type { Durability } from './checkpoint/checkpoint-session.js';
-export type {
-  Checkpointer,
-  CheckpointRecord,
-  CheckpointSource,
-  GetCheckpointOptions,
-  JsonValue,
-  ListCheckpointsOptions,
-  StoredCheckpoint,
-  TaskWritesRecord,
-  ThreadClaim,
-} from './checkpoint/checkpointer.js';
+export type { Checkpointer, CheckpointSource, JsonValue } from './checkpoint/checkpointer.js';
 export { MemoryCheckpointer } from './checkpoint/memory-checkpointer.js';
-export { jsonEqual, metadataMatches } from './checkpoint/metadata-filter.js';
-export { payloadChecksum } from './checkpoint/payload-checksum.js';
 export { SerializationError } from './checkpoint/serialization-error.js';
-export { deserialize, serialize, serializeChannels } from './checkpoint/serializer.js';
 export type { StateSnapshot, UpdateStateOptions } from './checkpoint/thread-state.js';
 export { abortError } from './errors/abort-error.js';
 export { CheckpointConflictError } from './errors/checkpoint-conflict-error.js';
@@ -136,7 +127,7 @@ export {
   sumReducer,
 } from './state/reducers.js';
 export { type StateSchemaSource, updateSchemaOf, type ZodNamespace } from './state/update-schema.js';
-export { cosineSimilarity, type Embeddings, type EmbedOptions } from './store/embeddings.js';
+export type { Embeddings, EmbedOptions } from './store/embeddings.js';
 export { HashingEmbeddings, type HashingEmbeddingsOptions } from './store/hashing-embeddings.js';
 export { MemoryStore, type StoreOptions } from './store/memory-store.js';
 export type {
@@ -150,22 +141,6 @@ export type {
   StoreSearchOptions,
   StoreValue,
 } from './store/store.js';
-export { checkFilter, matchesFilter, valueAtPath } from './store/store-filter.js';
-export {
-  checkNamespace,
-  checkPut,
-  joinNamespace,
-  namespaceStartsWith,
-  splitNamespace,
-} from './store/store-namespace.js';
-export {
-  embedDocument,
-  pageNamespaces,
-  prepareSearch,
-  rankItems,
-  type StoreCandidate,
-  textsAtPaths,
-} from './store/store-search.js';
 export { AsyncQueue } from './stream/async-queue.js';
 export type {
   ChunkPart,

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  CheckpointCorruptError,
-  Command,
-  END,
-  MemoryCheckpointer,
-  payloadChecksum,
-  START,
-  StateGraph,
-} from '../src/index.js';
+import { CheckpointCorruptError, Command, END, MemoryCheckpointer, START, StateGraph } from '../src/index.js';
+import { payloadChecksum } from '../src/store/index.js';
 
 /** `fast` finishes and `ask` pauses in the same step, so `fast`'s writes are saved as task writes. */
 function approval(checkpointer: MemoryCheckpointer) {

@@ -1,3 +1,15 @@
+/**
+ * `@weft/eval` — evaluation of Weft agents against eval sets (YAML/JSON cases with expected responses
+ * and tool trajectories).
+ *
+ * For people testing agents: loading eval sets, running them against a target, scorers (built in and
+ * your own), reports, and capture/cassette helpers to record and replay model calls. The `weft-eval`
+ * command runs the same code; its CLI plumbing stays inside, as does ROUGE's arithmetic (use
+ * `rougeScorer`). `@weft/eval/vitest` turns an eval set into vitest tests.
+ *
+ * @packageDocumentation
+ */
+
 export {
   type CapturedToolCall,
   type CapturedUsage,
@@ -10,7 +22,6 @@ export {
   type CassetteOptions,
   cassetteModel,
 } from './cassette/cassette-model.js';
-export { type EvalCliIo, runEvalCli } from './cli/run-eval-cli.js';
 export { type CaseRun, type CaseSummary, type EvalReport, reportPassed } from './eval-report.js';
 export {
   type EvalCase,
@@ -30,7 +41,6 @@ export { formatReportTable } from './report/format-table.js';
 export { type EvalProgress, type RunEvalOptions, runEval } from './run-eval.js';
 export { type LlmJudgeOptions, llmJudge } from './scorers/llm-judge.js';
 export { responseScorer, rougeScorer } from './scorers/response-scorer.js';
-export { rouge1 } from './scorers/rouge.js';
 export {
   defineScorer,
   type Score,

@@ -1,12 +1,16 @@
-// @weft/store-postgres — PostgreSQL storage for Weft (checkpoints, sessions and the long-term document store), on pg.
+/**
+ * `@weft/store-postgres` — PostgreSQL storage for Weft (checkpoints, sessions, the node cache and the
+ * long-term document store), on pg.
+ *
+ * For people who run graphs and agents on PostgreSQL: the store classes and their options. Each class
+ * creates or upgrades its tables with its own `setup()`; the table naming and migrations stay inside.
+ *
+ * @packageDocumentation
+ */
 
 export { PostgresCache, type PostgresCacheOptions } from './postgres-cache.js';
 export { PostgresCheckpointer, type PostgresCheckpointerOptions } from './postgres-checkpointer.js';
-export {
-  POSTGRES_SCHEMA_VERSION,
-  type PostgresTables,
-  postgresTables,
-  setupPostgresSchema,
-} from './postgres-schema.js';
+export type { PostgresConnectionOptions } from './postgres-connection.js';
+export { POSTGRES_SCHEMA_VERSION } from './postgres-schema.js';
 export { PostgresSessionService, type PostgresSessionServiceOptions } from './postgres-session-service.js';
 export { PostgresStore, type PostgresStoreOptions } from './postgres-store.js';

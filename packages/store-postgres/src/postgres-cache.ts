@@ -1,13 +1,9 @@
 import type { NodeCache } from '@weft/compose';
-import pg, { type Pool } from 'pg';
-import { postgresTables } from './postgres-schema.js';
+import type { Pool } from 'pg';
+import { type PostgresConnectionOptions, postgresConnection } from './postgres-connection.js';
 
 /** Options of {@link PostgresCache}: a pool (yours) or a connection string (a pool it owns), and where. */
-export type PostgresCacheOptions = ({ readonly pool: Pool } | { readonly connectionString: string }) & {
-  /** Schema of the table (default `public`). */
-  readonly schema?: string;
-  /** Prefix of the table name (default `weft_`): the table is `<prefix>node_cache`. */
-  readonly tablePrefix?: string;
+export type PostgresCacheOptions = PostgresConnectionOptions & {
   /** Milliseconds since the epoch (default `Date.now`), for expiry. */
   readonly now?: () => number;
 };
@@ -38,18 +34,12 @@ export class PostgresCache implements NodeCache {
 
   /** @throws {WeftError} code `INVALID_ARGUMENT` when the schema or table prefix is not a plain identifier. */
   constructor(options: PostgresCacheOptions) {
-    const tables = postgresTables(options.schema ?? 'public', options.tablePrefix ?? 'weft_');
+    const { pool, ownsPool, tables } = postgresConnection(options);
+    this.#pool = pool;
+    this.#ownsPool = ownsPool;
     this.#schema = `"${tables.schema}"`;
     this.#table = `"${tables.schema}"."${tables.prefix}node_cache"`;
     this.#now = options.now ?? Date.now;
-    if ('pool' in options) {
-      this.#pool = options.pool;
-      this.#ownsPool = false;
-    } else {
-      this.#pool = new pg.Pool({ connectionString: options.connectionString });
-      this.#pool.on('error', () => undefined);
-      this.#ownsPool = true;
-    }
   }
 
   /** Creates the schema and the cache table if missing; idempotent. */

@@ -1,21 +1,26 @@
+import { type Checkpointer, WeftError } from '@weft/compose';
 import {
-  type Checkpointer,
+  CHECKPOINT_COLUMNS,
   type CheckpointRecord,
-  type CheckpointSource,
+  type CheckpointRow,
   checkpointExistsError,
+  checkpointFromRow,
+  checkpointRowValues,
   type GetCheckpointOptions,
-  type JsonValue,
   type ListCheckpointsOptions,
   type StoredCheckpoint,
-  seqTakenError,
+  seqConflictError,
+  TASK_WRITES_COLUMNS,
   type TaskWritesRecord,
   type ThreadClaim,
-  WeftError,
-} from '@weft/compose';
-import pg, { type Pool, type QueryConfig, type QueryResult, type QueryResultRow } from 'pg';
+  taskWritesFromRow,
+  taskWritesRowValues,
+} from '@weft/compose/store';
+import type { Pool, QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import { CommitGroup } from './commit-group.js';
+import { type PostgresConnectionOptions, postgresConnection } from './postgres-connection.js';
 import { commitGroupedPuts, type GroupedPut } from './postgres-group-put.js';
-import { type PostgresTables, postgresTables, setupPostgresSchema } from './postgres-schema.js';
+import { type PostgresTables, setupPostgresSchema } from './postgres-schema.js';
 import { PostgresThreadClaims } from './postgres-thread-claims.js';
 import { statementPrefix } from './statement-prefix.js';
 
@@ -31,14 +36,7 @@ import { statementPrefix } from './statement-prefix.js';
  * await checkpointer.setup();
  * ```
  */
-export type PostgresCheckpointerOptions = (
-  | { readonly pool: Pool }
-  | { readonly connectionString: string }
-) & {
-  /** Schema that holds the tables; `public` by default. Created by `setup()` when missing. */
-  readonly schema?: string;
-  /** Prefix of the table names (`<prefix>checkpoints`, ...); `weft_` by default. */
-  readonly tablePrefix?: string;
+export type PostgresCheckpointerOptions = PostgresConnectionOptions & {
   /**
    * Group commit: `put`s and `putWrites` of many concurrent runs that arrive while a commit is in flight
    * are stored together in the next transaction (at most `maxBatch`, default 64, per commit). A lone
@@ -49,24 +47,14 @@ export type PostgresCheckpointerOptions = (
   readonly groupCommit?: boolean | { readonly maxBatch?: number };
 };
 
-interface CheckpointRow {
-  thread_id: string;
-  ns: string;
-  id: string;
-  seq: number;
-  parent_id: string | null;
-  base_id: string;
-  step: number;
-  source: string;
-  created_at: string;
-  metadata: Record<string, JsonValue>;
-  payload: string;
-  checksum: string | null;
-  writes?: { taskId: string; payload: string; checksum: string | null }[];
+/** A checkpoint row with its task writes, as `get` reads them in one query. */
+interface CheckpointWithWrites extends CheckpointRow {
+  readonly writes: { task_id: string; payload: string; checksum: string | null }[];
 }
 
-const COLUMNS =
-  'c.thread_id, c.ns, c.id, c.seq, c.parent_id, c.base_id, c.step, c.source, c.created_at, c.metadata, c.payload, c.checksum';
+const COLUMNS = CHECKPOINT_COLUMNS.split(', ')
+  .map((column) => `c.${column}`)
+  .join(', ');
 const UNIQUE_VIOLATION = '23505';
 const UNDEFINED_TABLE = '42P01';
 
@@ -100,18 +88,11 @@ export class PostgresCheckpointer implements Checkpointer {
 
   /** @throws {WeftError} code `INVALID_ARGUMENT` when the schema or table prefix is not a plain identifier. */
   constructor(options: PostgresCheckpointerOptions) {
-    this.#tables = postgresTables(options.schema ?? 'public', options.tablePrefix ?? 'weft_');
-    this.#statementPrefix = statementPrefix(this.#tables);
-    if ('pool' in options) {
-      this.#pool = options.pool;
-      this.#ownsPool = false;
-    } else {
-      this.#pool = new pg.Pool({ connectionString: options.connectionString });
-      // An idle client that loses its connection is dropped by the pool; without a listener the
-      // pool's 'error' event would crash the process.
-      this.#pool.on('error', () => undefined);
-      this.#ownsPool = true;
-    }
+    const { pool, ownsPool, tables } = postgresConnection(options);
+    this.#pool = pool;
+    this.#ownsPool = ownsPool;
+    this.#tables = tables;
+    this.#statementPrefix = statementPrefix(tables);
     this.#claims = new PostgresThreadClaims(this.#pool, this.#tables.checkpoints);
     this.#group = groupOf(options.groupCommit, (puts) =>
       commitGroupedPuts(
@@ -149,30 +130,16 @@ export class PostgresCheckpointer implements Checkpointer {
     try {
       await this.#query({
         name: `${this.#statementPrefix}_put`,
-        text: `INSERT INTO ${checkpoints} (thread_id, ns, id, seq, parent_id, base_id, step, source, created_at, metadata, payload, checksum)
+        text: `INSERT INTO ${checkpoints} (${CHECKPOINT_COLUMNS})
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12)`,
-        values: [
-          record.threadId,
-          record.ns,
-          record.id,
-          record.seq,
-          record.parentId,
-          record.baseId,
-          record.step,
-          record.source,
-          record.createdAt,
-          JSON.stringify(record.metadata),
-          record.payload,
-          record.checksum ?? null,
-        ],
+        values: checkpointRowValues(record),
       });
     } catch (error) {
       if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
       if ((error as { constraint?: unknown }).constraint !== `${this.#tables.prefix}checkpoints_seq_idx`)
         throw checkpointExistsError(record, error);
-      // A duplicate id usually repeats its seq too: report the duplicate, as for the primary key.
       const existing = await this.get(record.threadId, { ns: record.ns, id: record.id });
-      throw existing ? checkpointExistsError(record, error) : seqTakenError(record, error);
+      throw seqConflictError(record, existing !== undefined, error);
     }
   }
 
@@ -185,28 +152,21 @@ export class PostgresCheckpointer implements Checkpointer {
     if (this.#group) return this.#group.submit({ kind: 'writes', record });
     await this.#query({
       name: `${this.#statementPrefix}_put_writes`,
-      text: `INSERT INTO ${this.#tables.writes} (thread_id, ns, checkpoint_id, task_id, payload, checksum)
+      text: `INSERT INTO ${this.#tables.writes} (${TASK_WRITES_COLUMNS})
              VALUES ($1, $2, $3, $4, $5, $6)
              ON CONFLICT (thread_id, ns, checkpoint_id, task_id)
              DO UPDATE SET payload = EXCLUDED.payload, checksum = EXCLUDED.checksum`,
-      values: [
-        record.threadId,
-        record.ns,
-        record.checkpointId,
-        record.taskId,
-        record.payload,
-        record.checksum ?? null,
-      ],
+      values: taskWritesRowValues(record),
     });
   }
 
   async get(threadId: string, options: GetCheckpointOptions = {}): Promise<StoredCheckpoint | undefined> {
     const { checkpoints, writes } = this.#tables;
     const byId = options.id !== undefined;
-    const { rows } = await this.#query<CheckpointRow>({
+    const { rows } = await this.#query<CheckpointWithWrites>({
       name: `${this.#statementPrefix}_get${byId ? '_by_id' : '_latest'}`,
       text: `SELECT ${COLUMNS}, coalesce((
-               SELECT json_agg(json_build_object('taskId', w.task_id, 'payload', w.payload, 'checksum', w.checksum) ORDER BY w.seq)
+               SELECT json_agg(json_build_object('task_id', w.task_id, 'payload', w.payload, 'checksum', w.checksum) ORDER BY w.seq)
                FROM ${writes} w WHERE w.thread_id = c.thread_id AND w.ns = c.ns AND w.checkpoint_id = c.id
              ), '[]'::json) AS writes
              FROM ${checkpoints} c WHERE c.thread_id = $1 AND c.ns = $2${byId ? ' AND c.id = $3' : ''}
@@ -215,17 +175,10 @@ export class PostgresCheckpointer implements Checkpointer {
     });
     const row = rows[0];
     if (row === undefined) return undefined;
-    const taskWrites = (row.writes ?? []).map(
-      ({ taskId, payload, checksum }): TaskWritesRecord => ({
-        threadId: row.thread_id,
-        ns: row.ns,
-        checkpointId: row.id,
-        taskId,
-        payload,
-        ...(checksum === null ? {} : { checksum }),
-      }),
+    const taskWrites = row.writes.map((write) =>
+      taskWritesFromRow({ thread_id: row.thread_id, ns: row.ns, checkpoint_id: row.id, ...write }),
     );
-    return { checkpoint: toRecord(row), writes: taskWrites };
+    return { checkpoint: checkpointFromRow(row), writes: taskWrites };
   }
 
   async list(threadId: string, options: ListCheckpointsOptions = {}): Promise<CheckpointRecord[]> {
@@ -250,7 +203,7 @@ export class PostgresCheckpointer implements Checkpointer {
       text: `SELECT ${COLUMNS} FROM ${this.#tables.checkpoints} c WHERE ${where} ORDER BY c.seq DESC${limit}`,
       values,
     });
-    return rows.map(toRecord);
+    return rows.map(checkpointFromRow);
   }
 
   async deleteThread(threadId: string): Promise<void> {
@@ -291,21 +244,4 @@ function groupOf(
 ): CommitGroup<GroupedPut> | undefined {
   if (option === undefined || option === false) return undefined;
   return new CommitGroup(commit, option === true ? 64 : (option.maxBatch ?? 64));
-}
-
-function toRecord(row: CheckpointRow): CheckpointRecord {
-  return {
-    threadId: row.thread_id,
-    ns: row.ns,
-    id: row.id,
-    seq: row.seq,
-    parentId: row.parent_id,
-    baseId: row.base_id,
-    step: row.step,
-    source: row.source as CheckpointSource,
-    createdAt: row.created_at,
-    metadata: row.metadata,
-    payload: row.payload,
-    ...(row.checksum === null ? {} : { checksum: row.checksum }),
-  };
 }

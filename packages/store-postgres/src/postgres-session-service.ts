@@ -27,8 +27,9 @@ import {
   toStateWrites,
   type WriteStamp,
 } from '@weft/adk/session-store';
-import pg, { type Pool, type PoolClient, type QueryResult, type QueryResultRow } from 'pg';
-import { type PostgresTables, postgresTables, setupPostgresSchema } from './postgres-schema.js';
+import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
+import { type PostgresConnectionOptions, postgresConnection } from './postgres-connection.js';
+import { type PostgresTables, setupPostgresSchema } from './postgres-schema.js';
 import { type SessionQueries, sessionQueries } from './postgres-session-queries.js';
 import { statementPrefix } from './statement-prefix.js';
 
@@ -42,15 +43,7 @@ import { statementPrefix } from './statement-prefix.js';
  * const options: PostgresSessionServiceOptions = { pool, schema: 'agents', tablePrefix: 'shop_' };
  * ```
  */
-export type PostgresSessionServiceOptions = (
-  | { readonly pool: Pool }
-  | { readonly connectionString: string }
-) & {
-  /** Schema that holds the tables; `public` by default. Created by `setup()` when missing. */
-  readonly schema?: string;
-  /** Prefix of the table names (`<prefix>sessions`, ...); `weft_` by default. */
-  readonly tablePrefix?: string;
-};
+export type PostgresSessionServiceOptions = PostgresConnectionOptions;
 
 type Queryable = Pool | PoolClient;
 
@@ -110,18 +103,12 @@ export class PostgresSessionService implements SessionService {
 
   /** @throws {WeftError} code `INVALID_ARGUMENT` when the schema or table prefix is not a plain identifier. */
   constructor(options: PostgresSessionServiceOptions) {
-    this.#tables = postgresTables(options.schema ?? 'public', options.tablePrefix ?? 'weft_');
-    this.#sql = sessionQueries(this.#tables);
-    this.#statementPrefix = `${statementPrefix(this.#tables)}_session`;
-    if ('pool' in options) {
-      this.#pool = options.pool;
-      this.#ownsPool = false;
-    } else {
-      this.#pool = new pg.Pool({ connectionString: options.connectionString });
-      // Without a listener, an idle client losing its connection would crash the process.
-      this.#pool.on('error', () => undefined);
-      this.#ownsPool = true;
-    }
+    const { pool, ownsPool, tables } = postgresConnection(options);
+    this.#pool = pool;
+    this.#ownsPool = ownsPool;
+    this.#tables = tables;
+    this.#sql = sessionQueries(tables);
+    this.#statementPrefix = `${statementPrefix(tables)}_session`;
   }
 
   /**

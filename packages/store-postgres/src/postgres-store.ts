@@ -1,24 +1,30 @@
+import type {
+  Store,
+  StoreIndexConfig,
+  StoreItem,
+  StoreListOptions,
+  StorePutOptions,
+  StoreSearchItem,
+  StoreSearchOptions,
+  StoreValue,
+} from '@weft/compose';
 import {
   checkNamespace,
-  checkPut,
-  embedDocument,
   joinNamespace,
+  namespaceRange,
   pageNamespaces,
   prepareSearch,
   rankItems,
-  type Store,
   type StoreCandidate,
-  type StoreIndexConfig,
-  type StoreItem,
-  type StoreListOptions,
-  type StorePutOptions,
-  type StoreSearchItem,
-  type StoreSearchOptions,
-  type StoreValue,
+  type StoreRow,
   splitNamespace,
-} from '@weft/compose';
-import pg, { type Pool, type QueryResultRow } from 'pg';
-import { type PostgresTables, postgresTables, setupPostgresSchema } from './postgres-schema.js';
+  storeItemFromRow,
+  storeRowForPut,
+  vectorsFromBytes,
+} from '@weft/compose/store';
+import type { Pool } from 'pg';
+import { type PostgresConnectionOptions, postgresConnection } from './postgres-connection.js';
+import { type PostgresTables, setupPostgresSchema } from './postgres-schema.js';
 import { statementPrefix } from './statement-prefix.js';
 
 /**
@@ -33,26 +39,17 @@ import { statementPrefix } from './statement-prefix.js';
  * const options: PostgresStoreOptions = { pool, schema: 'agents', index: { embeddings, fields: ['text'] } };
  * ```
  */
-export type PostgresStoreOptions = ({ readonly pool: Pool } | { readonly connectionString: string }) & {
-  /** Schema that holds the tables; `public` by default. */
-  readonly schema?: string;
-  /** Prefix of the table names; `weft_` by default (shared with the checkpointer and session service). */
-  readonly tablePrefix?: string;
+export type PostgresStoreOptions = PostgresConnectionOptions & {
   /** Embed documents on `put` and rank `search` queries by cosine similarity (computed in process). */
   readonly index?: StoreIndexConfig;
   /** Milliseconds since the epoch (default `Date.now`). */
   readonly now?: () => number;
 };
 
-interface StoreRow extends QueryResultRow {
-  ns: string;
-  key: string;
-  value: string;
-  created_at: number;
-  updated_at: number;
-  expires_at: number | null;
-  dims?: number | null;
-  vectors?: Buffer | null;
+/** A document row, with its vectors when the query asked for them. */
+interface VectorRow extends StoreRow {
+  readonly dims?: number | null;
+  readonly vectors?: Buffer | null;
 }
 
 const COLUMNS = 'ns, key, value, created_at, updated_at, expires_at';
@@ -88,18 +85,13 @@ export class PostgresStore implements Store {
 
   /** @throws {WeftError} code `INVALID_ARGUMENT` when the schema or table prefix is not a plain identifier. */
   constructor(options: PostgresStoreOptions) {
-    this.#tables = postgresTables(options.schema ?? 'public', options.tablePrefix ?? 'weft_');
-    this.#name = `${statementPrefix(this.#tables)}_store`;
+    const { pool, ownsPool, tables } = postgresConnection(options);
+    this.#pool = pool;
+    this.#ownsPool = ownsPool;
+    this.#tables = tables;
+    this.#name = `${statementPrefix(tables)}_store`;
     this.#index = options.index;
     this.#now = options.now ?? Date.now;
-    if ('pool' in options) {
-      this.#pool = options.pool;
-      this.#ownsPool = false;
-    } else {
-      this.#pool = new pg.Pool({ connectionString: options.connectionString });
-      this.#pool.on('error', () => undefined);
-      this.#ownsPool = true;
-    }
   }
 
   /**
@@ -117,12 +109,8 @@ export class PostgresStore implements Store {
     value: StoreValue,
     options?: StorePutOptions,
   ): Promise<void> {
-    checkPut(namespace, key, value, options);
-    const vectors = await embedDocument(this.#index, value, options);
-    const now = this.#now();
-    const dims = vectors[0]?.length ?? null;
-    const blob = dims === null ? null : Buffer.from(new Float32Array(vectors.flat()).buffer);
-    const expires = options?.ttlMs === undefined ? null : now + options.ttlMs;
+    const row = await storeRowForPut({ namespace, key, value, options, index: this.#index, now: this.#now });
+    const blob = row.vectors && Buffer.from(row.vectors.buffer);
     const table = this.#tables.store;
     await this.#pool.query({
       name: `${this.#name}_put`,
@@ -133,19 +121,19 @@ export class PostgresStore implements Store {
                dims = EXCLUDED.dims, vectors = EXCLUDED.vectors,
                created_at = CASE WHEN old.expires_at IS NOT NULL AND old.expires_at <= $4
                                  THEN EXCLUDED.created_at ELSE old.created_at END`,
-      values: [joinNamespace(namespace), key, JSON.stringify(value), now, expires, dims, blob],
+      values: [row.ns, row.key, row.value, row.now, row.expiresAt, row.dims, blob],
     });
   }
 
   async get(namespace: readonly string[], key: string): Promise<StoreItem | undefined> {
     checkNamespace(namespace, 'get');
-    const { rows } = await this.#pool.query<StoreRow>({
+    const { rows } = await this.#pool.query<VectorRow>({
       name: `${this.#name}_get`,
       text: `SELECT ${COLUMNS} FROM ${this.#tables.store}
              WHERE ns = $1 AND key = $2 AND (expires_at IS NULL OR expires_at > $3)`,
       values: [joinNamespace(namespace), key, this.#now()],
     });
-    return rows[0] ? itemOf(rows[0]) : undefined;
+    return rows[0] ? storeItemFromRow(rows[0]) : undefined;
   }
 
   async delete(namespace: readonly string[], key: string): Promise<void> {
@@ -178,21 +166,24 @@ export class PostgresStore implements Store {
     const queryVector = await prepareSearch(this.#index, options);
     const values = [...namespaceRange(namespacePrefix), this.#now()];
     if (!queryVector && options.filter === undefined) {
-      const { rows } = await this.#pool.query<StoreRow>({
+      const { rows } = await this.#pool.query<VectorRow>({
         name: `${this.#name}_recent`,
         text: `SELECT ${COLUMNS} FROM ${this.#tables.store} WHERE ${IN_PREFIX} AND ${LIVE}
                ORDER BY updated_at DESC, ns, key LIMIT $5 OFFSET $6`,
         values: [...values, options.limit ?? 10, options.offset ?? 0],
       });
-      return rows.map(itemOf);
+      return rows.map(storeItemFromRow);
     }
-    const { rows } = await this.#pool.query<StoreRow>({
+    const { rows } = await this.#pool.query<VectorRow>({
       name: `${this.#name}_scan${queryVector ? '_vectors' : ''}`,
       text: `SELECT ${COLUMNS}${queryVector ? ', dims, vectors' : ''} FROM ${this.#tables.store}
              WHERE ${IN_PREFIX} AND ${LIVE}`,
       values,
     });
-    const candidates: StoreCandidate[] = rows.map((row) => ({ item: itemOf(row), vectors: vectorsOf(row) }));
+    const candidates: StoreCandidate[] = rows.map((row) => ({
+      item: storeItemFromRow(row),
+      vectors: vectorsFromBytes(row.vectors, row.dims),
+    }));
     return rankItems(candidates, options, queryVector);
   }
 
@@ -209,31 +200,4 @@ export class PostgresStore implements Store {
   async close(): Promise<void> {
     if (this.#ownsPool) await this.#pool.end();
   }
-}
-
-function namespaceRange(prefix: readonly string[]): [string, string, string] {
-  if (prefix.length === 0) return ['', '', '\u{10FFFF}'];
-  const joined = prefix.join('.');
-  return [joined, `${joined}.`, `${joined}/`];
-}
-
-function vectorsOf(row: StoreRow): Float32Array[] {
-  const { vectors, dims } = row;
-  if (!vectors || !dims) return [];
-  const copy = new Float32Array(vectors.byteLength / Float32Array.BYTES_PER_ELEMENT);
-  new Uint8Array(copy.buffer).set(vectors);
-  const result: Float32Array[] = [];
-  for (let start = 0; start < copy.length; start += dims) result.push(copy.subarray(start, start + dims));
-  return result;
-}
-
-function itemOf(row: StoreRow): StoreItem {
-  return {
-    namespace: splitNamespace(row.ns),
-    key: row.key,
-    value: JSON.parse(row.value) as StoreValue,
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-    ...(row.expires_at === null ? {} : { expiresAt: new Date(row.expires_at) }),
-  };
 }

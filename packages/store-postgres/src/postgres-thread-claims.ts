@@ -1,4 +1,4 @@
-import { type ThreadClaim, threadClaimedError } from '@weft/compose';
+import { type ThreadClaim, threadClaimedError } from '@weft/compose/store';
 import type { Pool, PoolClient } from 'pg';
 
 /**

@@ -1,6 +1,14 @@
-// @weft/store-sqlite — SQLite storage for Weft (checkpoints, sessions and the long-term document store), on better-sqlite3.
+/**
+ * `@weft/store-sqlite` — SQLite storage for Weft (checkpoints, sessions, the node cache and the long-term
+ * document store), on better-sqlite3.
+ *
+ * For people who run graphs and agents on one machine: the store classes and their options. A store
+ * creates or upgrades the file's schema when it opens it; the migrations stay inside.
+ *
+ * @packageDocumentation
+ */
 
-export { migrate, SQLITE_SCHEMA_VERSION } from './migrations.js';
+export { SQLITE_SCHEMA_VERSION } from './migrations.js';
 export type { SqliteStoreOptions } from './open-database.js';
 export { SqliteCache, type SqliteCacheOptions } from './sqlite-cache.js';
 export { SqliteCheckpointer, type SqliteCheckpointerOptions } from './sqlite-checkpointer.js';

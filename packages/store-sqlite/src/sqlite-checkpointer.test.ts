@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CheckpointRecord, WeftError } from '@weft/compose';
+import { WeftError } from '@weft/compose';
+import type { CheckpointRecord } from '@weft/compose/store';
 import { describeCheckpointerConformance } from '@weft/compose/testing';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

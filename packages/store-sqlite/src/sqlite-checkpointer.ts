@@ -1,17 +1,23 @@
+import type { Checkpointer } from '@weft/compose';
 import {
-  type Checkpointer,
+  CHECKPOINT_COLUMNS,
   type CheckpointRecord,
-  type CheckpointSource,
+  type CheckpointRow,
   checkpointExistsError,
+  checkpointFromRow,
+  checkpointRowValues,
   type GetCheckpointOptions,
   type ListCheckpointsOptions,
   metadataMatches,
-  parseCheckpointMetadata,
   type StoredCheckpoint,
-  seqTakenError,
+  seqConflictError,
+  TASK_WRITES_COLUMNS,
   type TaskWritesRecord,
+  type TaskWritesRow,
   type ThreadClaim,
-} from '@weft/compose';
+  taskWritesFromRow,
+  taskWritesRowValues,
+} from '@weft/compose/store';
 import type { Database, Statement } from 'better-sqlite3';
 import { openDatabase, type SqliteStoreOptions } from './open-database.js';
 import { SqliteThreadClaims } from './sqlite-thread-claims.js';
@@ -29,32 +35,7 @@ import { SqliteThreadClaims } from './sqlite-thread-claims.js';
  */
 export type SqliteCheckpointerOptions = SqliteStoreOptions;
 
-interface CheckpointRow {
-  thread_id: string;
-  ns: string;
-  id: string;
-  seq: number;
-  parent_id: string | null;
-  base_id: string;
-  step: number;
-  source: string;
-  created_at: string;
-  metadata: string;
-  payload: string;
-  checksum: string | null;
-}
-
-interface WriteRow {
-  thread_id: string;
-  ns: string;
-  checkpoint_id: string;
-  task_id: string;
-  payload: string;
-  checksum: string | null;
-}
-
-const COLUMNS =
-  'thread_id, ns, id, seq, parent_id, base_id, step, source, created_at, metadata, payload, checksum';
+const COLUMNS = CHECKPOINT_COLUMNS;
 
 /**
  * A checkpoint store in one SQLite file (or in memory) on better-sqlite3: WAL journal,
@@ -84,7 +65,7 @@ export class SqliteCheckpointer implements Checkpointer {
   readonly #upsertWrites: Statement<unknown[]>;
   readonly #latest: Statement<unknown[], CheckpointRow>;
   readonly #byId: Statement<unknown[], CheckpointRow>;
-  readonly #writes: Statement<unknown[], WriteRow>;
+  readonly #writes: Statement<unknown[], TaskWritesRow>;
   readonly #lists = new Map<number, Statement<unknown[], CheckpointRow>>();
   readonly #deleteThread: (threadId: string) => void;
   readonly #upsertMany: (records: readonly TaskWritesRecord[]) => void;
@@ -99,8 +80,7 @@ export class SqliteCheckpointer implements Checkpointer {
       `INSERT INTO weft_checkpoints (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.#upsertWrites = db.prepare(
-      `INSERT INTO weft_checkpoint_writes (thread_id, ns, checkpoint_id, task_id, payload, checksum)
-       VALUES (?, ?, ?, ?, ?, ?)
+      `INSERT INTO weft_checkpoint_writes (${TASK_WRITES_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (thread_id, ns, checkpoint_id, task_id)
        DO UPDATE SET payload = excluded.payload, checksum = excluded.checksum`,
     );
@@ -111,7 +91,7 @@ export class SqliteCheckpointer implements Checkpointer {
       `SELECT ${COLUMNS} FROM weft_checkpoints WHERE thread_id = ? AND ns = ? AND id = ?`,
     );
     this.#writes = db.prepare(
-      `SELECT thread_id, ns, checkpoint_id, task_id, payload, checksum FROM weft_checkpoint_writes
+      `SELECT ${TASK_WRITES_COLUMNS} FROM weft_checkpoint_writes
        WHERE thread_id = ? AND ns = ? AND checkpoint_id = ? ORDER BY seq`,
     );
     const deleteWrites = db.prepare('DELETE FROM weft_checkpoint_writes WHERE thread_id = ?');
@@ -132,27 +112,13 @@ export class SqliteCheckpointer implements Checkpointer {
    */
   async put(record: CheckpointRecord): Promise<void> {
     try {
-      this.#insert.run(
-        record.threadId,
-        record.ns,
-        record.id,
-        record.seq,
-        record.parentId,
-        record.baseId,
-        record.step,
-        record.source,
-        record.createdAt,
-        JSON.stringify(record.metadata),
-        record.payload,
-        record.checksum ?? null,
-      );
+      this.#insert.run(...checkpointRowValues(record));
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw checkpointExistsError(record, error);
       if (code === 'SQLITE_CONSTRAINT_UNIQUE' && /\.seq\b/.test((error as Error).message)) {
-        // A duplicate id usually repeats its seq too: report the duplicate, as for the primary key.
-        const existing = this.#byId.get(record.threadId, record.ns, record.id);
-        throw existing ? checkpointExistsError(record, error) : seqTakenError(record, error);
+        const idTaken = this.#byId.get(record.threadId, record.ns, record.id) !== undefined;
+        throw seqConflictError(record, idTaken, error);
       }
       throw error;
     }
@@ -173,14 +139,7 @@ export class SqliteCheckpointer implements Checkpointer {
   }
 
   #upsert(record: TaskWritesRecord): void {
-    this.#upsertWrites.run(
-      record.threadId,
-      record.ns,
-      record.checkpointId,
-      record.taskId,
-      record.payload,
-      record.checksum ?? null,
-    );
+    this.#upsertWrites.run(...taskWritesRowValues(record));
   }
 
   async get(threadId: string, options: GetCheckpointOptions = {}): Promise<StoredCheckpoint | undefined> {
@@ -188,8 +147,8 @@ export class SqliteCheckpointer implements Checkpointer {
     const row =
       options.id === undefined ? this.#latest.get(threadId, ns) : this.#byId.get(threadId, ns, options.id);
     if (row === undefined) return undefined;
-    const writes = this.#writes.all(threadId, ns, row.id).map(toWritesRecord);
-    return { checkpoint: toCheckpointRecord(row), writes };
+    const writes = this.#writes.all(threadId, ns, row.id).map(taskWritesFromRow);
+    return { checkpoint: checkpointFromRow(row), writes };
   }
 
   async list(threadId: string, options: ListCheckpointsOptions = {}): Promise<CheckpointRecord[]> {
@@ -201,12 +160,12 @@ export class SqliteCheckpointer implements Checkpointer {
     if (options.baseId !== undefined) params.push(threadId, ns, options.baseId, options.baseId);
     const filter = options.filter;
     const statement = this.#listStatement(options.before !== undefined, options.baseId !== undefined);
-    if (filter === undefined) return statement.all(...params, limit).map(toCheckpointRecord);
+    if (filter === undefined) return statement.all(...params, limit).map(checkpointFromRow);
     // Metadata equality of nested JSON is checked in JS (SQLite cannot compare JSON by value); the
     // iterator stops reading rows once `limit` matches are found.
     const result: CheckpointRecord[] = [];
     for (const row of statement.iterate(...params, -1)) {
-      const record = toCheckpointRecord(row);
+      const record = checkpointFromRow(row);
       if (metadataMatches(record.metadata, filter)) result.push(record);
       if (result.length === limit) break;
     }
@@ -241,32 +200,4 @@ export class SqliteCheckpointer implements Checkpointer {
     }
     return statement;
   }
-}
-
-function toCheckpointRecord(row: CheckpointRow): CheckpointRecord {
-  return {
-    threadId: row.thread_id,
-    ns: row.ns,
-    id: row.id,
-    seq: row.seq,
-    parentId: row.parent_id,
-    baseId: row.base_id,
-    step: row.step,
-    source: row.source as CheckpointSource,
-    createdAt: row.created_at,
-    metadata: parseCheckpointMetadata(row.metadata, { threadId: row.thread_id, ns: row.ns, id: row.id }),
-    payload: row.payload,
-    ...(row.checksum === null ? {} : { checksum: row.checksum }),
-  };
-}
-
-function toWritesRecord(row: WriteRow): TaskWritesRecord {
-  return {
-    threadId: row.thread_id,
-    ns: row.ns,
-    checkpointId: row.checkpoint_id,
-    taskId: row.task_id,
-    payload: row.payload,
-    ...(row.checksum === null ? {} : { checksum: row.checksum }),
-  };
 }

@@ -1,13 +1,8 @@
+import type { StoreRow } from '@weft/compose/store';
 import type { Database, Statement } from 'better-sqlite3';
 
-/** A row of `weft_store`. */
-export interface StoreRow {
-  readonly ns: string;
-  readonly key: string;
-  readonly value: string;
-  readonly created_at: number;
-  readonly updated_at: number;
-  readonly expires_at: number | null;
+/** A row of `weft_store`, with its vectors. */
+export interface SqliteStoreRow extends StoreRow {
   readonly dims: number | null;
   readonly vectors: Buffer | null;
 }
@@ -15,31 +10,6 @@ export interface StoreRow {
 const LIVE = '(expires_at IS NULL OR expires_at > ?)';
 const IN_PREFIX = '(ns = ? OR (ns > ? AND ns < ?))';
 const COLUMNS = 'ns, key, value, created_at, updated_at, expires_at';
-
-/**
- * The three bounds that select a namespace prefix from the primary key: the prefix itself, and the
- * open range of namespaces beneath it (`prefix.` up to `prefix/`, `/` being the code point after `.`).
- * The empty prefix selects everything.
- */
-export function namespaceRange(prefix: readonly string[]): [string, string, string] {
-  if (prefix.length === 0) return ['', '', '\u{10FFFF}'];
-  const joined = prefix.join('.');
-  return [joined, `${joined}.`, `${joined}/`];
-}
-
-/** The vectors of a row, as float32 views over its blob. */
-export function vectorsOf(row: StoreRow): Float32Array[] {
-  if (row.vectors === null || row.dims === null || row.dims === 0) return [];
-  const floats = new Float32Array(
-    row.vectors.buffer,
-    row.vectors.byteOffset,
-    row.vectors.byteLength / Float32Array.BYTES_PER_ELEMENT,
-  );
-  const vectors: Float32Array[] = [];
-  for (let start = 0; start < floats.length; start += row.dims)
-    vectors.push(floats.subarray(start, start + row.dims));
-  return vectors;
-}
 
 /** Prepared statements of the document store. */
 export interface SqliteStoreStatements {

@@ -1,30 +1,32 @@
+import type {
+  Store,
+  StoreIndexConfig,
+  StoreItem,
+  StoreListOptions,
+  StorePutOptions,
+  StoreSearchItem,
+  StoreSearchOptions,
+  StoreValue,
+} from '@weft/compose';
 import {
   checkNamespace,
-  checkPut,
-  embedDocument,
   joinNamespace,
+  namespaceRange,
   pageNamespaces,
   prepareSearch,
   rankItems,
-  type Store,
   type StoreCandidate,
-  type StoreIndexConfig,
-  type StoreItem,
-  type StoreListOptions,
-  type StorePutOptions,
-  type StoreSearchItem,
-  type StoreSearchOptions,
-  type StoreValue,
   splitNamespace,
-} from '@weft/compose';
+  storeItemFromRow,
+  storeRowForPut,
+  vectorsFromBytes,
+} from '@weft/compose/store';
 import type { Database } from 'better-sqlite3';
 import { openDatabase, type SqliteStoreOptions } from './open-database.js';
 import {
-  namespaceRange,
+  type SqliteStoreRow,
   type SqliteStoreStatements,
-  type StoreRow,
   sqliteStoreStatements,
-  vectorsOf,
 } from './sqlite-store-statements.js';
 
 /**
@@ -83,20 +85,25 @@ export class SqliteStore implements Store {
     value: StoreValue,
     options?: StorePutOptions,
   ): Promise<void> {
-    checkPut(namespace, key, value, options);
-    const text = JSON.stringify(value);
-    const vectors = await embedDocument(this.#index, value, options);
-    const now = this.#now();
-    const dims = vectors[0]?.length ?? null;
-    const blob = dims === null ? null : Buffer.from(new Float32Array(vectors.flat()).buffer);
-    const expires = options?.ttlMs === undefined ? null : now + options.ttlMs;
-    this.#sql.upsert.run(joinNamespace(namespace), key, text, now, now, expires, dims, blob, now);
+    const row = await storeRowForPut({ namespace, key, value, options, index: this.#index, now: this.#now });
+    const blob = row.vectors && Buffer.from(row.vectors.buffer);
+    this.#sql.upsert.run(
+      row.ns,
+      row.key,
+      row.value,
+      row.now,
+      row.now,
+      row.expiresAt,
+      row.dims,
+      blob,
+      row.now,
+    );
   }
 
   async get(namespace: readonly string[], key: string): Promise<StoreItem | undefined> {
     checkNamespace(namespace, 'get');
-    const row = this.#sql.get.get(joinNamespace(namespace), key, this.#now()) as StoreRow | undefined;
-    return row ? itemOf(row) : undefined;
+    const row = this.#sql.get.get(joinNamespace(namespace), key, this.#now()) as SqliteStoreRow | undefined;
+    return row ? storeItemFromRow(row) : undefined;
   }
 
   async delete(namespace: readonly string[], key: string): Promise<void> {
@@ -128,12 +135,15 @@ export class SqliteStore implements Store {
         now,
         options.limit ?? 10,
         options.offset ?? 0,
-      ) as StoreRow[];
-      return rows.map(itemOf);
+      ) as SqliteStoreRow[];
+      return rows.map(storeItemFromRow);
     }
     const candidates: StoreCandidate[] = [];
-    for (const row of this.#sql.scan.iterate(...range, now) as Iterable<StoreRow>) {
-      candidates.push({ item: itemOf(row), vectors: queryVector ? vectorsOf(row) : [] });
+    for (const row of this.#sql.scan.iterate(...range, now) as Iterable<SqliteStoreRow>) {
+      candidates.push({
+        item: storeItemFromRow(row),
+        vectors: queryVector ? vectorsFromBytes(row.vectors, row.dims) : [],
+      });
     }
     return rankItems(candidates, options, queryVector);
   }
@@ -146,15 +156,4 @@ export class SqliteStore implements Store {
   async close(): Promise<void> {
     if (this.#owned && this.#db.open) this.#db.close();
   }
-}
-
-function itemOf(row: StoreRow): StoreItem {
-  return {
-    namespace: splitNamespace(row.ns),
-    key: row.key,
-    value: JSON.parse(row.value) as StoreValue,
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-    ...(row.expires_at === null ? {} : { expiresAt: new Date(row.expires_at) }),
-  };
 }

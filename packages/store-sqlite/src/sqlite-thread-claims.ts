@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ThreadClaim, threadClaimedError } from '@weft/compose';
+import { type ThreadClaim, threadClaimedError } from '@weft/compose/store';
 import type { Database, Statement } from 'better-sqlite3';
 import { processAlive, processStart } from './process-identity.js';
 

@@ -1,4 +1,4 @@
-import { deserialize, serialize } from '@weft/compose';
+import { deserialize, serialize } from '@weft/compose/store';
 import pg from 'pg';
 import type { RunJobData, RunJobOptions } from './internal/job-data.js';
 import type { StoredOutcome } from './internal/run-registry.js';

@@ -1,5 +1,6 @@
-import type { Checkpointer, CheckpointRecord } from '@weft/compose';
+import type { Checkpointer } from '@weft/compose';
 import { END, START, StateGraph } from '@weft/compose';
+import type { CheckpointRecord } from '@weft/compose/store';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

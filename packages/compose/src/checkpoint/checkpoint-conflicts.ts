@@ -1,5 +1,6 @@
 import { CheckpointConflictError } from '../errors/checkpoint-conflict-error.js';
 import { WeftError } from '../errors/weft-error.js';
+import { checkpointExistsError } from './checkpoint-exists-error.js';
 import type { CheckpointRecord, JsonValue } from './checkpointer.js';
 
 /**
@@ -22,6 +23,25 @@ export function seqTakenError(
     `already has a checkpoint at position ${record.seq}: another writer moved its head before checkpoint "${record.id}" could be stored`,
     { cause },
   );
+}
+
+/**
+ * The error for a `put` refused by the unique `seq` of its thread and namespace, told apart the same way
+ * by every store: when the record's id is stored there too it is the duplicate id (a repeated id usually
+ * repeats its seq, and the duplicate is the mistake to report), otherwise another writer moved the head.
+ *
+ * @example
+ * ```ts
+ * const idTaken = byId.get(record.threadId, record.ns, record.id) !== undefined;
+ * throw seqConflictError(record, idTaken, error);
+ * ```
+ */
+export function seqConflictError(
+  record: Pick<CheckpointRecord, 'id' | 'threadId' | 'ns' | 'seq'>,
+  idTaken: boolean,
+  cause?: unknown,
+): WeftError {
+  return idTaken ? checkpointExistsError(record, cause) : seqTakenError(record, cause);
 }
 
 /**

@@ -90,3 +90,20 @@ export function namespaceStartsWith(namespace: readonly string[], prefix: readon
   if (prefix.length > namespace.length) return false;
   return prefix.every((label, index) => namespace[index] === label);
 }
+
+/**
+ * The three bounds that select a namespace prefix from a SQL store's joined-namespace key: the prefix
+ * itself, and the open range of namespaces beneath it (`prefix.` up to `prefix/`, `/` being the code
+ * point after `.`). The empty prefix selects everything.
+ *
+ * @example
+ * ```ts
+ * namespaceRange(['memories']); // ['memories', 'memories.', 'memories/']
+ * // WHERE ns = ? OR (ns > ? AND ns < ?)
+ * ```
+ */
+export function namespaceRange(prefix: readonly string[]): [exact: string, above: string, below: string] {
+  if (prefix.length === 0) return ['', '', '\u{10FFFF}'];
+  const joined = joinNamespace(prefix);
+  return [joined, `${joined}.`, `${joined}/`];
+}

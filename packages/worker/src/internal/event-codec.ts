@@ -1,4 +1,5 @@
-import { deserialize, type RunEvent, serialize } from '@weft/compose';
+import type { RunEvent } from '@weft/compose';
+import { deserialize, serialize } from '@weft/compose/store';
 
 /** `k` of a stream entry that carries a batch of run events (`d`: a JSON array of tagged-JSON events). */
 export const BATCH_KIND = 'b';

@@ -1,4 +1,5 @@
-import { type Callbacks, type Checkpointer, Command, deserialize, type RunResult } from '@weft/compose';
+import { type Callbacks, type Checkpointer, Command, type RunResult } from '@weft/compose';
+import { deserialize } from '@weft/compose/store';
 import { DelayedError, type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { PostgresRunJournal } from '../postgres-run-journal.js';

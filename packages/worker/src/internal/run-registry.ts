@@ -1,4 +1,4 @@
-import { deserialize, serialize } from '@weft/compose';
+import { deserialize, serialize } from '@weft/compose/store';
 import type { Redis } from 'ioredis';
 import type { RunInfo, RunKind, RunStatus, WorkerRunResult } from '../run-info.js';
 import type { QueueKeys } from './keys.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { serialize } from '@weft/compose';
+import { serialize } from '@weft/compose/store';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { PostgresRunJournal } from '../postgres-run-journal.js';

@@ -1,4 +1,5 @@
-import { cosineSimilarity, HashingEmbeddings, MemoryStore, WeftError } from '@weft/compose';
+import { HashingEmbeddings, MemoryStore, WeftError } from '@weft/compose';
+import { cosineSimilarity } from '@weft/compose/store';
 import { OpenAI } from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdkError } from '../../errors/adk-error.js';
