@@ -7,8 +7,10 @@ import { type PostgresTables, postgresTables } from './postgres-schema.js';
  *
  * @example
  * ```ts
- * const yours: PostgresConnectionOptions = { pool, schema: 'agents', tablePrefix: 'app1_' };
- * const owned: PostgresConnectionOptions = { connectionString: process.env.DATABASE_URL! };
+ * import pg from 'pg';
+ *
+ * const yours: PostgresConnectionOptions = { pool: new pg.Pool(), schema: 'agents', tablePrefix: 'app1_' };
+ * const owned: PostgresConnectionOptions = { connectionString: 'postgres://localhost/app' };
  * ```
  */
 export type PostgresConnectionOptions = ({ readonly pool: Pool } | { readonly connectionString: string }) & {
@@ -33,7 +35,9 @@ export interface PostgresConnection {
  * @throws {WeftError} code `INVALID_ARGUMENT` when the schema or table prefix is not a plain identifier.
  * @example
  * ```ts
- * const { pool, ownsPool, tables } = postgresConnection({ connectionString, schema: 'agents' });
+ * const { pool, ownsPool, tables } = postgresConnection({ connectionString: 'postgres://localhost/app' });
+ * ownsPool; // true: the store ends this pool on close()
+ * tables.checkpoints; // '"public"."weft_checkpoints"'
  * ```
  */
 export function postgresConnection(options: PostgresConnectionOptions): PostgresConnection {

@@ -32,8 +32,10 @@ export function seqTakenError(
  *
  * @example
  * ```ts
- * const idTaken = byId.get(record.threadId, record.ns, record.id) !== undefined;
- * throw seqConflictError(record, idTaken, error);
+ * const record = { threadId: 't1', ns: '', id: 'c7', seq: 7 };
+ * const stored = new Set(['c5', 'c6']); // the ids of the thread, as the store finds them
+ * const error = seqConflictError(record, stored.has(record.id)); // another writer moved the head
+ * error instanceof CheckpointConflictError; // true
  * ```
  */
 export function seqConflictError(

@@ -8,7 +8,8 @@ import type { CheckpointRecord, CheckpointSource, JsonValue, TaskWritesRecord } 
  *
  * @example
  * ```ts
- * db.prepare(`INSERT INTO weft_checkpoints (${CHECKPOINT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+ * const columns = CHECKPOINT_COLUMNS.split(', '); // ['thread_id', 'ns', 'id', 'seq', …, 'checksum']
+ * const insert = `INSERT INTO weft_checkpoints (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
  * ```
  */
 export const CHECKPOINT_COLUMNS =
@@ -52,7 +53,12 @@ export interface TaskWritesRow {
  *
  * @example
  * ```ts
- * insert.run(...checkpointRowValues(record));
+ * const record: CheckpointRecord = {
+ *   threadId: 't1', ns: '', id: 'c1', seq: 1, parentId: null, baseId: 'c1', step: -1,
+ *   source: 'input', createdAt: '2026-12-01T00:00:00.000Z', metadata: { user: 'u1' }, payload: '{}',
+ * };
+ * checkpointRowValues(record);
+ * // ['t1', '', 'c1', 1, null, 'c1', -1, 'input', '2026-12-01T00:00:00.000Z', '{"user":"u1"}', '{}', null]
  * ```
  */
 export function checkpointRowValues(record: CheckpointRecord): unknown[] {
@@ -78,7 +84,8 @@ export function checkpointRowValues(record: CheckpointRecord): unknown[] {
  *
  * @example
  * ```ts
- * upsertWrites.run(...taskWritesRowValues(record));
+ * taskWritesRowValues({ threadId: 't1', ns: '', checkpointId: 'c1', taskId: 'k1', payload: '[]' });
+ * // ['t1', '', 'c1', 'k1', '[]', null]
  * ```
  */
 export function taskWritesRowValues(record: TaskWritesRecord): unknown[] {
@@ -99,8 +106,11 @@ export function taskWritesRowValues(record: TaskWritesRecord): unknown[] {
  * @throws {WeftError} code `CHECKPOINT` when the metadata text is not a JSON object.
  * @example
  * ```ts
- * const row = latest.get(threadId, ns);
- * return row === undefined ? undefined : checkpointFromRow(row);
+ * const record = checkpointFromRow({
+ *   thread_id: 't1', ns: '', id: 'c1', seq: 1, parent_id: null, base_id: 'c1', step: -1, source: 'input',
+ *   created_at: '2026-12-01T00:00:00.000Z', metadata: '{"user":"u1"}', payload: '{}', checksum: null,
+ * });
+ * record.metadata; // { user: 'u1' } (and no `checksum` key)
  * ```
  */
 export function checkpointFromRow(row: CheckpointRow): CheckpointRecord {
@@ -129,7 +139,10 @@ export function checkpointFromRow(row: CheckpointRow): CheckpointRecord {
  *
  * @example
  * ```ts
- * const writes = writesOf.all(threadId, ns, checkpointId).map(taskWritesFromRow);
+ * const rows: TaskWritesRow[] = [
+ *   { thread_id: 't1', ns: '', checkpoint_id: 'c1', task_id: 'k1', payload: '[]', checksum: null },
+ * ];
+ * const writes = rows.map(taskWritesFromRow); // [{ threadId: 't1', ns: '', checkpointId: 'c1', taskId: 'k1', payload: '[]' }]
  * ```
  */
 export function taskWritesFromRow(row: TaskWritesRow): TaskWritesRecord {

@@ -49,9 +49,16 @@ export interface StorePutRequest {
  * @throws {WeftError} code `INVALID_ARGUMENT` naming the argument at fault (see `checkPut`).
  * @example
  * ```ts
- * const row = await storeRowForPut({ namespace, key, value, options, index: this.index, now: Date.now });
- * const blob = row.vectors && Buffer.from(row.vectors.buffer);
- * upsert.run(row.ns, row.key, row.value, row.now, row.now, row.expiresAt, row.dims, blob, row.now);
+ * const row = await storeRowForPut({
+ *   namespace: ['memories', 'u1'],
+ *   key: 'm1',
+ *   value: { text: 'prefers tea' },
+ *   options: { ttlMs: 60_000 },
+ *   index: { embeddings: new HashingEmbeddings({ dimensions: 64 }), fields: ['text'] },
+ *   now: Date.now,
+ * });
+ * row.ns; // 'memories.u1'
+ * row.dims; // 64 — and row.vectors holds the 64 floats, to store as bytes: new Uint8Array(row.vectors.buffer)
  * ```
  */
 export async function storeRowForPut(request: StorePutRequest): Promise<StoreRowWrite> {
@@ -76,8 +83,10 @@ export async function storeRowForPut(request: StorePutRequest): Promise<StoreRow
  *
  * @example
  * ```ts
- * const row = get.get(joinNamespace(namespace), key, now);
- * return row === undefined ? undefined : storeItemFromRow(row);
+ * const item = storeItemFromRow({
+ *   ns: 'memories.u1', key: 'm1', value: '{"text":"prefers tea"}', created_at: 0, updated_at: 0, expires_at: null,
+ * });
+ * item.namespace; // ['memories', 'u1']
  * ```
  */
 export function storeItemFromRow(row: StoreRow): StoreItem {
@@ -97,7 +106,8 @@ export function storeItemFromRow(row: StoreRow): StoreItem {
  *
  * @example
  * ```ts
- * const candidates = rows.map((row) => ({ item: storeItemFromRow(row), vectors: vectorsFromBytes(row.vectors, row.dims) }));
+ * const bytes = new Uint8Array(new Float32Array([1, 0, 0, 1]).buffer);
+ * vectorsFromBytes(bytes, 2); // [Float32Array [1, 0], Float32Array [0, 1]]
  * ```
  */
 export function vectorsFromBytes(
