@@ -3,9 +3,9 @@
  * and tool trajectories).
  *
  * For people testing agents: loading eval sets, running them against a target, scorers (built in and
- * your own), reports, and capture/cassette helpers to record and replay model calls. The `weft-eval`
- * command runs the same code; its CLI plumbing stays inside, as does ROUGE's arithmetic (use
- * `rougeScorer`). `@weft/eval/vitest` turns an eval set into vitest tests.
+ * your own), reports, capture/cassette helpers to record and replay model calls, and `runEvalCli` (the
+ * `weft-eval` and `weft eval` commands). ROUGE's arithmetic stays inside (use `rougeScorer`).
+ * `@weft/eval/vitest` turns an eval set into vitest tests.
  *
  * @packageDocumentation
  */
@@ -22,6 +22,7 @@ export {
   type CassetteOptions,
   cassetteModel,
 } from './cassette/cassette-model.js';
+export { type EvalCliIo, runEvalCli } from './cli/run-eval-cli.js';
 export { type CaseRun, type CaseSummary, type EvalReport, reportPassed } from './eval-report.js';
 export {
   type EvalCase,

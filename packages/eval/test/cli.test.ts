@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { runEvalCli } from '../src/cli/run-eval-cli.js';
+import { runEvalCli } from '../src/index.js';
 
 const fixtures = new URL('./fixtures/', import.meta.url).pathname;
 const bin = new URL('../bin/weft-eval.mjs', import.meta.url).pathname;
