@@ -1,4 +1,5 @@
-import { CheckpointConflictError, type CheckpointRecord, WeftError } from '@weft/compose';
+import { CheckpointConflictError, WeftError } from '@weft/compose';
+import type { CheckpointRecord } from '@weft/compose/store';
 import { describeCheckpointerConformance } from '@weft/compose/testing';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

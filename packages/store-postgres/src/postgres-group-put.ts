@@ -1,9 +1,10 @@
 import {
+  CHECKPOINT_COLUMNS,
   type CheckpointRecord,
-  checkpointExistsError,
-  seqTakenError,
+  seqConflictError,
+  TASK_WRITES_COLUMNS,
   type TaskWritesRecord,
-} from '@weft/compose';
+} from '@weft/compose/store';
 import type { QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import type { PostgresTables } from './postgres-schema.js';
 
@@ -31,12 +32,12 @@ interface InsertedRow {
  */
 function groupPutText({ checkpoints, writes }: PostgresTables): string {
   return `WITH stored_writes AS (
-    INSERT INTO ${writes} (thread_id, ns, checkpoint_id, task_id, payload, checksum)
+    INSERT INTO ${writes} (${TASK_WRITES_COLUMNS})
     SELECT * FROM unnest($13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::text[])
     ON CONFLICT (thread_id, ns, checkpoint_id, task_id)
     DO UPDATE SET payload = EXCLUDED.payload, checksum = EXCLUDED.checksum
   )
-  INSERT INTO ${checkpoints} (thread_id, ns, id, seq, parent_id, base_id, step, source, created_at, metadata, payload, checksum)
+  INSERT INTO ${checkpoints} (${CHECKPOINT_COLUMNS})
   SELECT u.thread_id, u.ns, u.id, u.seq, u.parent_id, u.base_id, u.step, u.source, u.created_at, u.metadata::jsonb, u.payload, u.checksum
   FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::int[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
     AS u(thread_id, ns, id, seq, parent_id, base_id, step, source, created_at, metadata, payload, checksum)
@@ -118,5 +119,5 @@ async function rejectionOf(
     values: [record.threadId, record.ns, record.id],
   });
   const cause = new Error(`the group commit skipped checkpoint "${record.id}" (ON CONFLICT DO NOTHING)`);
-  return (rowCount ?? 0) > 0 ? checkpointExistsError(record, cause) : seqTakenError(record, cause);
+  return seqConflictError(record, (rowCount ?? 0) > 0, cause);
 }

@@ -1,4 +1,5 @@
-import { type CheckpointRecord, END, START, StateGraph } from '@weft/compose';
+import { END, START, StateGraph } from '@weft/compose';
+import type { CheckpointRecord } from '@weft/compose/store';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
