@@ -8,7 +8,7 @@ import type { Database, Statement } from 'better-sqlite3';
  * ```ts
  * import Database from 'better-sqlite3';
  * const db = new Database(':memory:');
- * migrate(db);
+ * new SqliteSessionService({ database: db }); // creates the tables
  * const statements = prepareSessionStatements(db);
  * const row: SessionRow | undefined = statements.sessionRow.get('shop', 'u1', 's1');
  * row?.turns; // undefined: no session 's1' yet
@@ -31,7 +31,7 @@ export interface SessionRow {
  * ```ts
  * import Database from 'better-sqlite3';
  * const db = new Database(':memory:');
- * migrate(db);
+ * new SqliteSessionService({ database: db }); // creates the tables
  * const statements = prepareSessionStatements(db);
  * statements.upsert.app.run('shop', 'app:theme', '"dark"', Date.now(), 'event-1');
  * const rows: StateRow[] = statements.state.app.all('shop'); // the app-scoped keys of 'shop'
@@ -59,7 +59,7 @@ const SUMMARY = 'app_name, user_id, session_id, last_update_time, status, status
  * ```ts
  * import Database from 'better-sqlite3';
  * const db = new Database(':memory:');
- * migrate(db);
+ * new SqliteSessionService({ database: db }); // creates the tables
  * const statements: SessionStatements = prepareSessionStatements(db);
  * statements.sessionRow.get('shop', 'u1', 's1'); // a SessionRow, or undefined
  * ```
@@ -92,7 +92,7 @@ export interface SessionStatements {
  * ```ts
  * import Database from 'better-sqlite3';
  * const db = new Database(':memory:');
- * migrate(db);
+ * new SqliteSessionService({ database: db }); // creates the tables
  * const { upsert } = prepareSessionStatements(db);
  * upsert.app.run('shop', 'app:theme', '"dark"', Date.now(), 'event-1');
  * ```
