@@ -67,6 +67,12 @@ export interface ResponseFormat {
  *
  * @example
  * ```ts
+ * const weather = tool({
+ *   name: 'weather',
+ *   description: 'The weather in a city',
+ *   parameters: z.object({ city: z.string() }),
+ *   execute: ({ city }) => `Sunny in ${city}`,
+ * });
  * const options: ChatModelCallOptions = { tools: [weather.spec], toolChoice: 'auto', temperature: 0 };
  * ```
  */
@@ -93,6 +99,8 @@ export interface ChatModelCallOptions {
  * @throws {ModelError} `MODEL_ERROR` when the provider fails; `WeftError` `ABORTED` (compose's one abort error) on abort.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model: ChatModel = new ScriptedChatModel(['Hello!', 'Hello again!']); // or any adapter
  * const reply = await model.generate([userMessage('Hi')], { temperature: 0 });
  * for await (const chunk of model.stream([userMessage('Hi')])) process.stdout.write(chunk.text ?? '');
  * ```

@@ -7,7 +7,10 @@ import { concatMessageChunks, type MessageChunk } from '../message/message-chunk
  *
  * @example
  * ```ts
- * const detection: ToolCallDetection = await streamUntilToolCall(model.stream(messages));
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Sunny, 21 °C.']);
+ * const messages = [userMessage('Weather in Oslo?')];
+ * const detection: ToolCallDetection = await streamUntilToolCall(model.stream(messages)); // hasToolCalls: false
  * ```
  */
 export interface ToolCallDetection {
@@ -29,6 +32,9 @@ export interface ToolCallDetection {
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Sunny, 21 °C.']);
+ * const messages = [userMessage('Weather in Oslo?')];
  * const { hasToolCalls, message }: DetectedToolCalls = await detectToolCalls(model.stream(messages));
  * ```
  */
@@ -80,8 +86,20 @@ function bufferedReader(stream: AsyncIterable<MessageChunk>) {
  *
  * @example
  * ```ts
- * const detection = await streamUntilToolCall(model.stream(messages, { tools }));
- * if (detection.hasToolCalls) await runTools(await detection.message());
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const weather = tool({
+ *   name: 'weather',
+ *   description: 'The weather in a city',
+ *   parameters: z.object({ city: z.string() }),
+ *   execute: ({ city }) => `Sunny in ${city}`,
+ * });
+ * const model = new ScriptedChatModel([{ toolCalls: [{ name: 'weather', arguments: { city: 'Oslo' } }] }]);
+ * const messages: Message[] = [userMessage('Weather in Oslo?')];
+ * const detection = await streamUntilToolCall(model.stream(messages, { tools: [weather.spec] }));
+ * if (detection.hasToolCalls) {
+ *   const reply = await detection.message();
+ *   messages.push(reply, ...(await executeToolCalls(reply.toolCalls ?? [], [weather])));
+ * }
  * else for await (const chunk of detection.chunks) process.stdout.write(chunk.text ?? '');
  * ```
  */
@@ -124,7 +142,16 @@ export async function streamUntilToolCall(stream: AsyncIterable<MessageChunk>): 
  *
  * @example
  * ```ts
- * const { hasToolCalls, message } = await detectToolCalls(model.stream(messages, { tools }));
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const weather = tool({
+ *   name: 'weather',
+ *   description: 'The weather in a city',
+ *   parameters: z.object({ city: z.string() }),
+ *   execute: ({ city }) => `Sunny in ${city}`,
+ * });
+ * const model = new ScriptedChatModel([{ text: 'Let me check.', toolCalls: [{ name: 'weather', arguments: { city: 'Oslo' } }] }]);
+ * const messages = [userMessage('Weather in Oslo?')];
+ * const { hasToolCalls, message } = await detectToolCalls(model.stream(messages, { tools: [weather.spec] })); // true
  * ```
  */
 export async function detectToolCalls(stream: AsyncIterable<MessageChunk>): Promise<DetectedToolCalls> {

@@ -37,6 +37,9 @@ function hasNetworkCode(error: unknown, depth = 0): boolean {
  *
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const base = new ScriptedChatModel(['Hello!']);
+ * const isFlaky = (error: unknown) => error instanceof Error && error.message.includes('ECONNRESET');
  * const model = withRetry(base, { isRetryable: (error) => isRetryableError(error) || isFlaky(error) });
  * ```
  */

@@ -17,7 +17,11 @@ export type ModelFactory = (modelId: string) => ChatModel;
  *
  * @example
  * ```ts
- * const model = registry.resolve('anthropic:claude-sonnet-4-5');
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const registry: ModelRegistry = modelRegistry({
+ *   scripted: (modelId) => new ScriptedChatModel(['Hello!'], { name: `scripted:${modelId}` }),
+ * });
+ * const model = registry.resolve('scripted:demo'); // a ChatModel named 'scripted:demo'
  * ```
  */
 export interface ModelRegistry {
@@ -99,7 +103,9 @@ export function modelRegistry(factories: Readonly<Record<string, ModelFactory>>)
  * whatever {@link ModelRegistry.resolve} throws.
  * @example
  * ```ts
- * const model = resolveModel('openai:gpt-4o-mini', models, 'agent "helper"');
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const models = modelRegistry({ scripted: () => new ScriptedChatModel(['Hello!']) });
+ * const model = resolveModel('scripted:demo', models, 'agent "helper"');
  * ```
  */
 export function resolveModel(

@@ -58,7 +58,8 @@ export interface Cost {
  *
  * @example
  * ```ts
- * const cost = costOf(usage, 'openai:gpt-4o-mini', defaultPrices);
+ * const usage: Usage = { inputTokens: 1_200, outputTokens: 300, totalTokens: 1_500 };
+ * const cost = costOf(usage, 'openai:gpt-4o-mini', defaultPrices); // { input: 0.00018, output: 0.00018, total: … }
  * ```
  */
 export const defaultPrices: PriceTable = Object.freeze({
@@ -109,6 +110,9 @@ const perToken = 1 / 1_000_000;
  * @example
  * ```ts
  * const prices = priceTable(defaultPrices, { 'my-model': { input: 1, output: 2 } });
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const model = new ScriptedChatModel(['Hello!'], { name: 'my-model' });
+ * const reply = await model.generate([userMessage('Hi')]);
  * const cost = costOf(reply.usage!, 'my-model', prices); // { input: …, output: …, total: … }
  * ```
  */
@@ -139,7 +143,9 @@ export function costOf(usage: Usage, model: string, prices: PriceTable = default
  *
  * @example
  * ```ts
- * const total = addUsage(first.usage!, second.usage!);
+ * const first: Usage = { inputTokens: 1_000, outputTokens: 200, totalTokens: 1_200 };
+ * const second: Usage = { inputTokens: 1_500, outputTokens: 100, totalTokens: 1_600, cachedInputTokens: 1_000 };
+ * const total = addUsage(first, second); // { inputTokens: 2_500, outputTokens: 300, totalTokens: 2_800, cachedInputTokens: 1_000 }
  * ```
  */
 export function addUsage(...usages: readonly Usage[]): Usage {

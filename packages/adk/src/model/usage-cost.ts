@@ -22,6 +22,11 @@ export interface SummaryCost extends Cost {
  * @example
  * ```ts
  * const prices = priceTable(defaultPrices, { 'my-model': { input: 1, output: 2 } });
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const agent = new ChatModelAgent({ name: 'helper', model: new ScriptedChatModel(['Hello!'], { name: 'my-model' }) });
+ * const runner = new Runner({ agent, sessionService: new MemorySessionService() });
+ * const events = await drain(runner.run({ userId: 'u1', sessionId: 's1', message: 'Hi' }));
+ * const event = events.findLast((e) => e.usageTotals !== undefined)!;
  * const cost = costOfSummary(event.usageTotals!, prices);
  * console.log(`$${cost.total.toFixed(4)}`, cost.unpriced);
  * ```

@@ -25,6 +25,9 @@ export interface FallbackOptions {
  * @throws the fallback model's error when both fail, or the first model's when it should not fall back.
  * @example
  * ```ts
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ * const primary = new ScriptedChatModel([new Error('overloaded')], { name: 'primary' });
+ * const cheaperModel = new ScriptedChatModel(['Hello!'], { name: 'cheaper' });
  * const model = withFallback(withRetry(primary), cheaperModel);
  * const reply = await model.generate([userMessage('Hi')]);
  * ```
