@@ -8,12 +8,6 @@ import type { Topology } from './topology.js';
 /**
  * The state of a loop that a checkpoint persists: the step, the state values, the routing (dataflow
  * inboxes, deferred nodes) and the tasks planned next.
- *
- * @example
- * ```ts
- * const { step, values, routing, tasks } = loop.snapshot();
- * const next = storeTasks(loop.topology, tasks);
- * ```
  */
 export interface LoopSnapshot {
   readonly step: number;
@@ -26,11 +20,6 @@ export interface LoopSnapshot {
  * What {@link LoopView.restore} sets before a loop runs (each field optional): a snapshot's fields, and
  * for a continued step what it already knows — outputs of tasks that finished before a pause, resume values
  * and `ctx.once` results by task id, whether the before-breakpoint was passed, the checkpoint continued from.
- *
- * @example
- * ```ts
- * loop.restore({ values: loaded.values, step: loaded.record.step + 1, checkpointId: loaded.record.id });
- * ```
  */
 export interface LoopRestore extends Partial<LoopSnapshot> {
   readonly known?: Map<number, unknown> | undefined;

@@ -35,13 +35,6 @@ export interface PregelLoopOptions {
  * it with `snapshot()` and set it with `restore()`. The pure parts live in `plan.ts` and `apply.ts`, task
  * execution in `step.ts`/`runner.ts`, completing a step in `complete-step.ts`, pauses in `paused-step.ts`,
  * changes from outside a run in `external-change.ts`, durability in the hooks.
- *
- * @example
- * ```ts
- * const loop = new PregelLoop(topology, run, { hooks: session.hooks() });
- * loop.restore({ values: loaded.values, step: loaded.record.step + 1 });
- * const result = await loop.loop();
- * ```
  */
 export class PregelLoop implements LoopView {
   readonly hooks: LoopHooks;

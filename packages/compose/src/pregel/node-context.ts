@@ -66,10 +66,13 @@ export interface NodeContext {
    *
    * @example
    * ```ts
-   * graph.addNode('model', async (messages: Message[], ctx) =>
-   *   model.generate(messages, { temperature: 0.7, ...ctx.options }),
-   * );
-   * await app.invoke(input, { nodeOptions: { model: { temperature: 0 } } });
+   * const app = new StateGraph(z.object({ prompt: z.string(), temperature: z.number().optional() }))
+   *   .addNode('model', (state, ctx) => ({ temperature: Number(ctx.options?.temperature ?? 0.7) }))
+   *   .addEdge(START, 'model')
+   *   .addEdge('model', END)
+   *   .compile();
+   * await app.invoke({ prompt: 'hi' }, { nodeOptions: { model: { temperature: 0 } } }); // { prompt: 'hi', temperature: 0 }
+   * await app.invoke({ prompt: 'hi' }); // { prompt: 'hi', temperature: 0.7 }: ctx.options is undefined
    * ```
    */
   readonly options: Readonly<Record<string, unknown>> | undefined;
@@ -164,7 +167,24 @@ export interface NodeContext {
  *
  * @example
  * ```ts
- * const options: RunSubgraphOptions = { key: call.id, config: { tenant: 'acme' } };
+ * const child = new StateGraph(z.object({ text: z.string() }))
+ *   .addNode('upper', (s) => ({ text: s.text.toUpperCase() }))
+ *   .addEdge(START, 'upper')
+ *   .addEdge('upper', END)
+ *   .compile();
+ * const app = new StateGraph(z.object({ items: z.array(z.string()) }))
+ *   .addNode('each', async (state, ctx) => {
+ *     const items: string[] = [];
+ *     for (const [i, text] of state.items.entries()) {
+ *       const options: RunSubgraphOptions = { key: `item-${i}`, config: { tenant: 'acme' } }; // one namespace per item
+ *       items.push((await ctx.runSubgraph(child, { text }, options)).text);
+ *     }
+ *     return { items };
+ *   })
+ *   .addEdge(START, 'each')
+ *   .addEdge('each', END)
+ *   .compile();
+ * await app.invoke({ items: ['a', 'b'] }); // { items: ['A', 'B'] }
  * ```
  */
 export interface RunSubgraphOptions {

@@ -27,7 +27,9 @@ export class ParentCommand {
  *
  * @example
  * ```ts
- * throw toParent(command, 'handoff', ['support']); // a ParentCommand for the "support" node's task
+ * const command = new Command({ graph: Command.PARENT, goto: 'billing' }); // returned by node 'handoff'
+ * const signal = toParent(command, 'handoff', ['support']); // a ParentCommand for the "support" node's task
+ * toParent(new Command({ goto: 'billing' }), 'handoff', ['support']); // a WeftError: no graph to send to
  * ```
  */
 export function toParent(command: Command, node: string, path: readonly string[]): ParentCommand | WeftError {

@@ -8,8 +8,12 @@ import type { GraphSpec } from './topology.js';
  *
  * @example
  * ```ts
- * const successors = buildTopology(spec);
- * successors.outNeighbors(START); // the nodes the run can start with
+ * const graph = new StateGraph(z.object({ text: z.string() }))
+ *   .addNode('upper', (s) => ({ text: s.text.toUpperCase() }))
+ *   .addEdge(START, 'upper')
+ *   .addEdge('upper', END);
+ * const successors = buildTopology(graph.compile().spec);
+ * successors.outNeighbors(START); // ['upper']: the nodes the run can start with
  * ```
  */
 export function buildTopology(spec: GraphSpec): DirectedGraph {

@@ -12,9 +12,14 @@ import { Observable } from 'rxjs';
  * import { bufferTime, filter } from 'rxjs';
  * import { toObservable } from '@weft/compose/rx';
  *
- * toObservable(() => graph.stream(input, { mode: 'messages' }))
+ * const graph = new StateGraph(z.object({ text: z.string() }))
+ *   .addNode('upper', (s) => ({ text: s.text.toUpperCase() }))
+ *   .addEdge(START, 'upper')
+ *   .addEdge('upper', END);
+ * const app = graph.compile();
+ * toObservable(() => app.stream({ text: 'hi' }, { mode: 'updates' }))
  *   .pipe(bufferTime(50), filter((parts) => parts.length > 0))
- *   .subscribe((parts) => render(parts));
+ *   .subscribe((parts) => console.log(parts)); // [{ upper: { text: 'HI' } }]
  * ```
  */
 export function toObservable<T>(source: AsyncIterable<T> | (() => AsyncIterable<T>)): Observable<T> {

@@ -13,6 +13,10 @@ import { StateMutationError } from '../errors/state-mutation-error.js';
  *
  * @example
  * ```ts
+ * const graph = new StateGraph(z.object({ text: z.string() }))
+ *   .addNode('upper', (s) => ({ text: s.text.toUpperCase() }))
+ *   .addEdge(START, 'upper')
+ *   .addEdge('upper', END);
  * const app = graph.compile({ freezeState: defaultFreezeState() }); // what compile() does anyway
  * ```
  */
@@ -66,6 +70,7 @@ const PROPERTY = /property '?([^' ,]+)'?/;
  *
  * @example
  * ```ts
+ * const keys = new Set(['count']); // the graph's state keys
  * asStateMutation(new TypeError("Cannot assign to read only property 'count' of object '#<Object>'"), 'inc', keys);
  * // StateMutationError { node: 'inc', key: 'count' }
  * ```

@@ -3,7 +3,8 @@
  *
  * @example
  * ```ts
- * const vectors = await embeddings.embed(['hello'], { signal: AbortSignal.timeout(5_000) });
+ * const embeddings: Embeddings = new HashingEmbeddings({ dimensions: 128 });
+ * const vectors = await embeddings.embed(['hello'], { signal: AbortSignal.timeout(5_000) }); // one vector of 128
  * ```
  */
 export interface EmbedOptions {

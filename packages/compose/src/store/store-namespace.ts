@@ -31,7 +31,8 @@ export function checkNamespace(namespace: readonly string[], method: string, all
  * @throws WeftError `INVALID_ARGUMENT` naming the argument at fault.
  * @example
  * ```ts
- * checkPut(namespace, key, value, options);
+ * checkPut(['memories', 'u1'], 'prefs', { theme: 'dark' }, undefined); // fine
+ * checkPut(['memories', 'u.1'], 'prefs', { theme: 'dark' }, undefined); // throws INVALID_ARGUMENT: label "u.1" has a "."
  * ```
  */
 export function checkPut(

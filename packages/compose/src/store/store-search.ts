@@ -16,7 +16,9 @@ import { checkFilter, matchesFilter } from './store-filter.js';
  *
  * @example
  * ```ts
- * const candidate: StoreCandidate = { item, vectors: [[0.1, 0.9]] };
+ * const now = new Date();
+ * const item: StoreItem = { namespace: ['memories', 'u1'], key: 'tea', value: { text: 'I like tea' }, createdAt: now, updatedAt: now };
+ * const candidate: StoreCandidate = { item, vectors: [[0.1, 0.9]] }; // one vector per indexed field
  * ```
  */
 export interface StoreCandidate {
@@ -69,7 +71,9 @@ function step(node: JsonValue | undefined, part: string): (JsonValue | undefined
  *
  * @example
  * ```ts
- * const vectors = await embedDocument(this.index, value, options);
+ * const index: StoreIndexConfig = { embeddings: new HashingEmbeddings({ dimensions: 8 }), fields: ['text'] };
+ * await embedDocument(index, { text: 'I like tea', mood: 'calm' }, undefined); // [[…8 numbers]]: only `text`
+ * await embedDocument(index, { text: 'I like tea' }, { index: false }); // []: not indexed
  * ```
  */
 export async function embedDocument(
@@ -89,7 +93,9 @@ export async function embedDocument(
  * @throws WeftError `INVALID_ARGUMENT` for a bad `limit`/`offset` or filter operator.
  * @example
  * ```ts
- * const queryVector = await prepareSearch(this.index, options);
+ * const index: StoreIndexConfig = { embeddings: new HashingEmbeddings({ dimensions: 8 }), fields: ['text'] };
+ * const queryVector = await prepareSearch(index, { query: 'tea', limit: 5 }); // the query's vector
+ * await prepareSearch(undefined, { query: 'tea' }); // undefined: no index, so no ranking
  * ```
  */
 export async function prepareSearch(
