@@ -38,9 +38,9 @@ export interface CheckpointerFixture {
  * ```ts
  * import { describeCheckpointerConformance } from '@weft/compose/testing';
  *
- * describeCheckpointerConformance('MyCheckpointer', async () => {
- *   const checkpointer = new MyCheckpointer(':memory:');
- *   return { checkpointer, cleanup: async () => {} };
+ * describeCheckpointerConformance('MemoryCheckpointer', async () => {
+ *   const checkpointer = new MemoryCheckpointer(); // your store, opened fresh for each test
+ *   return { checkpointer, cleanup: async () => {} }; // drop its tables / delete its files here
  * });
  * ```
  */

@@ -106,7 +106,7 @@ export interface DurabilityMatrixOptions {
  * ```ts
  * import { describeDurabilityMatrix } from '@weft/compose/testing';
  *
- * describeDurabilityMatrix('MyCheckpointer', async () => ({ checkpointer: new MyCheckpointer() }));
+ * describeDurabilityMatrix('MemoryCheckpointer', async () => ({ checkpointer: new MemoryCheckpointer() })); // or your store
  * ```
  */
 export function describeDurabilityMatrix(

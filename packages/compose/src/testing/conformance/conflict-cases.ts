@@ -8,7 +8,12 @@ import { checkpointRecord, idsOf, type StoreAccessor } from './records.js';
  *
  * @example
  * ```ts
- * describeConflictCases(() => fixture.checkpointer);
+ * import { beforeEach } from 'vitest';
+ * let checkpointer = new MemoryCheckpointer();
+ * beforeEach(() => {
+ *   checkpointer = new MemoryCheckpointer(); // a fresh store per test
+ * });
+ * describeConflictCases(() => checkpointer);
  * ```
  */
 export function describeConflictCases(store: StoreAccessor): void {

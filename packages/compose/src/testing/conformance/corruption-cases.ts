@@ -42,7 +42,12 @@ function withoutChecksum(record: CheckpointRecord): CheckpointRecord {
  *
  * @example
  * ```ts
- * describeCorruptionCases(() => fixture.checkpointer);
+ * import { beforeEach } from 'vitest';
+ * let checkpointer = new MemoryCheckpointer();
+ * beforeEach(() => {
+ *   checkpointer = new MemoryCheckpointer(); // a fresh store per test
+ * });
+ * describeCorruptionCases(() => checkpointer);
  * ```
  */
 export function describeCorruptionCases(store: StoreAccessor): void {

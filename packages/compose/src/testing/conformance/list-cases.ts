@@ -7,7 +7,12 @@ import { checkpointRecord, idsOf, newestFirst, type StoreAccessor } from './reco
  *
  * @example
  * ```ts
- * describeListCases(() => fixture.checkpointer);
+ * import { beforeEach } from 'vitest';
+ * let checkpointer = new MemoryCheckpointer();
+ * beforeEach(() => {
+ *   checkpointer = new MemoryCheckpointer(); // a fresh store per test
+ * });
+ * describeListCases(() => checkpointer);
  * ```
  */
 export function describeListCases(store: StoreAccessor): void {

@@ -6,7 +6,12 @@ import { checkpointRecord, idsOf, type StoreAccessor, taskWrites } from './recor
  *
  * @example
  * ```ts
- * describeReadCases(() => fixture.checkpointer);
+ * import { beforeEach } from 'vitest';
+ * let checkpointer = new MemoryCheckpointer();
+ * beforeEach(() => {
+ *   checkpointer = new MemoryCheckpointer(); // a fresh store per test
+ * });
+ * describeReadCases(() => checkpointer);
  * ```
  */
 export function describeReadCases(store: StoreAccessor): void {

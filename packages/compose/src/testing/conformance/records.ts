@@ -5,7 +5,12 @@ import type { Checkpointer, CheckpointRecord, TaskWritesRecord } from '../../che
  *
  * @example
  * ```ts
- * const store: StoreAccessor = () => fixture.checkpointer;
+ * import { beforeEach } from 'vitest';
+ * let checkpointer = new MemoryCheckpointer();
+ * beforeEach(() => {
+ *   checkpointer = new MemoryCheckpointer(); // a fresh store per test
+ * });
+ * const store: StoreAccessor = () => checkpointer;
  * ```
  */
 export type StoreAccessor = () => Checkpointer;
@@ -16,7 +21,9 @@ export type StoreAccessor = () => Checkpointer;
  *
  * @example
  * ```ts
- * await store.put(checkpointRecord('t1', '0002', { parentId: '0001' }));
+ * const store = new MemoryCheckpointer();
+ * await store.put(checkpointRecord('t1', '0001'));
+ * await store.put(checkpointRecord('t1', '0002', { parentId: '0001' })); // seq 2, child of 0001
  * ```
  */
 export function checkpointRecord(
@@ -45,7 +52,9 @@ export function checkpointRecord(
  *
  * @example
  * ```ts
- * await store.putWrites(taskWrites('t1', '0001', 'task-a'));
+ * const store = new MemoryCheckpointer();
+ * await store.put(checkpointRecord('t1', '0001'));
+ * await store.putWrites(taskWrites('t1', '0001', 'task-a')); // pending writes of task-a on checkpoint 0001
  * ```
  */
 export function taskWrites(
@@ -74,7 +83,10 @@ export function newestFirst(ids: readonly string[]): string[] {
  *
  * @example
  * ```ts
- * expect(idsOf(await store.list('t1'))).toEqual(['0002', '0001']);
+ * const store = new MemoryCheckpointer();
+ * await store.put(checkpointRecord('t1', '0001'));
+ * await store.put(checkpointRecord('t1', '0002', { parentId: '0001' }));
+ * idsOf(await store.list('t1')); // ['0002', '0001']
  * ```
  */
 export function idsOf(records: readonly CheckpointRecord[]): string[] {

@@ -6,7 +6,12 @@ import { checkpointRecord, idsOf, type StoreAccessor, taskWrites } from './recor
  *
  * @example
  * ```ts
- * describeVolumeCases(() => fixture.checkpointer);
+ * import { beforeEach } from 'vitest';
+ * let checkpointer = new MemoryCheckpointer();
+ * beforeEach(() => {
+ *   checkpointer = new MemoryCheckpointer(); // a fresh store per test
+ * });
+ * describeVolumeCases(() => checkpointer);
  * ```
  */
 export function describeVolumeCases(store: StoreAccessor): void {

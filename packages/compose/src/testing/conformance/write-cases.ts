@@ -6,7 +6,12 @@ import { checkpointRecord, type StoreAccessor, taskWrites } from './records.js';
  *
  * @example
  * ```ts
- * describeWriteCases(() => fixture.checkpointer);
+ * import { beforeEach } from 'vitest';
+ * let checkpointer = new MemoryCheckpointer();
+ * beforeEach(() => {
+ *   checkpointer = new MemoryCheckpointer(); // a fresh store per test
+ * });
+ * describeWriteCases(() => checkpointer);
  * ```
  */
 export function describeWriteCases(store: StoreAccessor): void {
