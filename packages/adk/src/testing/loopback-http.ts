@@ -39,7 +39,11 @@ export type LoopbackAnswer =
  *
  * @example
  * ```ts
+ * import { AnthropicChatModel } from '@weft/adk/anthropic';
+ * const server: LoopbackServer = await startAnthropicServer({ script: ['Hello from the loopback server.'] });
  * const model = new AnthropicChatModel({ baseURL: server.url, apiKey: 'k', model: 'claude-test' });
+ * await model.generate([userMessage('Hi')]); // 'Hello from the loopback server.'
+ * await server.close();
  * ```
  */
 export interface LoopbackServer {

@@ -13,6 +13,7 @@ import { ScriptedChatModel } from './scripted-chat-model.js';
  *
  * @example
  * ```ts
+ * const options: StoreOptions = { index: { embeddings: new HashingEmbeddings(), fields: ['text'] } };
  * const fixture: MemoryStoreFixture = { store: new MemoryStore(options) };
  * ```
  */

@@ -96,7 +96,12 @@ function finishReason(answer: ResolvedAnswer): 'tool_calls' | 'stop' {
  *
  * @example
  * ```ts
- * response.end(JSON.stringify(completionBody(answer)));
+ * import { createServer } from 'node:http';
+ * const answer = resolveAnswer({ text: 'Hello!' }, { index: 0, model: 'test-model', promptText: '[]' });
+ * const server = createServer((_request, response) => {
+ *   response.setHeader('content-type', 'application/json');
+ *   response.end(JSON.stringify(completionBody(answer)));
+ * });
  * ```
  */
 export function completionBody(answer: ResolvedAnswer): Record<string, unknown> {
@@ -134,7 +139,9 @@ function pieces(value: string, count: number): string[] {
  *
  * @example
  * ```ts
- * for (const body of streamBodies(answer, { chunkSize: 4, argumentPieces: 3, includeUsage: true })) write(body);
+ * const answer = resolveAnswer({ text: 'Hello!' }, { index: 0, model: 'test-model', promptText: '[]' });
+ * const lines: string[] = [];
+ * for (const body of streamBodies(answer, { chunkSize: 4, argumentPieces: 3, includeUsage: true })) lines.push(`data: ${body}`);
  * ```
  */
 export function streamBodies(

@@ -14,7 +14,14 @@ import {
  *
  * @example
  * ```ts
- * expect(server.requests[0]?.body).toMatchObject({ model: 'test-model', stream: true });
+ * import { expect } from 'vitest';
+ * import { OpenAIChatModel } from '@weft/adk/openai';
+ * const server = await startOpenAICompatibleServer({ script: ['Hello!'], model: 'test-model' });
+ * const model = new OpenAIChatModel({ baseURL: server.baseURL, apiKey: 'test', model: 'test-model' });
+ * for await (const chunk of model.stream([userMessage('Hi')])) process.stdout.write(chunk.text ?? '');
+ * const first: RecordedRequest | undefined = server.requests[0];
+ * expect(first?.body).toMatchObject({ model: 'test-model', stream: true });
+ * await server.close();
  * ```
  */
 export interface RecordedRequest {
@@ -61,7 +68,11 @@ export interface OpenAICompatibleServerOptions {
  *
  * @example
  * ```ts
+ * import { OpenAIChatModel } from '@weft/adk/openai';
+ * const server = await startOpenAICompatibleServer({ script: ['Hello!'], model: 'test-model' });
  * const model = new OpenAIChatModel({ baseURL: server.baseURL, apiKey: 'test', model: 'test-model' });
+ * await model.generate([userMessage('Hi')]); // 'Hello!'
+ * await server.close();
  * ```
  */
 export interface OpenAICompatibleServer {

@@ -46,6 +46,15 @@ export interface ScriptedChatModelOptions {
  *
  * @example
  * ```ts
+ * import { expect } from 'vitest';
+ * const add = tool({
+ *   name: 'add',
+ *   description: 'Adds two numbers',
+ *   parameters: z.object({ a: z.number(), b: z.number() }),
+ *   execute: ({ a, b }) => a + b,
+ * });
+ * const model = new ScriptedChatModel(['The sum is 3.']);
+ * await model.generate([userMessage('What is 1 + 2?')], { tools: [add.spec] });
  * const first: ScriptedCall | undefined = model.calls[0];
  * expect(first?.options.tools?.map((spec) => spec.name)).toEqual(['add']);
  * ```
@@ -67,6 +76,12 @@ export interface ScriptedCall {
  * `ABORTED` when the call's signal fires.
  * @example
  * ```ts
+ * const add = tool({
+ *   name: 'add',
+ *   description: 'Adds two numbers',
+ *   parameters: z.object({ a: z.number(), b: z.number() }),
+ *   execute: ({ a, b }) => a + b,
+ * });
  * const model = new ScriptedChatModel([
  *   { toolCalls: [{ name: 'add', arguments: { a: 1, b: 2 } }] },
  *   'The sum is 3.',

@@ -13,7 +13,12 @@ import {
  *
  * @example
  * ```ts
- * describeCommitCases(() => fixture.service);
+ * import { beforeEach } from 'vitest';
+ * let service = new MemorySessionService();
+ * beforeEach(() => {
+ *   service = new MemorySessionService(); // a fresh, empty service for each test
+ * });
+ * describeCommitCases(() => service);
  * ```
  */
 export function describeCommitCases(service: SessionServiceAccessor): void {

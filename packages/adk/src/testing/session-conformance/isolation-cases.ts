@@ -38,7 +38,12 @@ const CONFUSABLE: ReadonlyArray<readonly [SessionKey, SessionKey]> = [
  *
  * @example
  * ```ts
- * describeIsolationCases(() => fixture.service, () => fixture.checkpointer);
+ * import { beforeEach } from 'vitest';
+ * let service = new MemorySessionService();
+ * beforeEach(() => {
+ *   service = new MemorySessionService(); // a fresh, empty service for each test
+ * });
+ * describeIsolationCases(() => service, () => undefined); // no checkpointer of the same store to check
  * ```
  */
 export function describeIsolationCases(

@@ -14,7 +14,12 @@ import {
  *
  * @example
  * ```ts
- * describeLifecycleCases(() => fixture.service);
+ * import { beforeEach } from 'vitest';
+ * let service = new MemorySessionService();
+ * beforeEach(() => {
+ *   service = new MemorySessionService(); // a fresh, empty service for each test
+ * });
+ * describeLifecycleCases(() => service);
  * ```
  */
 export function describeLifecycleCases(service: SessionServiceAccessor): void {

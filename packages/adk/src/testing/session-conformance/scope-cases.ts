@@ -6,7 +6,12 @@ import { event, type SessionServiceAccessor, session, stateOf } from './session-
  *
  * @example
  * ```ts
- * describeScopeCases(() => fixture.service);
+ * import { beforeEach } from 'vitest';
+ * let service = new MemorySessionService();
+ * beforeEach(() => {
+ *   service = new MemorySessionService(); // a fresh, empty service for each test
+ * });
+ * describeScopeCases(() => service);
  * ```
  */
 export function describeScopeCases(service: SessionServiceAccessor): void {

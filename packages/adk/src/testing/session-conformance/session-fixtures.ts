@@ -8,7 +8,8 @@ import type { SessionKey, SessionService } from '../../session/session.js';
  *
  * @example
  * ```ts
- * const service: SessionServiceAccessor = () => fixture.service;
+ * let current = new MemorySessionService(); // replaced by a fresh one before each test
+ * const service: SessionServiceAccessor = () => current;
  * ```
  */
 export type SessionServiceAccessor = () => SessionService;
@@ -44,7 +45,9 @@ export interface EventOptions {
  *
  * @example
  * ```ts
- * await service().appendEvent(key, event('0001', { delta: { cart: ['apple'] } }));
+ * const sessions = new MemorySessionService();
+ * const key = await session(sessions, 'u1', 's1', { cart: [] });
+ * await sessions.appendEvent(key, event('0001', { delta: { cart: ['apple'] } }));
  * ```
  */
 export function event(id: string, options: EventOptions = {}): AgentEvent {
@@ -64,7 +67,7 @@ export function event(id: string, options: EventOptions = {}): AgentEvent {
  *
  * @example
  * ```ts
- * const key = await session(service(), 'u1', 's1', { cart: [] });
+ * const key = await session(new MemorySessionService(), 'u1', 's1', { cart: [] }); // { appName, userId: 'u1', sessionId: 's1' }
  * ```
  */
 export async function session(
@@ -87,7 +90,10 @@ export async function session(
  *
  * @example
  * ```ts
- * expect(await stateOf(service(), key)).toEqual({ cart: [] });
+ * import { expect } from 'vitest';
+ * const sessions = new MemorySessionService();
+ * const key = await session(sessions, 'u1', 's1', { cart: [] });
+ * expect(await stateOf(sessions, key)).toEqual({ cart: [] });
  * ```
  */
 export async function stateOf(service: SessionService, key: SessionKey): Promise<Record<string, unknown>> {
@@ -99,7 +105,8 @@ export async function stateOf(service: SessionService, key: SessionKey): Promise
  *
  * @example
  * ```ts
- * await expectAdkError(service().appendEvent(missing, event('1')), 'SESSION_NOT_FOUND');
+ * const missing = { appName: 'shop', userId: 'u1', sessionId: 'nobody' };
+ * await expectAdkError(new MemorySessionService().appendEvent(missing, event('1')), 'SESSION_NOT_FOUND');
  * ```
  */
 export async function expectAdkError(promise: Promise<unknown>, code: AdkErrorCode): Promise<void> {

@@ -17,7 +17,12 @@ import { event, expectAdkError, type SessionServiceAccessor, session } from './s
  *
  * @example
  * ```ts
- * describeStatusCases(() => fixture.service, () => fixture.checkpointer);
+ * import { beforeEach } from 'vitest';
+ * let service = new MemorySessionService();
+ * beforeEach(() => {
+ *   service = new MemorySessionService(); // a fresh, empty service for each test
+ * });
+ * describeStatusCases(() => service, () => undefined);
  * ```
  */
 export function describeStatusCases(

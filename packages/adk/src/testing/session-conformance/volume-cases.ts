@@ -6,7 +6,12 @@ import { event, LATER, type SessionServiceAccessor, session, stateOf } from './s
  *
  * @example
  * ```ts
- * describeVolumeCases(() => fixture.service);
+ * import { beforeEach } from 'vitest';
+ * let service = new MemorySessionService();
+ * beforeEach(() => {
+ *   service = new MemorySessionService(); // a fresh, empty service for each test
+ * });
+ * describeVolumeCases(() => service);
  * ```
  */
 export function describeVolumeCases(service: SessionServiceAccessor): void {
