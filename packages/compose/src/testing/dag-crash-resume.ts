@@ -47,13 +47,23 @@ function lines(file: string): string[] {
  *
  * @example
  * ```ts
+ * // packages/my-store/test/crash.test.ts — `MyCheckpointer` is your store's checkpointer over a file
+ * import { mkdtempSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { fileURLToPath } from 'node:url';
+ * import type { Checkpointer } from '@weft/compose';
+ * import { describeDagCrashResume } from '@weft/compose/testing';
+ * declare const MyCheckpointer: new (options: { filename: string }) => Checkpointer;
+ *
+ * const packageDir = fileURLToPath(new URL('..', import.meta.url));
  * describeDagCrashResume({
- *   name: 'SqliteCheckpointer',
+ *   name: 'MyCheckpointer',
  *   childScript: join(packageDir, 'test', 'crash', 'dag-crash-child.ts'),
  *   cwd: packageDir,
  *   fixture: async () => {
  *     const filename = join(mkdtempSync(join(tmpdir(), 'crash-')), 'weft.db');
- *     return { open: () => new SqliteCheckpointer({ filename }), childArgs: [filename] };
+ *     return { open: () => new MyCheckpointer({ filename }), childArgs: [filename] };
  *   },
  * });
  * ```

@@ -57,13 +57,23 @@ function lines(file: string): string[] {
  *
  * @example
  * ```ts
+ * // packages/my-store/test/race.test.ts — `MyCheckpointer` is your store's checkpointer over a file
+ * import { mkdtempSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { fileURLToPath } from 'node:url';
+ * import type { Checkpointer } from '@weft/compose';
+ * import { describeMultiProcessRace } from '@weft/compose/testing';
+ * declare const MyCheckpointer: new (options: { filename: string }) => Checkpointer;
+ *
+ * const packageDir = fileURLToPath(new URL('..', import.meta.url));
  * describeMultiProcessRace({
- *   name: 'SqliteCheckpointer',
+ *   name: 'MyCheckpointer',
  *   childScript: join(packageDir, 'test', 'race', 'race-child.ts'),
  *   cwd: packageDir,
  *   fixture: async () => {
  *     const filename = join(mkdtempSync(join(tmpdir(), 'race-')), 'weft.db');
- *     return { open: () => new SqliteCheckpointer({ filename }), childArgs: [filename] };
+ *     return { open: () => new MyCheckpointer({ filename }), childArgs: [filename] };
  *   },
  * });
  * ```

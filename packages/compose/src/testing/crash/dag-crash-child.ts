@@ -13,8 +13,13 @@ import { buildDagCrashGraph } from './dag-crash-graph.js';
  * @example
  * ```ts
  * // packages/my-store/test/crash/dag-crash-child.ts
+ * import type { Checkpointer } from '@weft/compose';
  * import { runDagCrashChild } from '@weft/compose/testing';
+ * // your store's checkpointer over a file, opened in this child process
+ * declare const MyCheckpointer: new (options: { filename: string }) => Checkpointer;
+ *
  * const [filename, ...args] = process.argv.slice(2);
+ * if (!filename) throw new Error('usage: child <database file> <case arguments…>');
  * await runDagCrashChild(() => new MyCheckpointer({ filename }), args);
  * ```
  */

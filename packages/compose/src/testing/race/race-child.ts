@@ -21,8 +21,13 @@ import { buildRaceGraph, buildTickGraph } from './race-graphs.js';
  * @example
  * ```ts
  * // packages/my-store/test/race/race-child.ts
+ * import type { Checkpointer } from '@weft/compose';
  * import { runRaceChild } from '@weft/compose/testing';
+ * // your store's checkpointer over a file, opened in this child process
+ * declare const MyCheckpointer: new (options: { filename: string }) => Checkpointer;
+ *
  * const [filename, ...args] = process.argv.slice(2);
+ * if (!filename) throw new Error('usage: child <database file> <case arguments…>');
  * await runRaceChild(() => new MyCheckpointer({ filename }), args);
  * ```
  */
