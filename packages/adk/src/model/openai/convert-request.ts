@@ -25,7 +25,8 @@ function toToolChoice(choice: ToolChoice): NonNullable<OpenAIRequest['tool_choic
  *
  * @example
  * ```ts
- * const body = toOpenAIRequest([userMessage('Hi')], { temperature: 0 }, settings);
+ * const settings: RequestSettings = { model: 'gpt-4o-mini', maxTokensParameter: 'max_completion_tokens' };
+ * const body = toOpenAIRequest([userMessage('Hi')], { temperature: 0 }, settings); // { model, messages, temperature: 0 }
  * ```
  */
 export function toOpenAIRequest(

@@ -57,7 +57,12 @@ export function fromOpenAIFinishReason(reason: string | null | undefined): Finis
  * @throws {ModelError} when the response has no choices.
  * @example
  * ```ts
- * const message = fromOpenAICompletion(await client.chat.completions.create(body));
+ * import { OpenAI } from 'openai';
+ * import { startOpenAICompatibleServer } from '@weft/adk/testing';
+ * const server = await startOpenAICompatibleServer({ script: ['Hello!'], model: 'gpt-4o-mini' });
+ * const client = new OpenAI({ baseURL: server.baseURL, apiKey: 'test' });
+ * const body = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hi' }] };
+ * const message = fromOpenAICompletion(await client.chat.completions.create(body)); // an assistant message 'Hello!'
  * ```
  */
 export function fromOpenAICompletion(completion: OpenAICompletion): AssistantMessage {

@@ -41,7 +41,8 @@ export interface ResponsesSettings {
  * {@link UnsupportedPartError} for parts it cannot take.
  * @example
  * ```ts
- * const body = toResponsesRequest([userMessage('Hi')], { maxTokens: 200 }, settings);
+ * const settings: ResponsesSettings = { model: 'gpt-5-mini', name: 'openai:gpt-5-mini' };
+ * const body = toResponsesRequest([userMessage('Hi')], { maxTokens: 200 }, settings); // max_output_tokens: 200
  * ```
  */
 export function toResponsesRequest(
@@ -105,7 +106,14 @@ export function toResponsesRequest(
  *
  * @example
  * ```ts
- * const usage = fromResponsesUsage(response.usage);
+ * import { OpenAI } from 'openai';
+ * import { startOpenAIResponsesServer } from '@weft/adk/testing';
+ * const server = await startOpenAIResponsesServer({ script: ['Hello!'] });
+ * const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'test' });
+ * const settings: ResponsesSettings = { model: 'gpt-5-mini', name: 'openai:gpt-5-mini' };
+ * const body = toResponsesRequest([userMessage('Hi')], {}, settings);
+ * const response = await client.responses.create(body);
+ * const usage = response.usage ? fromResponsesUsage(response.usage) : undefined; // { inputTokens, outputTokens, … }
  * ```
  */
 export function fromResponsesUsage(usage: NonNullable<ResponsesResponse['usage']>): Usage {
@@ -160,7 +168,13 @@ function reasoningPart(item: ReasoningItem): ReasoningPart {
  * @throws {ModelError} when the response failed.
  * @example
  * ```ts
- * const message = fromResponsesResponse(await client.responses.create(body));
+ * import { OpenAI } from 'openai';
+ * import { startOpenAIResponsesServer } from '@weft/adk/testing';
+ * const server = await startOpenAIResponsesServer({ script: ['Hello!'] });
+ * const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'test' });
+ * const settings: ResponsesSettings = { model: 'gpt-5-mini', name: 'openai:gpt-5-mini' };
+ * const body = toResponsesRequest([userMessage('Hi')], {}, settings);
+ * const message = fromResponsesResponse(await client.responses.create(body)); // an assistant message 'Hello!'
  * ```
  */
 export function fromResponsesResponse(response: ResponsesResponse): AssistantMessage {

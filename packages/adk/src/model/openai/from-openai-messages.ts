@@ -43,7 +43,13 @@ function fromToolCall(call: OpenAIToolCall): ToolCall {
  *
  * @example
  * ```ts
- * const message = fromOpenAIAssistantMessage(completion.choices[0]!.message);
+ * import { OpenAI } from 'openai';
+ * import { startOpenAICompatibleServer } from '@weft/adk/testing';
+ * const server = await startOpenAICompatibleServer({ script: ['Hello!'], model: 'gpt-4o-mini' });
+ * const client = new OpenAI({ baseURL: server.baseURL, apiKey: 'test' });
+ * const body = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hi' }] };
+ * const completion = await client.chat.completions.create(body);
+ * const message = fromOpenAIAssistantMessage(completion.choices[0]!.message); // an assistant message 'Hello!'
  * ```
  */
 export function fromOpenAIAssistantMessage(

@@ -29,6 +29,11 @@ export type OpenAIResponseMessage = OpenAI.ChatCompletionMessage;
  *
  * @example
  * ```ts
+ * import { OpenAI } from 'openai';
+ * import { startOpenAICompatibleServer } from '@weft/adk/testing';
+ * const server = await startOpenAICompatibleServer({ script: ['Hello!'], model: 'gpt-4o-mini' });
+ * const client = new OpenAI({ baseURL: server.baseURL, apiKey: 'test' });
+ * const body = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hi' }] };
  * const completion: OpenAICompletion = await client.chat.completions.create(body);
  * ```
  */
@@ -39,7 +44,13 @@ export type OpenAICompletion = OpenAI.ChatCompletion;
  *
  * @example
  * ```ts
- * for await (const chunk of stream) handle(chunk satisfies OpenAIChunk);
+ * import { OpenAI } from 'openai';
+ * import { startOpenAICompatibleServer } from '@weft/adk/testing';
+ * const server = await startOpenAICompatibleServer({ script: ['Hello!'], model: 'gpt-4o-mini' });
+ * const client = new OpenAI({ baseURL: server.baseURL, apiKey: 'test' });
+ * const body = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hi' }] };
+ * const stream = await client.chat.completions.create({ ...body, stream: true as const });
+ * for await (const chunk of stream) process.stdout.write((chunk satisfies OpenAIChunk).choices[0]?.delta.content ?? '');
  * ```
  */
 export type OpenAIChunk = OpenAI.ChatCompletionChunk;

@@ -17,7 +17,12 @@ import { toModelError } from './to-model-error.js';
  * @throws {ModelError} when the call fails; `ABORTED` on abort.
  * @example
  * ```ts
- * const reply = await generateWithResponses(client, [userMessage('Hi')], {}, settings);
+ * import { OpenAI } from 'openai';
+ * import { startOpenAIResponsesServer } from '@weft/adk/testing';
+ * const server = await startOpenAIResponsesServer({ script: ['Hello!'] });
+ * const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'test' });
+ * const settings = { model: 'gpt-5-mini', name: 'openai:gpt-5-mini' };
+ * const reply = await generateWithResponses(client, [userMessage('Hi')], {}, settings); // 'Hello!'
  * ```
  */
 export async function generateWithResponses(
@@ -44,6 +49,12 @@ export async function generateWithResponses(
  * @throws {ModelError} when the call or the stream fails; `ABORTED` on abort.
  * @example
  * ```ts
+ * import { OpenAI } from 'openai';
+ * import { startOpenAIResponsesServer } from '@weft/adk/testing';
+ * const server = await startOpenAIResponsesServer({ script: ['Hello!'] });
+ * const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'test' });
+ * const settings = { model: 'gpt-5-mini', name: 'openai:gpt-5-mini' };
+ * const messages = [userMessage('Hi')];
  * for await (const chunk of streamWithResponses(client, messages, {}, settings)) process.stdout.write(chunk.text ?? '');
  * ```
  */

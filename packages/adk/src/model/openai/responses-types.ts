@@ -28,6 +28,12 @@ export type ResponsesRequest = OpenAI.Responses.ResponseCreateParamsNonStreaming
  *
  * @example
  * ```ts
+ * import { OpenAI } from 'openai';
+ * import { startOpenAIResponsesServer } from '@weft/adk/testing';
+ * const server = await startOpenAIResponsesServer({ script: ['Hello!'] });
+ * const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'test' });
+ * const settings = { model: 'gpt-5-mini', name: 'openai:gpt-5-mini' };
+ * const body = { model: settings.model, input: 'Hi' };
  * const response: ResponsesResponse = await client.responses.create(body);
  * ```
  */
@@ -38,7 +44,14 @@ export type ResponsesResponse = OpenAI.Responses.Response;
  *
  * @example
  * ```ts
- * for await (const event of stream) handle(event satisfies ResponsesStreamEvent);
+ * import { OpenAI } from 'openai';
+ * import { startOpenAIResponsesServer } from '@weft/adk/testing';
+ * const server = await startOpenAIResponsesServer({ script: ['Hello!'] });
+ * const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'test' });
+ * const settings = { model: 'gpt-5-mini', name: 'openai:gpt-5-mini' };
+ * const body = { model: settings.model, input: 'Hi' };
+ * const stream = await client.responses.create({ ...body, stream: true as const });
+ * for await (const event of stream) console.log((event satisfies ResponsesStreamEvent).type); // 'response.created', …
  * ```
  */
 export type ResponsesStreamEvent = OpenAI.Responses.ResponseStreamEvent;
