@@ -141,7 +141,7 @@ export class PostgresSessionService implements SessionService {
     return this.#transaction(async (client) => {
       const inserted = await this.#run(client, 'create', this.#sql.insertSession, [...names(key), now]);
       if (inserted.rowCount === 0) throw sessionExistsError(key);
-      await this.#applyWrites(client, key, writes, texts, { timestamp: now, id: '' });
+      await this.#applyWrites(client, key, { writes, texts }, { timestamp: now, id: '' });
       const created = await this.#load(client, key, {});
       if (created === undefined) throw sessionNotFoundError(key);
       return created;
@@ -220,7 +220,7 @@ export class PostgresSessionService implements SessionService {
       const values = [...names(key), stored.id, stored.timestamp, payload];
       const inserted = await this.#run(client, 'insert_event', this.#sql.insertEvent, values);
       if (inserted.rowCount === 0) throw duplicateEventError(key.sessionId, stored.id);
-      await this.#applyWrites(client, key, writes, texts, stored);
+      await this.#applyWrites(client, key, { writes, texts }, stored);
       await this.#run(client, 'touch', this.#sql.touchSession, [...names(key), stored.timestamp]);
     });
     return stored;
@@ -231,13 +231,14 @@ export class PostgresSessionService implements SessionService {
     if (this.#ownsPool && !this.#pool.ended) await this.#pool.end();
   }
 
+  /** Upserts state writes (`texts[i]` is the JSON text of `writes[i]`, `null` to delete) under `stamp`. */
   async #applyWrites(
     client: PoolClient,
     key: SessionKey,
-    writes: readonly StateWrite[],
-    texts: readonly (string | null)[],
+    encoded: { readonly writes: readonly StateWrite[]; readonly texts: readonly (string | null)[] },
     stamp: WriteStamp,
   ): Promise<void> {
+    const { writes, texts } = encoded;
     // One statement per scope, keys in the sorted order of `toStateWrites` (a global lock order).
     for (const scope of SCOPES) {
       const indexes = writes.flatMap((write, index) => (write.scope === scope ? [index] : []));

@@ -38,13 +38,7 @@ export function agentToolsNode(agent: ResolvedAgent, offered: OfferedTools) {
     onToolError: agent.onToolError,
     middleware: agent.middleware,
     hookContext: (state, session, run) =>
-      middlewareContext(
-        agent,
-        state as AgentState,
-        session,
-        [],
-        run.session ? { sessionKey: run.session } : {},
-      ),
+      middlewareContext(agent, state as AgentState, session, run.session ? { sessionKey: run.session } : {}),
   });
   return async (state: AgentState, ctx: NodeContext): Promise<Partial<AgentState>> => {
     const update = await base(state, ctx);

@@ -26,13 +26,7 @@ export function initNode(agent: ResolvedAgent) {
     const starting = state.input !== undefined;
     const session = new InvocationState(run.sessionState, starting ? {} : state.stateDelta, run.temp);
     const history: Message[] = [];
-    const hooks = middlewareContext(
-      agent,
-      state,
-      session,
-      [],
-      run.session ? { sessionKey: run.session } : {},
-    );
+    const hooks = middlewareContext(agent, state, session, run.session ? { sessionKey: run.session } : {});
     const skip = await runBefore<AgentSkip | undefined>(
       middlewareOf(agent.middleware, run),
       undefined,
@@ -104,13 +98,7 @@ export function afterAgentNode(agent: ResolvedAgent) {
   return async (state: AgentState, ctx: NodeContext) => {
     const run = agentContextOf(ctx.config);
     const session = new InvocationState(run.sessionState, state.stateDelta, run.temp);
-    const hooks = middlewareContext(
-      agent,
-      state,
-      session,
-      [],
-      run.session ? { sessionKey: run.session } : {},
-    );
+    const hooks = middlewareContext(agent, state, session, run.session ? { sessionKey: run.session } : {});
     const handsOff = state.finish === 'transfer' || state.finish === 'breakLoop';
     let output: unknown = state.finish && !handsOff ? state.output : messageText(lastReply(state.messages));
     let messages: Message[] = [];

@@ -35,7 +35,8 @@ export function modelNode(agent: ResolvedAgent, offered: OfferedTools) {
     const run = agentContextOf(ctx.config);
     const session = new InvocationState(run.sessionState, state.stateDelta, run.temp);
     const history: MessagesUpdate[] = [];
-    const hooks = middlewareContext(agent, state, session, history, {
+    const hooks = middlewareContext(agent, state, session, {
+      historyUpdates: history,
       emit: (event) => reportAgentEvent(ctx, event),
       signal: ctx.signal,
       ...(run.session ? { sessionKey: run.session } : {}),
@@ -141,7 +142,7 @@ async function callModel(
   let response: AssistantMessage;
   try {
     response = streamed
-      ? await streamModel(agent, model, request, options, ctx)
+      ? await streamModel(agent, ctx, { model, request, options })
       : await model.generate(request.messages, options);
   } catch (error) {
     await report({ error });
@@ -151,13 +152,20 @@ async function callModel(
   return response;
 }
 
+/** One model call: the model, the request the middleware settled on, and the call's options. */
+interface ModelCall {
+  readonly model: ChatModel;
+  readonly request: ModelRequest;
+  readonly options: ChatModelCallOptions;
+}
+
+/** Streams a model call, forwarding each chunk to the run's stream tagged with the agent. */
 async function streamModel(
   agent: ResolvedAgent,
-  model: ChatModel,
-  request: ModelRequest,
-  options: ChatModelCallOptions,
   ctx: NodeContext,
+  call: ModelCall,
 ): Promise<AssistantMessage> {
+  const { model, request, options } = call;
   const chunks: MessageChunk[] = [];
   const tags = { agent: agent.name, ...chunkBranch(ctx) };
   for await (const chunk of model.stream(request.messages, options)) {

@@ -29,21 +29,27 @@ export interface ResolvedAgent {
   readonly transfer?: TeamPlace | undefined;
 }
 
+/** What the hooks of one agent node see of its run, and where their history updates go. */
+export interface MiddlewareScope extends Pick<MiddlewareContext, 'emit' | 'signal' | 'sessionKey'> {
+  /** Collects the history updates hooks ask for; when not given, they are dropped. */
+  readonly historyUpdates?: MessagesUpdate[] | undefined;
+}
+
 /** Builds the context hooks receive, collecting history updates they ask for. */
 export function middlewareContext(
   agent: ResolvedAgent,
   state: AgentState,
   session: InvocationState,
-  historyUpdates: MessagesUpdate[],
-  run: Pick<MiddlewareContext, 'emit' | 'signal' | 'sessionKey'> = {},
+  scope: MiddlewareScope = {},
 ): MiddlewareContext {
+  const { historyUpdates, ...run } = scope;
   return {
     agentName: agent.name,
     state,
     session,
     iteration: state.iterations,
     updateHistory: (update) => {
-      historyUpdates.push(update);
+      historyUpdates?.push(update);
     },
     ...run,
   };

@@ -18,12 +18,14 @@ export interface SdkErrorClasses {
   readonly APIConnectionTimeoutError: ErrorClass;
   readonly APIConnectionError: ErrorClass;
   readonly APIError: ErrorClass;
+  /** Decides whether an `APIError` without a status (an error event inside a stream) is retryable. */
+  readonly statuslessRetryable?: ((error: Error) => boolean) | undefined;
 }
 
 /**
  * Maps what a Stainless-built provider SDK threw to a Weft error: aborts to the one abort error
  * (`ABORTED`), everything else to a {@link ModelError} with the HTTP status, whether it is retryable
- * (429, 5xx, network failures) and the server's `retry-after`. `statuslessRetryable` decides for an
+ * (429, 5xx, network failures) and the server's `retry-after`. `classes.statuslessRetryable` decides for an
  * `APIError` without a status (an error event inside a stream).
  *
  * @example
@@ -37,8 +39,8 @@ export function toSdkModelError(
   modelName: string,
   signal: AbortSignal | undefined,
   classes: SdkErrorClasses,
-  statuslessRetryable?: (error: Error) => boolean,
 ): AdkError | WeftError<'ABORTED'> {
+  const { statuslessRetryable } = classes;
   if (error instanceof classes.APIUserAbortError || signal?.aborted === true) {
     return abortError(signal, `the request to model "${modelName}"`);
   }

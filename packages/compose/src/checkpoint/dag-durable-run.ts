@@ -15,7 +15,7 @@ import type { CheckpointSession } from './checkpoint-session.js';
 import type { DagRestored } from './dag-restore.js';
 import { restoreDag } from './dag-restore.js';
 import { durableContext } from './durable-context.js';
-import type { DurableResult, DurableTarget } from './durable-target.js';
+import type { DurableResult, DurableRun } from './durable-target.js';
 import type { LoadedCheckpoint } from './load.js';
 import { entriesOf } from './write-encoding.js';
 
@@ -51,13 +51,8 @@ class DagCheckpointView extends PregelLoop {
  * nodes not started) are the checkpoint's next tasks. A continuation rebuilds the run from its chain
  * (see `restoreDag`) and replays finished nodes without running them again.
  */
-export async function runDagDurable(
-  topology: Topology,
-  run: RunContext,
-  target: DurableTarget,
-  start: DagStart,
-  recordWrites: boolean,
-): Promise<DurableResult> {
+export async function runDagDurable(call: DurableRun, start: DagStart): Promise<DurableResult> {
+  const { topology, run, target } = call;
   const { checkpointer, threadId } = target;
   const { loaded, session } = start;
   if (target.breakpoints) {
@@ -100,7 +95,7 @@ export async function runDagDurable(
       restored = { ...restored, prefix: session.currentId as string };
     }
   } else {
-    restored = await beginRun(topology, view, hooks, start.input, loaded);
+    restored = await beginRun(topology, view, hooks, start);
     restored = { ...restored, prefix: session.currentId as string };
   }
   const dag = new DagLoop(topology, dagPlanOf(topology), dagRun, durability(topology, restored, view, hooks));
@@ -112,7 +107,7 @@ export async function runDagDurable(
   return {
     ...result,
     checkpointId: session.currentId,
-    writes: recordWrites ? dag.stateWrites() : undefined,
+    writes: call.recordWrites ? dag.stateWrites() : undefined,
   };
 }
 
@@ -121,9 +116,9 @@ async function beginRun(
   topology: Topology,
   view: DagCheckpointView,
   hooks: ReturnType<CheckpointSession['hooks']>,
-  input: unknown,
-  loaded: LoadedCheckpoint | undefined,
+  start: Pick<DagStart, 'input' | 'loaded'>,
 ): Promise<DagRestored> {
+  const { input, loaded } = start;
   const state = topology.state;
   let startValues: Record<string, unknown> | undefined;
   let changed: readonly string[] = [];

@@ -118,7 +118,7 @@ export async function restoreDag(options: DagRestoreOptions): Promise<DagRestore
   }
   return {
     input,
-    startValues: await startValues(checkpointer, topology, chain[0] as Link, input, external),
+    startValues: await startValues(options, chain[0] as Link, input, external),
     done,
     committed,
     resume,
@@ -160,12 +160,12 @@ async function walkRun(
 
 /** The state before the run (the input checkpoint's parent, or the defaults) with the input and updates. */
 async function startValues(
-  checkpointer: Checkpointer,
-  topology: Topology,
+  options: Pick<DagRestoreOptions, 'checkpointer' | 'topology'>,
   first: Link,
   input: unknown,
   external: ReadonlyArray<readonly [string, unknown]>,
 ): Promise<Record<string, unknown> | undefined> {
+  const { checkpointer, topology } = options;
   const state = topology.state;
   if (!state) return undefined;
   const { parentId, threadId, ns } = first.record;

@@ -96,7 +96,7 @@ function parse(text: string, place: Place): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw corrupt(place, 'encoding', `not valid JSON (${(error as Error).message})`, undefined, error);
+    throw corrupt(place, 'encoding', `not valid JSON (${(error as Error).message})`, { cause: error });
   }
 }
 
@@ -132,7 +132,7 @@ function revive(value: unknown, place: Place, key: string | undefined): unknown 
     return reviveValue(value);
   } catch (error) {
     const reason = error instanceof Unserializable ? error.reason : String(error);
-    throw corrupt(place, 'encoding', reason, key, error);
+    throw corrupt(place, 'encoding', reason, { key, cause: error });
   }
 }
 
@@ -149,7 +149,7 @@ function verify(
     place,
     'checksum',
     `the stored payload no longer matches its checksum ${checksum}; it was changed after it was written${hint}`,
-    key,
+    { key },
   );
 }
 
@@ -164,13 +164,19 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !Object.hasOwn(value, TAG);
 }
 
+/** The state key the corruption was found in, and the error that found it, when known. */
+interface CorruptAt {
+  readonly key?: string | undefined;
+  readonly cause?: unknown;
+}
+
 function corrupt(
   place: Place,
   kind: CorruptionKind,
   reason: string,
-  key?: string,
-  cause?: unknown,
+  at: CorruptAt = {},
 ): CheckpointCorruptError {
+  const { key, cause } = at;
   return new CheckpointCorruptError({
     record: place,
     kind,

@@ -5,13 +5,12 @@ import { PregelLoop } from '../pregel/loop.js';
 import type { LoopSnapshot } from '../pregel/loop-hooks.js';
 import { pausedOutput } from '../pregel/paused-step.js';
 import type { RunContext } from '../pregel/run-context.js';
-import type { Topology } from '../pregel/topology.js';
 import { type Command, isCommand } from '../vocabulary/command.js';
 import { CheckpointSession } from './checkpoint-session.js';
 import type { Checkpointer } from './checkpointer.js';
 import { runDagDurable } from './dag-durable-run.js';
 import { durableContext } from './durable-context.js';
-import type { DurableResult, DurableTarget } from './durable-target.js';
+import type { DurableResult, DurableRun, DurableTarget } from './durable-target.js';
 import { type LoadedCheckpoint, loadCheckpoint } from './load.js';
 import { loadRouting, loadTasks, renewTaskIds } from './loop-state.js';
 import { collectNestedWrites } from './nested-writes.js';
@@ -39,18 +38,6 @@ export async function runDurable(call: DurableRun): Promise<DurableResult> {
   }
 }
 
-/** One durable run, as {@link runDurable} takes it. */
-export interface DurableRun {
-  readonly topology: Topology;
-  readonly run: RunContext;
-  /** New input, `null` to continue, or a `Command`. */
-  readonly input: unknown;
-  /** Where its checkpoints are read and written. */
-  readonly target: DurableTarget;
-  /** Keep the writes of the graph's nodes, in order (a nested state graph hands them to its parent). */
-  readonly recordWrites?: boolean | undefined;
-}
-
 async function runClaimed(call: DurableRun): Promise<DurableResult> {
   const { topology, run, target } = call;
   const recordWrites = call.recordWrites ?? false;
@@ -68,7 +55,7 @@ async function runClaimed(call: DurableRun): Promise<DurableResult> {
       );
     }
     // The update checkpoint becomes the head, which the run continues from.
-    loaded = await commitCommand(topology, run, input, loaded, target);
+    loaded = await commitCommand(call, input, loaded);
     head = undefined;
     fork = false;
   }
@@ -103,7 +90,7 @@ async function runClaimed(call: DurableRun): Promise<DurableResult> {
     }
     if (topology.mode === 'dag') {
       const start = { loaded, fork, headSeq: head?.seq, session, input, continuation: isContinuation(input) };
-      return await runDagDurable(topology, run, target, start, recordWrites);
+      return await runDagDurable(call, start);
     }
     if (isContinuation(input)) {
       if (!loaded)
@@ -111,7 +98,7 @@ async function runClaimed(call: DurableRun): Promise<DurableResult> {
           'NOT_FOUND',
           `thread "${threadId}" has no checkpoint to continue from; start it with an input`,
         );
-      resumeById = restore(loop, loaded, input, resumeById, fork);
+      resumeById = restore(loop, loaded, { input, inherited: resumeById, fork });
       if (fork) await session.saveFork(loop);
       await showResumed(loop);
     } else {
@@ -139,12 +126,11 @@ async function runClaimed(call: DurableRun): Promise<DurableResult> {
  * kept, so the resume still answers them.
  */
 async function commitCommand(
-  topology: Topology,
-  run: RunContext,
+  call: DurableRun,
   command: Command,
   loaded: LoadedCheckpoint,
-  target: DurableTarget,
 ): Promise<LoadedCheckpoint> {
+  const { topology, run, target } = call;
   if (command.hasResume) matchValues(pendingInterrupts(loaded), command.resume);
   const { checkpointer, threadId, ns } = target;
   const id = await writeClaimed({ checkpointer, topology, run, threadId }, command.update ?? null, {
@@ -154,13 +140,22 @@ async function commitCommand(
   return (await loadCheckpoint(checkpointer, topology, { threadId, ns, id })) as LoadedCheckpoint;
 }
 
+/** How a continuation restores a loop from its checkpoint (see {@link restore}). */
+interface RestoreFrom {
+  /** The continuation's input: `null`, or a `Command` (its `resume` answers the pauses). */
+  readonly input: Command | null | undefined;
+  /** Answers inherited from the parent run, by interrupt id. */
+  readonly inherited: ReadonlyMap<string, unknown>;
+  /** The checkpoint is not the head: its next step runs again under new task ids. */
+  readonly fork: boolean;
+}
+
 function restore(
   loop: PregelLoop,
   loaded: LoadedCheckpoint,
-  input: Command | null | undefined,
-  inherited: ReadonlyMap<string, unknown>,
-  fork: boolean,
+  from: RestoreFrom,
 ): ReadonlyMap<string, unknown> {
+  const { input, inherited, fork } = from;
   const tasks = loadTasks(loop.topology, loaded.body.next);
   const command = isCommand(input) ? input : undefined;
   // Replaying an older checkpoint runs its next step again: outputs, pauses and subgraph checkpoints the

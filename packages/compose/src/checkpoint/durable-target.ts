@@ -1,5 +1,7 @@
 import type { Breakpoints } from '../pregel/breakpoints.js';
 import type { LoopResult } from '../pregel/loop-hooks.js';
+import type { RunContext } from '../pregel/run-context.js';
+import type { Topology } from '../pregel/topology.js';
 import type { Durability } from './checkpoint-session.js';
 import type { Checkpointer } from './checkpointer.js';
 
@@ -30,4 +32,16 @@ export interface DurableTarget {
 export interface DurableResult extends LoopResult {
   readonly checkpointId: string | undefined;
   readonly writes: ReadonlyArray<readonly [string, unknown]> | undefined;
+}
+
+/** One durable run, as `runDurable` (and a DAG run, `runDagDurable`) takes it. */
+export interface DurableRun {
+  readonly topology: Topology;
+  readonly run: RunContext;
+  /** New input, `null` to continue, or a `Command`. */
+  readonly input: unknown;
+  /** Where its checkpoints are read and written. */
+  readonly target: DurableTarget;
+  /** Keep the writes of the graph's nodes, in order (a nested state graph hands them to its parent). */
+  readonly recordWrites?: boolean | undefined;
 }

@@ -47,7 +47,7 @@ export async function loadCheckpoint(
     return undefined;
   }
   const body = decodeBody(stored.checkpoint, topology);
-  const values = await rebuildValues(checkpointer, topology, stored.checkpoint, body);
+  const values = await rebuildValues({ checkpointer, topology }, stored.checkpoint, body);
   return { record: stored.checkpoint, body, values, taskWrites: decodeTaskWrites(stored.writes) };
 }
 
@@ -71,14 +71,21 @@ export function decodeBody(record: CheckpointRecord, topology?: Topology): Check
   return decodeCheckpointPayload(record, topology && ((entries) => suspectKey(topology, entries)));
 }
 
+/** Where {@link rebuildValues} reads: the store, the graph, and values already rebuilt by checkpoint id. */
+export interface ValuesSource {
+  readonly checkpointer: Checkpointer;
+  readonly topology: Topology;
+  /** Values rebuilt earlier (a history read walks a chain once), by checkpoint id. */
+  readonly cache?: Map<string, Record<string, unknown>> | undefined;
+}
+
 /** Rebuilds the values of a checkpoint from its base and the deltas in between. */
 export async function rebuildValues(
-  checkpointer: Checkpointer,
-  topology: Topology,
+  source: ValuesSource,
   record: CheckpointRecord,
   body: CheckpointBody,
-  cache?: Map<string, Record<string, unknown>>,
 ): Promise<Record<string, unknown>> {
+  const { checkpointer, topology, cache } = source;
   if (body.values) return checked(topology, { ...body.values }, record);
   const cached = record.parentId ? cache?.get(record.parentId) : undefined;
   if (cached) {

@@ -1,7 +1,6 @@
 import { WeftError } from '../errors/weft-error.js';
 import type { NestedStateView, Topology } from '../pregel/topology.js';
-import type { Checkpointer } from './checkpointer.js';
-import { readState, type StateSnapshot } from './thread-state.js';
+import { readState, type StateSnapshot, type ThreadAt } from './thread-state.js';
 
 /** The nested graph a node runs, or `undefined` when the node is not a subgraph. */
 function nestedOf(topology: Topology, node: string): NestedStateView | undefined {
@@ -39,22 +38,18 @@ export function topologyAt(topology: Topology, ns: string): Topology {
  * `snapshot` (read under `ns`) with each subgraph task's namespace and, when that namespace has
  * checkpoints, its state (recursively), as `getState(thread, { subgraphs: true })` returns it.
  */
-export async function withSubgraphStates(
-  checkpointer: Checkpointer,
-  topology: Topology,
-  threadId: string,
-  ns: string,
-  snapshot: StateSnapshot,
-): Promise<StateSnapshot> {
+export async function withSubgraphStates(thread: ThreadAt, snapshot: StateSnapshot): Promise<StateSnapshot> {
+  const { checkpointer, topology, threadId, ns = '' } = thread;
   const tasks = await Promise.all(
     snapshot.tasks.map(async (task) => {
       const nested = nestedOf(topology, task.node);
       if (!nested) return task;
       const address = nested.keepsState ? task.node : `${task.node}:${task.id}`;
       const childNs = ns === '' ? address : `${ns}|${address}`;
-      const state = await readState(checkpointer, nested.topology, threadId, undefined, childNs);
+      const child: ThreadAt = { checkpointer, topology: nested.topology, threadId, ns: childNs };
+      const state = await readState(child);
       if (!state) return { ...task, ns: childNs };
-      const deep = await withSubgraphStates(checkpointer, nested.topology, threadId, childNs, state);
+      const deep = await withSubgraphStates(child, state);
       return { ...task, ns: childNs, state: deep };
     }),
   );

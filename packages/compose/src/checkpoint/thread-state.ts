@@ -54,14 +54,18 @@ export interface StateSnapshot<TValues = Record<string, unknown>> {
   readonly metadata: Readonly<Record<string, JsonValue>>;
 }
 
+/** Where a thread's checkpoints are read: the store, the graph, the thread and its namespace. */
+export interface ThreadAt {
+  readonly checkpointer: Checkpointer;
+  readonly topology: Topology;
+  readonly threadId: string;
+  /** The checkpoint namespace (a subgraph's); `''`, the graph's own, when not given. */
+  readonly ns?: string | undefined;
+}
+
 /** Reads a thread's state at its latest (or a given) checkpoint; `undefined` for an unknown thread. */
-export async function readState(
-  checkpointer: Checkpointer,
-  topology: Topology,
-  threadId: string,
-  checkpointId?: string,
-  ns = '',
-): Promise<StateSnapshot | undefined> {
+export async function readState(thread: ThreadAt, checkpointId?: string): Promise<StateSnapshot | undefined> {
+  const { checkpointer, topology, threadId, ns = '' } = thread;
   const loaded = await loadCheckpoint(checkpointer, topology, { threadId, ns, id: checkpointId });
   if (!loaded) return undefined;
   const snapshot = snapshotOf(topology, loaded);
@@ -94,19 +98,18 @@ function withFinished<TValues>(topology: Topology, loaded: LoadedCheckpoint, val
 
 /** Lists a thread's states newest first (every branch of every fork). */
 export async function readHistory(
-  checkpointer: Checkpointer,
-  topology: Topology,
-  threadId: string,
+  thread: ThreadAt,
   options: Omit<ListCheckpointsOptions, 'ns' | 'baseId'> = {},
-  ns = '',
 ): Promise<StateSnapshot[]> {
+  const { checkpointer, topology, threadId, ns = '' } = thread;
   const records = await checkpointer.list(threadId, { ...options, ns });
   const cache = new Map<string, Record<string, unknown>>();
+  const source = { checkpointer, topology, cache };
   const snapshots: StateSnapshot[] = new Array(records.length);
   for (let i = records.length - 1; i >= 0; i--) {
     const record = records[i]!;
     const body = decodeBody(record, topology);
-    const values = await rebuildValues(checkpointer, topology, record, body, cache);
+    const values = await rebuildValues(source, record, body);
     cache.set(record.id, values);
     const stored = await checkpointer.get(threadId, { ns, id: record.id });
     snapshots[i] = snapshotOf(topology, {

@@ -116,7 +116,7 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   }
 
   async #runRaw(input: TInput | Continue, options: RunOptions): Promise<RunResult<unknown>> {
-    return runGraph(this.#runtime, await this.#parse(input), options);
+    return runGraph(this.#runtime, { input: await this.#parse(input), options });
   }
 
   /**
@@ -152,7 +152,12 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
     const dataflow = this.#runtime.topology.kind === 'dataflow';
     const start = async () => {
       const parsed = await this.#parse(input);
-      const result = await runGraph(this.#runtime, parsed, options, stream.observer, control);
+      const result = await runGraph(this.#runtime, {
+        input: parsed,
+        options,
+        listeners: stream.observer,
+        control,
+      });
       if (result.status === 'interrupted') {
         if (modes.includes('values'))
           await stream.put('values', pickOutput(this.spec, presentOutput(result)));
@@ -252,10 +257,10 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   ): Promise<StateSnapshot<TOutput> | undefined> {
     const checkpointer = this.#checkpointer('getState');
     const { topology } = this.#runtime;
-    const state = await readState(checkpointer, topology, threadId, options.checkpointId);
+    const state = await readState({ checkpointer, topology, threadId }, options.checkpointId);
     if (!state || !options.subgraphs) return this.#present(state) as StateSnapshot<TOutput> | undefined;
     return this.#present(
-      await withSubgraphStates(checkpointer, topology, threadId, '', state),
+      await withSubgraphStates({ checkpointer, topology, threadId }, state),
     ) as StateSnapshot<TOutput>;
   }
 
@@ -296,7 +301,7 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
     const checkpointer = this.#checkpointer('getStateHistory');
     const { ns = '', ...list } = options;
     const topology = topologyAt(this.#runtime.topology, ns);
-    const history = await readHistory(checkpointer, topology, threadId, list, ns);
+    const history = await readHistory({ checkpointer, topology, threadId, ns }, list);
     return (ns === '' ? history.map((state) => this.#present(state)) : history) as Array<
       StateSnapshot<TOutput>
     >;

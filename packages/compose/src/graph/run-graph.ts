@@ -47,17 +47,22 @@ export interface RunResult<TOutput> {
   readonly checkpointId: string | undefined;
 }
 
+/** One call of {@link runGraph}: its input, the run's options, and who watches or stops it. */
+export interface GraphCall {
+  readonly input: unknown;
+  readonly options: RunOptions;
+  /** Receives the run's events, values and chunks (a stream's observer); none when not given. */
+  readonly listeners?: RunObserver | undefined;
+  /** Stops the run from outside (a stream's consumer); the run makes its own when not given. */
+  readonly control?: RunControl | undefined;
+}
+
 /**
  * Runs a compiled graph once: plain runs go straight to the loop; with a checkpointer the run reads
  * and writes the thread's checkpoints, and `null`/`Command` inputs continue the thread.
  */
-export async function runGraph(
-  runtime: GraphRuntime,
-  input: unknown,
-  options: RunOptions,
-  listeners: RunObserver = {},
-  control?: RunControl,
-): Promise<RunResult<unknown>> {
+export async function runGraph(runtime: GraphRuntime, call: GraphCall): Promise<RunResult<unknown>> {
+  const { input, options, listeners = {}, control } = call;
   const { topology, checkpointer } = runtime;
   const defaults = {
     maxSteps: runtime.maxSteps,

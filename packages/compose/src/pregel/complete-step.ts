@@ -30,7 +30,10 @@ interface StepDone {
 }
 
 function route(loop: LoopView, finished: Finished[], done: StepDone): Promise<void> | undefined {
-  const planned = planNext(loop.topology, finished, loop.routing, loop.routerInput, loop.prefix());
+  const planned = planNext(
+    { topology: loop.topology, routing: loop.routing, routerInput: loop.routerInput, step: loop.prefix() },
+    finished,
+  );
   if (isPromiseLike(planned)) {
     return planned.then((tasks) => {
       loop.planned(tasks);

@@ -55,7 +55,7 @@ export class DagLoop {
   private readonly status: Uint8Array;
   private readonly writes: unknown[];
   private readonly post = new Map<number, Record<string, unknown>>();
-  private readonly inbox = new Map<number, Array<{ rank: number; source: string; value: unknown }>>();
+  private readonly inbox = new Map<number, Arrival[]>();
   private readonly ready: number[] = [];
   private readonly completed: Array<[number, unknown]> = [];
   private startValues: Record<string, unknown> = {};
@@ -283,32 +283,27 @@ export class DagLoop {
     const source = node?.name ?? START;
     const rank = index === START_INDEX ? -1 : (this.plan.rank[index] as number);
     const data = node ? node.dataEdges : this.topology.start.dataEdges;
+    // One arrival per finished node, shared by the successors it reaches (entries are never changed).
+    let arrival: Arrival | undefined;
     for (const successor of this.plan.successors.get(index) ?? []) {
       if (chosen.has(successor)) {
         if (successor >= 0) this.activated[successor] = 1;
         // A node reading this one's stream (ADR 022) already has its output.
         const streamed = successor >= 0 && this.status[successor] !== PENDING;
         if (this.topology.kind === 'dataflow' && !streamed)
-          this.deliver(successor, rank, source, node, output);
+          this.deliver(successor, (arrival ??= arrivalOf(node, output, rank, source)));
       } else if (data.length > 0 && data.includes(successor)) {
         // A data edge (workflows): the value arrives, but it does not make the successor run.
-        this.deliver(successor, rank, source, node, output);
+        this.deliver(successor, (arrival ??= arrivalOf(node, output, rank, source)));
       }
       this.resolve(successor);
     }
   }
 
-  private deliver(
-    target: number,
-    rank: number,
-    source: string,
-    node: CompiledNode | undefined,
-    output: unknown,
-  ): void {
-    const value = node?.options.outputKey !== undefined ? { [node.options.outputKey]: output } : output;
+  private deliver(target: number, arrival: Arrival): void {
     const list = this.inbox.get(target);
-    if (list) list.push({ rank, source, value });
-    else this.inbox.set(target, [{ rank, source, value }]);
+    if (list) list.push(arrival);
+    else this.inbox.set(target, [arrival]);
   }
 
   private resolve(first: number): void {
@@ -414,4 +409,17 @@ export class DagLoop {
     if (!this.topology.state) return this.mergedInbox(-1, this.topology.end);
     return this.fold(this.topology.nodes.map((n) => n.index));
   }
+}
+
+/** A value waiting in a dataflow node's inbox: who sent it, and its rank (inputs merge in rank order). */
+interface Arrival {
+  readonly rank: number;
+  readonly source: string;
+  readonly value: unknown;
+}
+
+/** What a finished node delivers: its output, under its `outputKey` when it has one. */
+function arrivalOf(node: CompiledNode | undefined, output: unknown, rank: number, source: string): Arrival {
+  const value = node?.options.outputKey !== undefined ? { [node.options.outputKey]: output } : output;
+  return { rank, source, value };
 }

@@ -52,7 +52,10 @@ export async function applyExternal(loop: LoopView, change: ExternalChange): Pro
   if (change.as === 'end') {
     loop.restore({ tasks: [], routing: emptyRouting() });
   } else if (change.as) {
-    const planned = planNext(topology, routed, loop.routing, loop.routerInput, loop.prefix());
+    const planned = planNext(
+      { topology, routing: loop.routing, routerInput: loop.routerInput, step: loop.prefix() },
+      routed,
+    );
     loop.restore({ tasks: isPromiseLike(planned) ? await planned : planned });
   }
   return { writes, changed: [...changed] };

@@ -125,7 +125,10 @@ export class PregelLoop implements LoopView {
       if (wait) await wait;
     }
     const start: Finished = { node: undefined, output: input, goto: undefined };
-    const planned = planNext(topology, [start], this.#routing, this.routerInput, this.prefix());
+    const planned = planNext(
+      { topology, routing: this.#routing, routerInput: this.routerInput, step: this.prefix() },
+      [start],
+    );
     this.#tasks = isPromiseLike(planned) ? await planned : planned;
     const wait = this.hooks.afterStep?.(this, { writes: [[START, input]], changed });
     if (wait) await wait;

@@ -36,6 +36,23 @@ export interface Finished {
   readonly decided?: ReadonlyArray<Promise<unknown> | undefined>;
 }
 
+/** What planning one superstep reads: built once per step by the loop. */
+export interface PlanInput {
+  readonly topology: Topology;
+  readonly routing: RoutingState;
+  /** What routers see for a finished task: the state after the step, or a dataflow node's output. */
+  readonly routerInput: (item: Finished) => unknown;
+  /** The step the planned tasks belong to (a number, or a subgraph-prefixed id). */
+  readonly step: number | string;
+}
+
+/** Where one step's routing results collect: one per step, shared by the helpers that route. */
+interface Collected {
+  readonly topology: Topology;
+  readonly sends: Send[];
+  readonly deliver: (target: number) => void;
+}
+
 /** Creates empty routing state. */
 export function emptyRouting(): RoutingState {
   return { barriers: new Map(), inbox: new Map(), deferred: new Set() };
@@ -47,13 +64,8 @@ export function emptyRouting(): RoutingState {
  * output), and Command gotos. Returns the next tasks: triggered nodes in node order, then sends in
  * the order they were made. Returns a promise only when a router is asynchronous.
  */
-export function planNext(
-  topology: Topology,
-  finished: readonly Finished[],
-  routing: RoutingState,
-  routerInput: (item: Finished) => unknown,
-  step: number | string,
-): Task[] | Promise<Task[]> {
+export function planNext(input: PlanInput, finished: readonly Finished[]): Task[] | Promise<Task[]> {
+  const { topology, routerInput } = input;
   const routed: unknown[][] = [];
   let async = false;
   for (const item of finished) {
@@ -72,9 +84,9 @@ export function planNext(
     }
     routed.push(results);
   }
-  if (!async) return collect(topology, finished, routing, routed, step);
+  if (!async) return collect(input, finished, routed);
   return Promise.all(routed.map((results) => Promise.all(results))).then((resolved) =>
-    collect(topology, finished, routing, resolved, step),
+    collect(input, finished, resolved),
   );
 }
 
@@ -114,13 +126,8 @@ function routerError(branch: CompiledBranch, error: unknown): WeftError {
   );
 }
 
-function collect(
-  topology: Topology,
-  finished: readonly Finished[],
-  routing: RoutingState,
-  routed: unknown[][],
-  step: number | string,
-): Task[] {
+function collect(input: PlanInput, finished: readonly Finished[], routed: unknown[][]): Task[] {
+  const { topology, routing } = input;
   const triggered: number[] = [];
   let seen: Set<number> | undefined;
   const trigger = (target: number): void => {
@@ -137,9 +144,10 @@ function collect(
   let item = finished[0] as Finished;
   let source = '';
   const deliver = (target: number): void => {
-    if (dataflow) pushInbox(routing, target, source, item.output, item.node);
+    if (dataflow) pushInbox(routing, target, source, item);
     trigger(target);
   };
+  const collected: Collected = { topology, sends, deliver };
   for (let i = 0; i < finished.length; i++) {
     item = finished[i] as Finished;
     source = item.node ? item.node.name : '__start__';
@@ -151,7 +159,7 @@ function collect(
         let arrived = routing.barriers.get(join.id);
         if (!arrived) routing.barriers.set(join.id, (arrived = new Set()));
         arrived.add(item.node.index);
-        if (dataflow) pushInbox(routing, join.target, source, item.output, item.node);
+        if (dataflow) pushInbox(routing, join.target, source, item);
         if (arrived.size === join.sources.length) {
           routing.barriers.delete(join.id);
           trigger(join.target);
@@ -161,20 +169,15 @@ function collect(
     const branches = item.node ? item.node.branches : topology.start.branches;
     const results = routed[i] as unknown[];
     for (let b = 0; b < results.length; b++) {
-      addTargets(topology, branches[b] as CompiledBranch, results[b], deliver, sends);
+      addTargets(collected, branches[b] as CompiledBranch, results[b]);
     }
-    if (item.goto) for (const target of item.goto) addGoto(topology, source, target, deliver, sends);
+    if (item.goto) for (const target of item.goto) addGoto(collected, source, target);
   }
-  return toTasks(topology, triggered, sends, routing, step);
+  return toTasks(input, triggered, sends);
 }
 
-function addTargets(
-  topology: Topology,
-  branch: CompiledBranch,
-  result: unknown,
-  deliver: (target: number) => void,
-  sends: Send[],
-): void {
+function addTargets(collected: Collected, branch: CompiledBranch, result: unknown): void {
+  const { topology, sends } = collected;
   const list = Array.isArray(result) ? result : [result];
   for (const target of list) {
     if (isSend(target)) {
@@ -189,24 +192,19 @@ function addTargets(
       );
     }
     checkTarget(topology, branch.from, target, branch.targets);
-    deliver(target === END ? END_INDEX : (topology.byName.get(target) as CompiledNode).index);
+    collected.deliver(target === END ? END_INDEX : (topology.byName.get(target) as CompiledNode).index);
   }
 }
 
-function addGoto(
-  topology: Topology,
-  source: string,
-  target: string | Send,
-  deliver: (target: number) => void,
-  sends: Send[],
-): void {
+function addGoto(collected: Collected, source: string, target: string | Send): void {
+  const { topology } = collected;
   if (isSend(target)) {
     checkTarget(topology, source, target.node, undefined);
-    sends.push(target);
+    collected.sends.push(target);
     return;
   }
   checkTarget(topology, source, target, undefined);
-  deliver(target === END ? END_INDEX : (topology.byName.get(target) as CompiledNode).index);
+  collected.deliver(target === END ? END_INDEX : (topology.byName.get(target) as CompiledNode).index);
 }
 
 function checkTarget(
@@ -229,13 +227,8 @@ function checkTarget(
   }
 }
 
-function pushInbox(
-  routing: RoutingState,
-  target: number,
-  source: string,
-  output: unknown,
-  node: CompiledNode | undefined,
-): void {
+function pushInbox(routing: RoutingState, target: number, source: string, item: Finished): void {
+  const { node, output } = item;
   const value = node?.options.outputKey !== undefined ? { [node.options.outputKey]: output } : output;
   const entry = routing.inbox.get(target);
   if (entry) {
@@ -244,13 +237,8 @@ function pushInbox(
   } else routing.inbox.set(target, { sources: [source], values: [value] });
 }
 
-function toTasks(
-  topology: Topology,
-  triggered: number[],
-  sends: readonly Send[],
-  routing: RoutingState,
-  step: number | string,
-): Task[] {
+function toTasks(input: PlanInput, triggered: number[], sends: readonly Send[]): Task[] {
+  const { topology, routing, step } = input;
   if (triggered.length > 1) triggered.sort((a, b) => a - b);
   let runnable = triggered;
   if (topology.hasDeferred) runnable = holdDeferred(topology, triggered, sends.length, routing);

@@ -79,7 +79,7 @@ function attempt(call: TaskCall, attemptNo: number): unknown {
     const input = run.freezeState && !call.source ? freezeState(parsed) : parsed;
     out = node.handlers ? invokeHandled(call, input, ctx, node.handlers) : invokeNode(call, input, ctx);
   } catch (error) {
-    const outcome = onFailure(call, attemptNo, error, started, ctx);
+    const outcome = onFailure(call, error, started, ctx);
     return call.pipe ? pipeFailure(call, outcome) : outcome;
   }
   // A synchronous node's output is finished here, without the two closures an asynchronous one needs.
@@ -88,8 +88,8 @@ function attempt(call: TaskCall, attemptNo: number): unknown {
     return call.pipe ? pipeOutput(call, value) : value;
   }
   const fail = call.pipe
-    ? (error: unknown): unknown => pipeFailure(call, onFailure(call, attemptNo, error, started, ctx))
-    : (error: unknown): unknown => onFailure(call, attemptNo, error, started, ctx);
+    ? (error: unknown): unknown => pipeFailure(call, onFailure(call, error, started, ctx))
+    : (error: unknown): unknown => onFailure(call, error, started, ctx);
   const finish = call.pipe
     ? (output: unknown): unknown => pipeOutput(call, onSuccess(call, output, started, ctx))
     : (output: unknown): unknown => onSuccess(call, output, started, ctx);
@@ -286,14 +286,10 @@ function onSuccess(call: TaskCall, output: unknown, started: number, ctx: TaskCo
   return value;
 }
 
-function onFailure(
-  call: TaskCall,
-  attemptNo: number,
-  thrown: unknown,
-  started: number,
-  ctx: TaskContext,
-): unknown {
+/** A failed attempt's outcome: a pause, a retry (the attempt number is the context's), or a NodeError. */
+function onFailure(call: TaskCall, thrown: unknown, started: number, ctx: TaskContext): unknown {
   const { node, run } = call;
+  const attemptNo = ctx.attempt;
   // Its producer paused: this task pauses without an interrupt of its own and runs again on resume.
   if (call.source?.paused) return new TaskPaused([], ctx.memoEntries());
   if (thrown instanceof InterruptSignal) {

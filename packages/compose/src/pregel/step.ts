@@ -43,6 +43,15 @@ interface PipeSource {
   readonly from: string | undefined;
 }
 
+/** One step in progress (one per step, shared by its tasks): the call, its outputs, its pipes. */
+interface StepRun {
+  readonly call: StepCall;
+  /** Task outputs by position, filled as tasks finish. */
+  readonly outputs: unknown[];
+  /** Producer position → the position of its piped consumer, when the graph has pipes. */
+  readonly consumers: ReadonlyMap<number, number> | undefined;
+}
+
 /**
  * Runs the tasks of one superstep concurrently (up to `run.concurrency` at once) and returns their
  * outputs in task order. Synchronous nodes complete without a promise; the step only awaits when a
@@ -52,13 +61,14 @@ export function runStep(call: StepCall): unknown[] | Promise<unknown[]> {
   const { tasks } = call;
   const outputs: unknown[] = new Array(tasks.length);
   const consumers = call.topology.hasPipes ? consumersOf(tasks) : undefined;
-  if (tasks.length > call.run.concurrency) return runPooled(call, outputs, consumers);
+  const step: StepRun = { call, outputs, consumers };
+  if (tasks.length > call.run.concurrency) return runPooled(step);
   let pending: Array<PromiseLike<void>> | undefined;
   try {
     for (let i = 0; i < tasks.length; i++) {
       // A piped task starts with its producer (see `start`).
       if (consumers && (tasks[i] as Task).pipedFrom !== undefined) continue;
-      const result = start(call, i, outputs, consumers);
+      const result = start(step, i);
       if (result) (pending ??= []).push(result);
     }
   } catch (error) {
@@ -82,13 +92,8 @@ function consumersOf(tasks: readonly Task[]): Map<number, number> | undefined {
  * Starts task `i`, and with it the task its chunks stream into (ADR 022): that one reads a pipe the
  * producer feeds as it runs, or, when the producer finished before a pause, its output as one chunk.
  */
-function start(
-  call: StepCall,
-  i: number,
-  outputs: unknown[],
-  consumers?: ReadonlyMap<number, number>,
-  source?: PipeSource,
-): PromiseLike<void> | undefined {
+function start(step: StepRun, i: number, source?: PipeSource): PromiseLike<void> | undefined {
+  const { call, outputs, consumers } = step;
   const task = call.tasks[i] as Task;
   const consumer = consumers?.get(i);
   if (call.known?.has(i)) {
@@ -96,23 +101,23 @@ function start(
     call.finishOrder?.push(i);
     if (consumer === undefined) return undefined;
     const pipe = StreamPipe.of(call.run.control, outputs[i]);
-    return start(call, consumer, outputs, consumers, { pipe, from: undefined });
+    return start(step, consumer, { pipe, from: undefined });
   }
   const pipe = consumer === undefined ? undefined : new StreamPipe(call.run.control);
-  const own = run(call, i, outputs, source, pipe);
+  const own = run(step, i, source, pipe);
   if (consumer === undefined || !pipe) return own;
-  const next = start(call, consumer, outputs, consumers, { pipe, from: task.id });
+  const next = start(step, consumer, { pipe, from: task.id });
   if (!own) return next;
   return next ? Promise.all([own, next]).then(ignore) : own;
 }
 
 function run(
-  call: StepCall,
+  step: StepRun,
   i: number,
-  outputs: unknown[],
   piped: PipeSource | undefined,
   pipe: StreamPipe | undefined,
 ): PromiseLike<void> | undefined {
+  const { call, outputs } = step;
   const task = call.tasks[i] as Task;
   const node = call.topology.nodes[task.node] as CompiledNode;
   // The graph's own stream input flows into the nodes START feeds (ADR 022).
@@ -212,11 +217,8 @@ export function checkConcurrency(limit: number): void {
   }
 }
 
-async function runPooled(
-  call: StepCall,
-  outputs: unknown[],
-  consumers: ReadonlyMap<number, number> | undefined,
-): Promise<unknown[]> {
+async function runPooled(step: StepRun): Promise<unknown[]> {
+  const { call, outputs, consumers } = step;
   checkConcurrency(call.run.concurrency);
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -225,7 +227,7 @@ async function runPooled(
       const i = next++;
       // A piped task runs with its producer, in the producer's slot.
       if (consumers && (call.tasks[i] as Task).pipedFrom !== undefined) continue;
-      const result = start(call, i, outputs, consumers);
+      const result = start(step, i);
       if (result) await result;
     }
   };

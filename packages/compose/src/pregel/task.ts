@@ -21,6 +21,10 @@ export interface Task {
 export class PlannedTask implements Task {
   #id: string | undefined;
 
+  // Kept positional: one is built per task on the step's hot path, and its fields are the task's own
+  // (index, input, id parts), so an options object would be a second allocation per task and no shared
+  // per-step object holds them all (the position and input differ per task).
+  // biome-ignore lint/complexity/useMaxParams: per-task hot path; see the comment above.
   constructor(
     readonly node: number,
     readonly input: unknown,

@@ -8,7 +8,13 @@ import type { WeftError } from '@weft/compose';
 import type { AdkError } from '../../errors/adk-error.js';
 import { toSdkModelError } from '../sdk-error.js';
 
-const anthropicErrors = { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError };
+const anthropicErrors = {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  statuslessRetryable: retryableStreamError,
+};
 
 /** An error event inside a stream (e.g. `overloaded_error`) has no status: its type says whether to retry. */
 function retryableStreamError(error: Error): boolean {
@@ -38,5 +44,5 @@ export function toAnthropicError(
   modelName: string,
   signal: AbortSignal | undefined,
 ): AdkError | WeftError<'ABORTED'> {
-  return toSdkModelError(error, modelName, signal, anthropicErrors, retryableStreamError);
+  return toSdkModelError(error, modelName, signal, anthropicErrors);
 }

@@ -139,27 +139,26 @@ function reaches(next: ReadonlyMap<string, ReadonlySet<string>>, from: string, t
 }
 
 function checkSchemas(decl: WorkflowDecl, issues: ValidationIssue[]): void {
-  const output = (name: string): ZodType | undefined =>
-    name === START ? decl.inputSchema : decl.nodes.get(name)?.options.output;
-  const input = (name: string): ZodType | undefined =>
-    name === END ? decl.outputSchema : decl.nodes.get(name)?.options.input;
   for (const [target, inputs] of decl.inputs) {
     for (const { from, mappings } of inputs) {
       for (const mapping of mappings) {
-        const problem = schemaProblem(output(from), input(target), mapping, from, target);
+        const problem = schemaProblem(decl, mapping, from, target);
         if (problem) issues.push({ kind: 'field-mapping', at: `${from} -> ${target}`, message: problem });
       }
     }
   }
 }
 
+/** Why `mapping` from `from` into `to` does not fit their schemas, or `undefined` when it does. */
 function schemaProblem(
-  source: ZodType | undefined,
-  target: ZodType | undefined,
+  decl: WorkflowDecl,
   mapping: AnyFieldMapping,
   from: string,
   to: string,
 ): string | undefined {
+  const source: ZodType | undefined =
+    from === START ? decl.inputSchema : decl.nodes.get(from)?.options.output;
+  const target: ZodType | undefined = to === END ? decl.outputSchema : decl.nodes.get(to)?.options.input;
   const read = source ? lookupPath(source, mapping.fromPath, 'output') : undefined;
   if (read && 'missing' in read) {
     return `field "${mapping.from}" of "${from}" does not exist: its output schema has no "${read.missing}" at ${read.at}`;
