@@ -31,7 +31,13 @@ export interface SdkErrorClasses {
  * @example
  * ```ts
  * import * as OpenAI from 'openai';
- * throw toSdkModelError(error, 'openai:gpt-4o-mini', signal, OpenAI);
+ * const client = new OpenAI.OpenAI({ apiKey: 'sk-…' });
+ * const signal = AbortSignal.timeout(30_000);
+ * try {
+ *   await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] }, { signal });
+ * } catch (error) {
+ *   throw toSdkModelError(error, 'openai:gpt-4o-mini', signal, OpenAI); // a ModelError with the status, or ABORTED
+ * }
  * ```
  */
 export function toSdkModelError(

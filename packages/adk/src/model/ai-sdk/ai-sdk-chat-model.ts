@@ -107,8 +107,9 @@ function asCallable(model: AiSdkLanguageModel) {
  * {@link UnsupportedPartError} `UNSUPPORTED_PART` (per call) for media in system or tool messages.
  * @example
  * ```ts
- * import { google } from '@ai-sdk/google';
- * const model = withRetry(fromAiSdk(google('gemini-2.5-flash')));
+ * import { createOpenAICompatible } from '@ai-sdk/openai-compatible'; // or google(), anthropic(), …
+ * const local = createOpenAICompatible({ name: 'local', baseURL: 'http://127.0.0.1:11434/v1' });
+ * const model = withRetry(fromAiSdk(local.chatModel('llama3.2')));
  * const reply = await model.generate([userMessage('Hi')]);
  * ```
  */

@@ -97,7 +97,14 @@ export class AiSdkStreamConverter {
  *
  * @example
  * ```ts
- * for await (const part of readStream(result.stream)) handle(part);
+ * const stream = new ReadableStream<string>({
+ *   start(controller) {
+ *     controller.enqueue('Hel');
+ *     controller.enqueue('lo');
+ *     controller.close();
+ *   },
+ * });
+ * for await (const part of readStream(stream)) process.stdout.write(part); // Hello
  * ```
  */
 export async function* readStream<T>(stream: ReadableStream<T>): AsyncGenerator<T> {

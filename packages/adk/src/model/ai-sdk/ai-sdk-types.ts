@@ -20,6 +20,8 @@ import type {
  *
  * @example
  * ```ts
+ * import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+ * const baseURL = 'http://127.0.0.1:11434/v1';
  * const model: AiSdkLanguageModel = createOpenAICompatible({ name: 'local', baseURL }).chatModel('llama3.2');
  * ```
  */

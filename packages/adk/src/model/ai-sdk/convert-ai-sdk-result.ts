@@ -107,6 +107,10 @@ function toMediaPart(file: { mediaType: string; data: string | Uint8Array }): Co
  *
  * @example
  * ```ts
+ * const result = {
+ *   content: [{ type: 'text' as const, text: 'Hello!' }],
+ *   usage: { inputTokens: 3, outputTokens: 2, totalTokens: 5 },
+ * };
  * const message = fromAiSdkContent(result.content, { usage: fromAiSdkUsage(result.usage), finishReason: 'stop' });
  * ```
  */

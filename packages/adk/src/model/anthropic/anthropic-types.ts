@@ -39,6 +39,11 @@ export type AnthropicRequest = Anthropic.MessageCreateParamsNonStreaming;
  *
  * @example
  * ```ts
+ * import { Anthropic } from '@anthropic-ai/sdk';
+ * import { startAnthropicServer } from '@weft/adk/testing';
+ * const server = await startAnthropicServer({ script: ['Hello!'] });
+ * const client = new Anthropic({ baseURL: server.url, apiKey: 'test' });
+ * const body = { model: 'claude-sonnet-4-5', max_tokens: 256, messages: [{ role: 'user' as const, content: 'Hi' }] };
  * const response: AnthropicResponse = await client.messages.create(body);
  * ```
  */
@@ -49,7 +54,13 @@ export type AnthropicResponse = Anthropic.Message;
  *
  * @example
  * ```ts
- * for await (const event of stream) handle(event satisfies AnthropicStreamEvent);
+ * import { Anthropic } from '@anthropic-ai/sdk';
+ * import { startAnthropicServer } from '@weft/adk/testing';
+ * const server = await startAnthropicServer({ script: ['Hello!'] });
+ * const client = new Anthropic({ baseURL: server.url, apiKey: 'test' });
+ * const body = { model: 'claude-sonnet-4-5', max_tokens: 256, messages: [{ role: 'user' as const, content: 'Hi' }] };
+ * const stream = await client.messages.create({ ...body, stream: true as const });
+ * for await (const event of stream) console.log((event satisfies AnthropicStreamEvent).type); // 'message_start', …
  * ```
  */
 export type AnthropicStreamEvent = Anthropic.RawMessageStreamEvent;

@@ -56,7 +56,13 @@ function toolsOf(
  * @throws {UnsupportedPartError} `UNSUPPORTED_PART` for parts Anthropic cannot take (see `toAnthropicMessages`).
  * @example
  * ```ts
- * const body = toAnthropicRequest([userMessage('Hi')], { temperature: 0 }, settings);
+ * const settings: AnthropicRequestSettings = {
+ *   model: 'claude-sonnet-4-5',
+ *   name: 'anthropic:claude-sonnet-4-5',
+ *   maxTokens: 1024,
+ *   promptCaching: false,
+ * };
+ * const body = toAnthropicRequest([userMessage('Hi')], { temperature: 0 }, settings); // max_tokens: 1024
  * ```
  */
 export function toAnthropicRequest(

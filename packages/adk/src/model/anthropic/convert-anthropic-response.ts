@@ -69,7 +69,12 @@ export function fromAnthropicStopReason(reason: string | null | undefined): Fini
  *
  * @example
  * ```ts
- * const message = fromAnthropicResponse(await client.messages.create(body));
+ * import { Anthropic } from '@anthropic-ai/sdk';
+ * import { startAnthropicServer } from '@weft/adk/testing';
+ * const server = await startAnthropicServer({ script: ['Hello!'] });
+ * const client = new Anthropic({ baseURL: server.url, apiKey: 'test' });
+ * const body = { model: 'claude-sonnet-4-5', max_tokens: 256, messages: [{ role: 'user' as const, content: 'Hi' }] };
+ * const message = fromAnthropicResponse(await client.messages.create(body)); // an assistant message 'Hello!'
  * ```
  */
 export function fromAnthropicResponse(response: AnthropicResponse): AssistantMessage {

@@ -140,7 +140,8 @@ function toolResultBlock(message: ToolMessage, model: string): AnthropicBlockPar
  *
  * @example
  * ```ts
- * const { system, messages } = toAnthropicMessages(history, 'anthropic:claude-sonnet-4-5');
+ * const history = [systemMessage('Be brief.'), userMessage('Hi')];
+ * const { system, messages } = toAnthropicMessages(history, 'anthropic:claude-sonnet-4-5'); // system: [{ type: 'text', text: 'Be brief.' }]
  * ```
  */
 export interface AnthropicConversation {
