@@ -71,7 +71,8 @@ const quickstarts = [
 ];
 for (const [name, expected] of quickstarts) {
   const readme = readFileSync(join(root, 'packages', name, 'README.md'), 'utf8');
-  const code = /## Quickstart\n\n```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+  // The block may follow the doc-example markers (`<!-- doc-example: run -->`, CONTRIBUTING.md).
+  const code = /## Quickstart\n\n(?:<!--[\s\S]*?-->\n)*```ts\n([\s\S]*?)```/.exec(readme)?.[1];
   if (!code) throw new Error(`packages/${name}/README.md has no Quickstart code block`);
   const file = join(project, `quickstart-${name}.ts`);
   writeFileSync(file, code);
