@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, test } from 'vitest';
 import { type CheckReport, checkDocBlocks } from '../../scripts/doc-examples/check.mjs';
 import { extractMarkdownBlocks } from '../../scripts/doc-examples/extract.mjs';
-import { knownFailing, knownFailingPath } from '../../scripts/doc-examples/known-failing.mjs';
 import { repositoryDocBlocks } from '../../scripts/doc-examples/sources.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -23,7 +22,7 @@ beforeAll(async () => {
     `doc examples: ${repository.length} compiled (${repository.filter((entry) => entry.block.source === 'readme').length} README, ` +
       `${repository.filter((entry) => entry.block.source === 'tsdoc').length} @example), ` +
       `${report.skipped.filter((block) => block.file !== fixture).length} skipped, ` +
-      `${repository.filter((entry) => entry.diagnostics.length > 0).length} failing (known: ${knownFailing(root).size}), ` +
+      `${repository.filter((entry) => entry.diagnostics.length > 0).length} failing, ` +
       `${report.milliseconds} ms`,
   );
 });
@@ -48,23 +47,15 @@ test('the checker itself compiled cleanly (no error outside the generated module
   expect(report.unmapped).toEqual([]);
 });
 
-test('every README block and @example compiles, except those listed as known failing', () => {
-  const known = knownFailing(root);
+test('every README block and @example compiles', () => {
   const failing = report.checked.filter(
     (entry) => entry.block.file !== fixture && entry.diagnostics.length > 0,
   );
-  const unexpected = failing
-    .filter((entry) => !known.has(entry.key))
-    .flatMap((entry) =>
-      entry.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`),
-    );
+  const unexpected = failing.flatMap((entry) =>
+    entry.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`),
+  );
   expect(
     unexpected,
     'these doc blocks do not compile (fix them; see CONTRIBUTING.md, "Code in docs")',
   ).toEqual([]);
-  const failingKeys = new Set(failing.map((entry) => entry.key));
-  const stale = [...known.keys()].filter((key) => !failingKeys.has(key));
-  expect(stale, `these blocks compile now or are gone: delete their lines from ${knownFailingPath}`).toEqual(
-    [],
-  );
 });

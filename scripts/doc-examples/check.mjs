@@ -2,7 +2,6 @@
 // scratch folder of the package it documents (so imports resolve as they would for that package's user),
 // and all of them are checked by ONE `tsc` run. Errors are mapped back to the Markdown / source line.
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -13,22 +12,12 @@ import { packageDirOf, rebaseRelativeImports } from './package-dir.mjs';
 /**
  * @typedef {import('./extract.mjs').DocBlock} DocBlock
  * @typedef {{ file: string, line: number, column: number, code: string, message: string }} DocDiagnostic
- * @typedef {{ block: DocBlock, key: string, diagnostics: DocDiagnostic[] }} CheckedBlock
+ * @typedef {{ block: DocBlock, diagnostics: DocDiagnostic[] }} CheckedBlock
  * @typedef {{ checked: CheckedBlock[], skipped: DocBlock[], unmapped: DocDiagnostic[], milliseconds: number }} CheckReport
  */
 
 const run = promisify(execFile);
 const scratchName = 'test-results/doc-examples';
-
-/**
- * A stable key for a block: its file and a hash of its code (so a known-failing list survives line shifts
- * but not edits to the block).
- * @param {DocBlock} block
- * @returns {string}
- */
-export function blockKey(block) {
-  return `${block.file} ${createHash('sha1').update(block.code).digest('hex').slice(0, 10)}`;
-}
 
 /**
  * Compiles `blocks` (paths relative to `root`) in one TypeScript program and reports each block's errors.
@@ -60,7 +49,7 @@ export async function checkDocBlocks({ root, blocks }) {
     const lines = header.map(() => undefined);
     const text = [...header];
     for (const block of group) {
-      const entry = { block, key: blockKey(block), diagnostics: [] };
+      const entry = { block, diagnostics: [] };
       checked.push(entry);
       for (const part of [block.marker.prelude, block].filter((part) => part !== undefined))
         (block.source === 'readme'
