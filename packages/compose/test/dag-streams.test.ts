@@ -1,26 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Command, END, Graph, MemoryCheckpointer, runnable, START } from '../src/index.js';
-
-/** A promise with its resolve function, for gating a node on what the test has seen. */
-function gate(): { promise: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { promise, open };
-}
-
-/** A runnable reading its input stream as it comes; `label` wraps each chunk, `seen` records them. */
-function reader(label: string, seen: string[] = []) {
-  return runnable({
-    transform: async function* (chunks: AsyncIterable<string>) {
-      for await (const chunk of chunks) {
-        seen.push(chunk);
-        yield `${label}(${chunk})`;
-      }
-    },
-  });
-}
+import { drain, gate, pausingPipe, wrapper } from './stream-fixtures.js';
 
 /** model → parser → formatter in DAG mode; the model's last chunk waits for `last`. */
 function pipeline(last: Promise<void>, produced: string[] = [], checkpointer?: MemoryCheckpointer) {
@@ -34,8 +14,8 @@ function pipeline(last: Promise<void>, produced: string[] = [], checkpointer?: M
       produced.push('c');
       yield 'c';
     })
-    .addNode('parser', reader('p'))
-    .addNode('formatter', reader('f'))
+    .addNode('parser', wrapper('p'))
+    .addNode('formatter', wrapper('f'))
     .addEdge(START, 'model')
     .addEdge('model', 'parser')
     .addEdge('parser', 'formatter')
@@ -64,9 +44,6 @@ async function firstFormatted(
   return { at, chunks };
 }
 
-/** Lets every pending promise job run. */
-const drain = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 describe('streams flow between nodes in DAG mode (ADR 022)', () => {
   it('the first formatted chunk leaves the graph before the model produced its last chunk', async () => {
     const last = gate();
@@ -84,7 +61,7 @@ describe('streams flow between nodes in DAG mode (ADR 022)', () => {
         yield 'he';
         yield 'llo';
       })
-      .addNode('parser', reader('p'))
+      .addNode('parser', wrapper('p'))
       .addNode('whole', (text: string) => {
         inputs.push(text);
         return text.length;
@@ -151,7 +128,7 @@ describe('streams flow between nodes in DAG mode (ADR 022)', () => {
         yield 'a';
         throw new Error('model broke');
       })
-      .addNode('parser', reader('p'))
+      .addNode('parser', wrapper('p'))
       .addEdge(START, 'model')
       .addEdge('model', 'parser')
       .addEdge('parser', END)
@@ -183,29 +160,7 @@ describe('streams flow between nodes in DAG mode (ADR 022)', () => {
   it('durable: a producer that pauses mid-stream pauses its reader; both run again on resume', async () => {
     const checkpointer = new MemoryCheckpointer();
     const reads: string[][] = [];
-    const app = new Graph<string, string>()
-      .addNode('model', async function* (prompt: string, ctx) {
-        yield prompt;
-        const more = ctx.interrupt('more?') as string;
-        yield more;
-      })
-      .addNode(
-        'parser',
-        runnable({
-          transform: async function* (chunks: AsyncIterable<string>) {
-            const read: string[] = [];
-            for await (const chunk of chunks) {
-              read.push(chunk);
-              yield chunk.toUpperCase();
-            }
-            reads.push(read);
-          },
-        }),
-      )
-      .addEdge(START, 'model')
-      .addEdge('model', 'parser')
-      .addEdge('parser', END)
-      .compile({ mode: 'dag', checkpointer });
+    const app = pausingPipe({ mode: 'dag', checkpointer, reads });
     const paused = await app.run('a', { threadId: 't-dag-pipe-pause' });
     expect(paused.status).toBe('interrupted');
     expect(paused.interrupts.map((i) => i.value)).toEqual(['more?']);

@@ -1,26 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { END, Graph, type RunEvent, runnable, START } from '../src/index.js';
-
-/** A promise with its resolve function, for gating a stream on what the test has seen. */
-function gate(): { promise: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { promise, open };
-}
-
-/** A runnable reading its input stream as it comes: `label` wraps each chunk. */
-function wrapper(label: string, seen: string[] = []) {
-  return runnable({
-    transform: async function* (chunks: AsyncIterable<string>) {
-      for await (const chunk of chunks) {
-        seen.push(chunk);
-        yield `${label}(${chunk})`;
-      }
-    },
-  });
-}
+import { drain, gate, wrapper } from './stream-fixtures.js';
 
 /** The caller's input stream: 'a', 'b', then 'c' once `last` opened; `produced` records each chunk. */
 async function* input(last: Promise<void>, produced: string[]): AsyncIterable<string> {
@@ -127,7 +107,7 @@ describe.each(['pregel', 'dag'] as const)(
         .addEdge('slow', END)
         .compile({ mode });
       const done = app.collect(many());
-      for (let i = 0; i < 4; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+      for (let i = 0; i < 4; i++) await drain();
       expect(read).toBe(1);
       expect(produced).toBeGreaterThan(1);
       expect(produced).toBeLessThanOrEqual(12);
@@ -192,7 +172,7 @@ describe.each(['pregel', 'dag'] as const)(
         message: /no threes/,
       });
       // The pump closes the source when its last reader ended; give that return() its turn.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await drain();
       expect(closed).toBe(2);
     });
 

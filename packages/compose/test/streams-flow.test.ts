@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Command, END, Graph, MemoryCheckpointer, NodeError, runnable, START } from '../src/index.js';
-
-/** A promise with its resolve function, for gating a node on what the test has seen. */
-function gate<T = void>(): { promise: Promise<T>; open: (value: T) => void } {
-  let open!: (value: T) => void;
-  const promise = new Promise<T>((resolve) => {
-    open = resolve;
-  });
-  return { promise, open };
-}
-
-/** Lets every pending promise job run (the nodes below only wait on promises, never on timers). */
-const drain = () => new Promise<void>((resolve) => setImmediate(resolve));
+import { drain, gate, pausingPipe } from './stream-fixtures.js';
 
 /** A parser that upper-cases each chunk as it comes; `seen` records what it read. */
 function parser(seen: string[] = []) {
@@ -353,29 +342,7 @@ describe('streams flow with checkpoints (ADR 022)', () => {
   it('a producer that pauses mid-stream pauses its reader too; both run again on resume', async () => {
     const checkpointer = new MemoryCheckpointer();
     const reads: string[][] = [];
-    const app = new Graph<string, string>()
-      .addNode('model', async function* (prompt: string, ctx) {
-        yield prompt;
-        const more = ctx.interrupt('more?') as string;
-        yield more;
-      })
-      .addNode(
-        'parser',
-        runnable({
-          transform: async function* (chunks: AsyncIterable<string>) {
-            const read: string[] = [];
-            for await (const chunk of chunks) {
-              read.push(chunk);
-              yield chunk.toUpperCase();
-            }
-            reads.push(read);
-          },
-        }),
-      )
-      .addEdge(START, 'model')
-      .addEdge('model', 'parser')
-      .addEdge('parser', END)
-      .compile({ checkpointer });
+    const app = pausingPipe({ mode: 'pregel', checkpointer, reads });
     const paused = await app.run('a', { threadId: 't-pipe-pause' });
     expect(paused.status).toBe('interrupted');
     expect(paused.interrupts.map((i) => i.value)).toEqual(['more?']);
