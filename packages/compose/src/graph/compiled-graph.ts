@@ -1,5 +1,7 @@
+// The compiled graph's public methods (run, stream, batch, state, drawing), each delegating to one module
+// (run-graph, graph-stream, thread-state, topology-json); its options types live in compiled-graph-options.ts.
 import { type BulkSuperstep, bulkWriteState } from '../checkpoint/bulk-update.js';
-import type { Checkpointer, JsonValue } from '../checkpoint/checkpointer.js';
+import type { JsonValue } from '../checkpoint/checkpointer.js';
 import { isContinuation } from '../checkpoint/durable-run.js';
 import { topologyAt, withSubgraphStates } from '../checkpoint/subgraph-state.js';
 import {
@@ -18,47 +20,23 @@ import type { RunOptions } from '../pregel/run-options.js';
 import type { GraphSpec, NestedRunParent, NestedStateView, SubgraphHandle } from '../pregel/topology.js';
 import { concatChunks } from '../runnable/concat.js';
 import type { Runnable } from '../runnable/runnable.js';
-import type { Store } from '../store/store.js';
 import { createGraphStream } from '../stream/graph-stream.js';
 import type { InferStreamPart, StreamMode, StreamParts } from '../stream/stream-modes.js';
 import { StreamedInput } from '../stream/streamed-input.js';
-import type { Command } from '../vocabulary/command.js';
 import type { End } from '../vocabulary/constants.js';
+import type { BatchOptions, Continue, GraphRuntimeOptions, StreamOptions } from './compiled-graph-options.js';
+import { mapInOrder } from './map-in-order.js';
 import { runNested } from './nested-run.js';
 import { type GraphRuntime, presentOutput, type RunResult, runGraph } from './run-graph.js';
 import { pickOutput } from './state-io.js';
 import { type GraphJSON, jsonToMermaid, specToJSON } from './topology-json.js';
 
-/** Options of `stream()`. */
-export interface StreamOptions<
-  TMode extends StreamMode | readonly StreamMode[] = StreamMode | readonly StreamMode[],
-  TNodes extends string = string,
-> extends RunOptions<TNodes> {
-  /** What to yield (default `values`); several modes yield `[mode, payload]` tuples. */
-  readonly mode?: TMode;
-  /** Also yield values/updates/messages/custom of nested subgraphs (events always include them). */
-  readonly subgraphs?: boolean;
-}
-
-/** Options of `batch()`. */
-export interface BatchOptions<TNodes extends string = string> extends RunOptions<TNodes> {
-  /** Runs at once (default 8). */
-  readonly batchConcurrency?: number;
-}
-
-/** Runtime options `withOptions` can change. */
-export interface GraphRuntimeOptions<TNodes extends string = string> {
-  readonly checkpointer?: Checkpointer | undefined;
-  /** The store nodes see as `ctx.store`. */
-  readonly store?: Store | undefined;
-  readonly maxSteps?: number;
-  readonly durability?: 'sync' | 'async' | 'exit';
-  readonly interruptBefore?: readonly TNodes[];
-  readonly interruptAfter?: readonly TNodes[];
-}
-
-/** Input that continues a checkpointed thread: `null` (go on) or a `Command` (resume). */
-export type Continue = Command | null;
+export type {
+  BatchOptions,
+  Continue,
+  GraphRuntimeOptions,
+  StreamOptions,
+} from './compiled-graph-options.js';
 
 /**
  * A compiled, immutable graph: run it in four paradigms, nest it as a node of another graph, draw it,
@@ -214,16 +192,7 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
         `batch: batchConcurrency must be an integer of at least 1, got ${batchConcurrency}`,
       );
     }
-    const outputs: TOutput[] = new Array(inputs.length);
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < inputs.length) {
-        const i = next++;
-        outputs[i] = await this.invoke(inputs[i] as TInput, runOptions);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(batchConcurrency, inputs.length) }, worker));
-    return outputs;
+    return mapInOrder(inputs, batchConcurrency, (input) => this.invoke(input, runOptions));
   }
 
   /**
