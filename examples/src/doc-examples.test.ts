@@ -10,6 +10,10 @@ import { repositoryDocBlocks } from '../../scripts/doc-examples/sources.mjs';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const fixture = 'examples/src/fixtures/broken-readme/README.md';
 let report: CheckReport;
+// One tsc run over the whole workspace's sources: about 7 s of CPU. In CI it shares two cores with every
+// package's tests and the browser tests, and once took longer than the default two-minute hook timeout (it
+// took 57 s here beside 12 busy loops). The timeout only catches a hung compiler, so it is generous.
+const compileTimeout = 15 * 60_000;
 
 beforeAll(async () => {
   const blocks = [
@@ -25,7 +29,7 @@ beforeAll(async () => {
       `${repository.filter((entry) => entry.diagnostics.length > 0).length} failing, ` +
       `${report.milliseconds} ms`,
   );
-});
+}, compileTimeout);
 
 test('a broken README snippet is reported with its file, line and TypeScript error', () => {
   const broken = report.checked.filter((entry) => entry.block.file === fixture);

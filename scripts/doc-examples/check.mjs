@@ -241,7 +241,9 @@ async function compile(root, files, configDir) {
     dirname(createRequire(join(root, 'package.json')).resolve('typescript/package.json')),
     'bin/tsc',
   );
-  const output = await run(process.execPath, [tsc, '-p', config, '--pretty', 'false'], {
+  // One thread: on a busy 2-core machine tsc's worker threads only wait on each other (measured: 7.0 s
+  // single-threaded vs 8.3 s with its default checkers, idle).
+  const output = await run(process.execPath, [tsc, '-p', config, '--pretty', 'false', '--singleThreaded'], {
     cwd: root,
     maxBuffer: 64 * 1024 * 1024,
   }).then(
