@@ -125,6 +125,30 @@ describe('applyStateWrites', () => {
     expect(applied.updates).toEqual([{ last: 1 }, { total: 2 }]);
   });
 
+  it('hands back the outputs list itself as the updates when every task returned a plain object', () => {
+    const outputs = [{ total: 1 }, { total: 2 }, undefined];
+    const applied = applyStateWrites(state, { total: 0 }, ['a', 'b', 'c'], outputs);
+    expect(applied.updates).toBe(outputs);
+    expect(applied.gotos).toEqual([]);
+    expect(applied.values).toEqual({ total: 3 });
+  });
+
+  it('keeps updates aligned with the tasks when a Command or a pause comes after plain outputs', () => {
+    const outputs = [
+      { total: 1 },
+      { last: 'x' },
+      new Command({ update: { total: 2 }, goto: 'next' }),
+      new TaskPaused([]),
+      { total: 3 },
+    ];
+    const applied = applyStateWrites(state, {}, ['a', 'b', 'c', 'd', 'e'], outputs);
+    expect(applied.updates).toEqual([{ total: 1 }, { last: 'x' }, { total: 2 }, undefined, { total: 3 }]);
+    expect(applied.updates).toHaveLength(5);
+    expect(applied.gotos[2]).toEqual(['next']);
+    expect([0, 1, 3, 4].map((i) => applied.gotos[i])).toEqual([undefined, undefined, undefined, undefined]);
+    expect(outputs[2]).toBeInstanceOf(Command);
+  });
+
   it('skips paused tasks', () => {
     const applied = applyStateWrites(state, {}, ['a', 'b'], [new TaskPaused([]), { last: 1 }]);
     expect(applied.values).toEqual({ last: 1 });

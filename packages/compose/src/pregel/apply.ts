@@ -49,32 +49,24 @@ export function applyStateWrites(
     appends: undefined,
     base: values,
   };
-  const gotos: Array<Goto | undefined> = new Array(outputs.length);
-  const updates: unknown[] = new Array(outputs.length);
+  // Both made on first need: a fan-out of N Sends would otherwise allocate two N-slot arrays per step
+  // (over 16k slots V8 puts an array in large-object space, fresh pages each time), and for plain-object
+  // outputs `updates` is `outputs` itself.
+  let gotos: Array<Goto | undefined> | undefined;
+  let updates: unknown[] | undefined;
   for (let i = 0; i < outputs.length; i++) {
     let output = outputs[i];
-    if (output instanceof TaskPaused) continue;
-    if (isCommand(output)) {
-      if (output.goto.length > 0) gotos[i] = output.goto;
-      output = output.update;
+    let update: unknown;
+    if (output instanceof TaskPaused) output = undefined;
+    else {
+      if (isCommand(output)) {
+        if (output.goto.length > 0) (gotos ??= new Array(outputs.length))[i] = output.goto;
+        output = output.update;
+      }
+      update = applyOutput(step, i, output);
     }
-    if (output === undefined || output === null) {
-      updates[i] = output;
-      continue;
-    }
-    if (output instanceof SubgraphWrites) {
-      updates[i] = Object.fromEntries(output.writes);
-      for (const [key, value] of output.writes)
-        if (output.checked || state.keySet.has(key)) write(step, i, key, value);
-    } else if (isPlainObject(output)) {
-      updates[i] = output;
-      for (const key in output) write(step, i, key, output[key]);
-    } else {
-      throw new WeftError(
-        'INVALID_UPDATE',
-        `node "${nodeNames[i]}" returned ${describe(output)}; a state graph node returns a partial state object, a Command, or nothing`,
-      );
-    }
+    if (updates) updates.push(update);
+    else if (update !== outputs[i]) (updates = outputs.slice(0, i)).push(update);
   }
   // Spread, not concat: concat takes V8's slow path on a frozen array (state is frozen in development).
   if (step.appends)
@@ -83,7 +75,34 @@ export function applyStateWrites(
         ...((values[key] as unknown[] | undefined) ?? []),
         ...items,
       ];
-  return { values: step.next ?? values, changed: step.changed, gotos, updates };
+  return {
+    values: step.next ?? values,
+    changed: step.changed,
+    gotos: gotos ?? noGotos,
+    updates: updates ?? outputs,
+  };
+}
+
+/** The gotos of a step in which no task returned a `Command` with one (shared: never written). */
+const noGotos: ReadonlyArray<Goto | undefined> = [];
+
+/** Writes one task's output (after a `Command`'s unwrapping) and returns the update it stands for. */
+function applyOutput(step: StepApply, i: number, output: unknown): unknown {
+  const { state, nodeNames } = step;
+  if (output === undefined || output === null) return output;
+  if (output instanceof SubgraphWrites) {
+    for (const [key, value] of output.writes)
+      if (output.checked || state.keySet.has(key)) write(step, i, key, value);
+    return Object.fromEntries(output.writes);
+  }
+  if (isPlainObject(output)) {
+    for (const key in output) write(step, i, key, output[key]);
+    return output;
+  }
+  throw new WeftError(
+    'INVALID_UPDATE',
+    `node "${nodeNames[i]}" returned ${describe(output)}; a state graph node returns a partial state object, a Command, or nothing`,
+  );
 }
 
 /** The working state of one `applyStateWrites` call. */

@@ -49,9 +49,16 @@ export interface PlanInput {
 /** Where one step's routing results collect: one per step, shared by the helpers that route. */
 interface Collected {
   readonly topology: Topology;
-  readonly sends: Send[];
+  /** The step's sends in the order they were made: single ones, and routers' lists of nothing but sends. */
+  readonly sends: SendBatch[];
   readonly deliver: (target: number) => void;
 }
+
+/**
+ * One send, or a router's whole result when it held nothing but sends: kept as the router's own list, so
+ * a map step of N sends does not copy N references into a growing array (about 3N slots on the way).
+ */
+type SendBatch = Send | readonly Send[];
 
 /** Creates empty routing state. */
 export function emptyRouting(): RoutingState {
@@ -66,14 +73,14 @@ export function emptyRouting(): RoutingState {
  */
 export function planNext(input: PlanInput, finished: readonly Finished[]): Task[] | Promise<Task[]> {
   const { topology, routerInput } = input;
-  const routed: unknown[][] = [];
+  // Made at the first task with conditional edges: a step of N Send tasks to a node without them (a
+  // map step) allocates no N-slot array here.
+  let routed: unknown[][] | undefined;
   let async = false;
-  for (const item of finished) {
+  for (let i = 0; i < finished.length; i++) {
+    const item = finished[i] as Finished;
     const branches = item.node ? item.node.branches : topology.start.branches;
-    if (branches.length === 0) {
-      routed.push(noRoutes);
-      continue;
-    }
+    if (branches.length === 0) continue;
     const results: unknown[] = [];
     for (let b = 0; b < branches.length; b++) {
       const branch = branches[b] as CompiledBranch;
@@ -82,16 +89,21 @@ export function planNext(input: PlanInput, finished: readonly Finished[]): Task[
       if (isPromiseLike(result)) async = true;
       results.push(result);
     }
-    routed.push(results);
+    (routed ??= new Array(finished.length))[i] = results;
   }
+  if (!routed) return collect(input, finished, noneRouted);
   if (!async) return collect(input, finished, routed);
-  return Promise.all(routed.map((results) => Promise.all(results))).then((resolved) =>
+  const pending = routed;
+  return Promise.all(Array.from(finished, (_, i) => Promise.all(pending[i] ?? noRoutes))).then((resolved) =>
     collect(input, finished, resolved),
   );
 }
 
 /** What a node without conditional edges routed (shared: never written). */
 const noRoutes: unknown[] = [];
+
+/** What a step in which no node has conditional edges routed (shared: never written). */
+const noneRouted: ReadonlyArray<unknown[] | undefined> = [];
 
 function callRouter(branch: CompiledBranch, input: unknown): unknown {
   let result: unknown;
@@ -126,7 +138,12 @@ function routerError(branch: CompiledBranch, error: unknown): WeftError {
   );
 }
 
-function collect(input: PlanInput, finished: readonly Finished[], routed: unknown[][]): Task[] {
+/** `routed[i]`: what task `i`'s routers returned (missing when its node has no conditional edges). */
+function collect(
+  input: PlanInput,
+  finished: readonly Finished[],
+  routed: ReadonlyArray<unknown[] | undefined>,
+): Task[] {
   const { topology, routing } = input;
   const triggered: number[] = [];
   let seen: Set<number> | undefined;
@@ -139,7 +156,7 @@ function collect(input: PlanInput, finished: readonly Finished[], routed: unknow
     else if (triggered.length >= 16) seen = new Set(triggered).add(target);
     triggered.push(target);
   };
-  const sends: Send[] = [];
+  const sends: SendBatch[] = [];
   const dataflow = topology.kind === 'dataflow';
   let item = finished[0] as Finished;
   let source = '';
@@ -167,7 +184,7 @@ function collect(input: PlanInput, finished: readonly Finished[], routed: unknow
       }
     }
     const branches = item.node ? item.node.branches : topology.start.branches;
-    const results = routed[i] as unknown[];
+    const results = routed[i] ?? noRoutes;
     for (let b = 0; b < results.length; b++) {
       addTargets(collected, branches[b] as CompiledBranch, results[b]);
     }
@@ -179,10 +196,11 @@ function collect(input: PlanInput, finished: readonly Finished[], routed: unknow
 function addTargets(collected: Collected, branch: CompiledBranch, result: unknown): void {
   const { topology, sends } = collected;
   const list = Array.isArray(result) ? result : [result];
+  let sent = 0;
   for (const target of list) {
     if (isSend(target)) {
       checkTarget(topology, branch.from, target.node, branch.targets);
-      sends.push(target);
+      sent++;
       continue;
     }
     if (typeof target !== 'string') {
@@ -194,6 +212,9 @@ function addTargets(collected: Collected, branch: CompiledBranch, result: unknow
     checkTarget(topology, branch.from, target, branch.targets);
     collected.deliver(target === END ? END_INDEX : (topology.byName.get(target) as CompiledNode).index);
   }
+  if (sent === 0) return;
+  if (sent === list.length) sends.push(list as Send[]);
+  else for (const target of list) if (isSend(target)) sends.push(target);
 }
 
 function addGoto(collected: Collected, source: string, target: string | Send): void {
@@ -237,21 +258,31 @@ function pushInbox(routing: RoutingState, target: number, source: string, item: 
   } else routing.inbox.set(target, { sources: [source], values: [value] });
 }
 
-function toTasks(input: PlanInput, triggered: number[], sends: readonly Send[]): Task[] {
+function toTasks(input: PlanInput, triggered: number[], sends: readonly SendBatch[]): Task[] {
   const { topology, routing, step } = input;
   if (triggered.length > 1) triggered.sort((a, b) => a - b);
+  let sendCount = 0;
+  for (const batch of sends) sendCount += Array.isArray(batch) ? batch.length : 1;
   let runnable = triggered;
-  if (topology.hasDeferred) runnable = holdDeferred(topology, triggered, sends.length, routing);
-  const tasks: Task[] = [];
+  if (topology.hasDeferred) runnable = holdDeferred(topology, triggered, sendCount, routing);
+  // Sized once: grown by `push`, a list of N tasks allocates about 3N slots on the way.
+  const tasks: Task[] = new Array(runnable.length + sendCount);
   const dataflow = topology.kind === 'dataflow';
+  let position = 0;
   for (const index of runnable) {
     const node = topology.nodes[index] as CompiledNode;
     const input = dataflow ? takeInbox(routing, node) : undefined;
-    tasks.push(new PlannedTask(index, input, dataflow, step, node.name, tasks.length));
+    tasks[position] = new PlannedTask(index, input, dataflow, step, node.name, position);
+    position++;
   }
-  for (const send of sends) {
+  const sendTask = (send: Send): void => {
     const node = topology.byName.get(send.node) as CompiledNode;
-    tasks.push(new PlannedTask(node.index, send.input, true, step, node.name, tasks.length));
+    tasks[position] = new PlannedTask(node.index, send.input, true, step, node.name, position);
+    position++;
+  };
+  for (const batch of sends) {
+    if (Array.isArray(batch)) for (const send of batch as readonly Send[]) sendTask(send);
+    else sendTask(batch as Send);
   }
   if (topology.hasPipes) addPipedTasks(topology, tasks, step);
   return tasks;

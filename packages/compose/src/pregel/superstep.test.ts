@@ -240,6 +240,19 @@ describe('superstep semantics', () => {
     expect(steps.at(-1)).toBe('0:square(1)');
   });
 
+  it('keeps Sends in the order they were made across routers, whole lists of Sends and mixed lists', async () => {
+    const app = new StateGraph(LogState, { reducers })
+      .addNode('item', (name: string) => ({ log: name }))
+      .addNode('other', () => ({ log: 'other' }))
+      .addConditionalEdges(START, () => [new Send('item', 'a'), new Send('item', 'b')])
+      .addConditionalEdges(START, () => new Send('item', 'c'))
+      .addConditionalEdges(START, () => ['other', new Send('item', 'd'), new Send('item', 'e')])
+      .addEdge('item', END)
+      .addEdge('other', END)
+      .compile();
+    expect((await app.invoke({})).log).toEqual(['other', 'a', 'b', 'c', 'd', 'e']);
+  });
+
   it('rejects a router result that is not a target and a target outside the declared ones', async () => {
     const bad = new StateGraph(LogState)
       .addNode('a', () => ({}))
