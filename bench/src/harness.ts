@@ -28,6 +28,11 @@ export interface Measurement {
   readonly allocatedBytes: number;
   /** Median share of a timed sample's wall time spent in GC pauses (0–1; NaN when unknown). */
   readonly gcShare?: number;
+  /**
+   * Median minor page faults of the process per run (`run`, one batch) in a timed sample: a first touch
+   * of a fresh page, which V8 pays for every page it maps (old space after promotion, large objects).
+   */
+  readonly pageFaultsPerRun?: number;
   /** Set when a run threw or its check failed. */
   readonly error?: string;
 }
@@ -96,6 +101,7 @@ export async function gcPausesMs(from: number, to: number): Promise<number> {
 interface Sample {
   readonly ms: number;
   readonly gcShare: number;
+  readonly pageFaultsPerRun: number;
 }
 
 async function sample<TResult>(contender: Contender<TResult>, repetitions: Repetitions): Promise<Sample> {
@@ -108,12 +114,14 @@ async function sample<TResult>(contender: Contender<TResult>, repetitions: Repet
     while (performance.now() < until);
   }
   await gcPausesMs(0, 0);
+  const faults = process.resourceUsage().minorPageFault;
   const start = performance.now();
   const timed = await timeBoxed(contender.run, repetitions.minSampleMs ?? 0);
   const end = performance.now();
+  const pageFaultsPerRun = (process.resourceUsage().minorPageFault - faults) / timed.runs;
   const gcShare = (await gcPausesMs(start, end)) / (end - start);
   for (const result of timed.results) contender.check(result);
-  return { ms: timed.msPerRun, gcShare };
+  return { ms: timed.msPerRun, gcShare, pageFaultsPerRun };
 }
 
 /** The results of a time-boxed sample and the mean wall time of one run in it. */
@@ -181,6 +189,7 @@ export async function compare<TResult>(
 ): Promise<Measurement[]> {
   const samples = new Map<Engine, number[]>(contenders.map((c) => [c.engine, []]));
   const gcShares = new Map<Engine, number[]>(contenders.map((c) => [c.engine, []]));
+  const pageFaults = new Map<Engine, number[]>(contenders.map((c) => [c.engine, []]));
   const errors = new Map<Engine, string>();
   const alive = () => contenders.filter((c) => !errors.has(c.engine));
   for (let round = 0; round < repetitions.warmup + repetitions.reps; round++) {
@@ -191,6 +200,7 @@ export async function compare<TResult>(
         if (round >= repetitions.warmup) {
           samples.get(contender.engine)!.push(taken.ms);
           gcShares.get(contender.engine)!.push(taken.gcShare);
+          pageFaults.get(contender.engine)!.push(taken.pageFaultsPerRun);
         }
       } catch (error) {
         errors.set(contender.engine, describe(error));
@@ -209,6 +219,7 @@ export async function compare<TResult>(
       samplesMs: taken,
       allocatedBytes: allocated,
       gcShare: median(gcShares.get(contender.engine)!),
+      pageFaultsPerRun: median(pageFaults.get(contender.engine)!),
       ...(error === undefined ? {} : { error }),
     });
   }

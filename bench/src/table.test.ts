@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Engine } from './harness.ts';
-import { mergeRows, type Row } from './table.ts';
+import { measurementRow, mergeRows, type Row } from './table.ts';
 
 function row(workload: string, engine: Engine, value: number | string, extra: Partial<Row> = {}): Row {
   return {
@@ -64,5 +64,31 @@ describe('mergeRows', () => {
     expect(merged).toHaveLength(2);
     expect(merged[1]?.langgraph).toBe('FAIL');
     expect(merged[1]?.failures[0]).toMatch(/langgraph process ended without results/);
+  });
+});
+
+describe('measurementRow', () => {
+  const measured = (engine: Engine, pageFaultsPerRun: number) => ({
+    engine,
+    medianMs: 2,
+    samplesMs: [2],
+    allocatedBytes: 2048,
+    gcShare: 0.5,
+    pageFaultsPerRun,
+  });
+
+  it('gives page faults per unit next to the GC share when the row says how many units a run has', () => {
+    const row = measurementRow({ workload: 'send', unit: 'µs/task', unitsPerRun: 1000 }, [
+      measured('weft', 70),
+      measured('floor', 50),
+    ]);
+    expect(row.heap).toBe('W 2.0 KB (GC 50%, 0.070 PF/task) · floor 2.0 KB (GC 50%, 0.050 PF/task)');
+    expect(row.pageFaults).toEqual({ weft: 0.07, floor: 0.05 });
+  });
+
+  it('keeps page faults out of the heap column of other rows (in the results, per run)', () => {
+    const row = measurementRow({ workload: 'chain', unit: 'ms' }, [measured('weft', 3)]);
+    expect(row.heap).toBe('W 2.0 KB (GC 50%)');
+    expect(row.pageFaults).toEqual({ weft: 3 });
   });
 });

@@ -24,6 +24,8 @@ export interface Row {
   readonly samplesMs?: Partial<Record<Engine, readonly number[]>>;
   /** Median share of a timed sample spent in GC pauses (0–1), per engine. */
   readonly gcShare?: Partial<Record<Engine, number>>;
+  /** Median minor page faults per unit of the row (per run without `unitsPerRun`), per engine. */
+  readonly pageFaults?: Partial<Record<Engine, number>>;
 }
 
 /** How a workload turns its measurements into a row. */
@@ -35,6 +37,11 @@ export interface RowSpec {
   /** Cells that were not measured, e.g. `{ weft: 'pending' }`. */
   readonly fixed?: Partial<Record<Engine, Cell>>;
   readonly notes?: readonly string[];
+  /**
+   * Units (tasks, steps) in one timed run: given, the heap column adds each engine's minor page faults
+   * per unit next to its GC share (the scaling rows, where fresh pages are what grows with size).
+   */
+  readonly unitsPerRun?: number;
 }
 
 const LABELS: Record<Engine, string> = { weft: 'W', langgraph: 'LG', floor: 'floor' };
@@ -61,6 +68,7 @@ export function measurementRow(spec: RowSpec, measurements: readonly Measurement
   const heap: string[] = [];
   const samplesMs: Partial<Record<Engine, readonly number[]>> = {};
   const gcShare: Partial<Record<Engine, number>> = {};
+  const pageFaults: Partial<Record<Engine, number>> = {};
   for (const m of measurements) {
     if (m.error !== undefined) {
       cells[m.engine] = 'FAIL';
@@ -69,10 +77,18 @@ export function measurementRow(spec: RowSpec, measurements: readonly Measurement
     }
     cells[m.engine] = scale(m.medianMs);
     samplesMs[m.engine] = m.samplesMs;
-    if (m.gcShare !== undefined && Number.isFinite(m.gcShare)) gcShare[m.engine] = m.gcShare;
-    const gc =
-      m.gcShare !== undefined && Number.isFinite(m.gcShare) ? ` (GC ${(m.gcShare * 100).toFixed(0)}%)` : '';
-    heap.push(`${LABELS[m.engine]} ${formatBytes(m.allocatedBytes)}${gc}`);
+    const extras: string[] = [];
+    if (m.gcShare !== undefined && Number.isFinite(m.gcShare)) {
+      gcShare[m.engine] = m.gcShare;
+      extras.push(`GC ${(m.gcShare * 100).toFixed(0)}%`);
+    }
+    if (m.pageFaultsPerRun !== undefined && Number.isFinite(m.pageFaultsPerRun)) {
+      const per = m.pageFaultsPerRun / (spec.unitsPerRun ?? 1);
+      pageFaults[m.engine] = per;
+      if (spec.unitsPerRun !== undefined) extras.push(`${formatNumber(per)} PF/${unitNoun(spec.unit)}`);
+    }
+    const extra = extras.length > 0 ? ` (${extras.join(', ')})` : '';
+    heap.push(`${LABELS[m.engine]} ${formatBytes(m.allocatedBytes)}${extra}`);
   }
   return {
     workload: spec.workload,
@@ -84,7 +100,13 @@ export function measurementRow(spec: RowSpec, measurements: readonly Measurement
     notes: spec.notes ?? [],
     samplesMs,
     gcShare,
+    pageFaults,
   };
+}
+
+/** `task` for `µs/task`: what one unit of a per-unit row is. */
+function unitNoun(unit: string): string {
+  return unit.slice(unit.lastIndexOf('/') + 1) || 'run';
 }
 
 function formatNumber(value: number): string {
@@ -162,9 +184,11 @@ export function mergeRows(byEngine: ReadonlyMap<Engine, readonly Row[] | undefin
         notes: [],
         samplesMs: {},
         gcShare: {},
+        pageFaults: {},
       };
       const own = row.samplesMs?.[engine];
       const ownGc = row.gcShare?.[engine];
+      const ownFaults = row.pageFaults?.[engine];
       merged.set(row.workload, {
         ...base,
         [engine]: row[engine],
@@ -173,6 +197,7 @@ export function mergeRows(byEngine: ReadonlyMap<Engine, readonly Row[] | undefin
         notes: [...base.notes, ...row.notes.filter((note) => !base.notes.includes(note))],
         samplesMs: { ...base.samplesMs, ...(own ? { [engine]: own } : {}) },
         gcShare: { ...base.gcShare, ...(ownGc === undefined ? {} : { [engine]: ownGc }) },
+        pageFaults: { ...base.pageFaults, ...(ownFaults === undefined ? {} : { [engine]: ownFaults }) },
       });
     }
   }

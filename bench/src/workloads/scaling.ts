@@ -1,6 +1,7 @@
 // How cost grows with size: Send map-reduce at 100–100,000 tasks, chains of 10–100,000 nodes, per unit
-// (task or node-step) with the GC share of the samples; the last row's note gives the largest size's
-// per-unit cost over the cost at 100 (flat is ≤ 1.2×). LangGraph runs the sizes up to
+// (task or node-step) with the GC share of the samples and the minor page faults per unit; the last row's
+// note gives the largest size's per-unit cost over the cost at 100 (flat is ≤ 1.2×) and Weft/floor at
+// both sizes (see bench/README.md on why the floor itself is not flat). LangGraph runs the sizes up to
 // LANGGRAPH_MAX only (at 3000 it already takes seconds per invoke).
 import { floorChain, floorSend } from '../graphs/floor.ts';
 import { langGraphChain, langGraphConfig, langGraphSend } from '../graphs/langgraph-graphs.ts';
@@ -32,6 +33,7 @@ async function sendRow(context: BenchContext, tasks: number): Promise<Row> {
     ...(langGraph ? {} : { fixed: { langgraph: 'skipped' } }),
     unit: 'µs/task',
     scale: (ms) => (ms * 1000) / (invokes * tasks),
+    unitsPerRun: invokes * tasks,
     runs: batched(invokes, once),
     once,
     check: (state) => expectEqual('sum of squares', state.total, sumOfSquares(tasks)),
@@ -81,6 +83,7 @@ async function chainScalingRow(context: BenchContext, nodes: number, stepsPerSam
     ...(langGraph ? {} : { fixed: { langgraph: 'skipped' } }),
     unit: 'µs/step',
     scale: (ms) => (ms * 1000) / (invokes * nodes),
+    unitsPerRun: invokes * nodes,
     runs: batched(invokes, once),
     once,
     check: (state) => expectEqual('chain n', state.n, nodes),
@@ -98,7 +101,10 @@ export const chainScalingWorkload: Workload = {
   },
 };
 
-/** Adds to the largest size's row the note: its per-unit cost over that at the smallest size ≥ 100. */
+/**
+ * Adds to the largest size's row the note: its per-unit cost over that at the smallest size ≥ 100, per
+ * engine, and Weft/floor at both sizes — flat relative to the floor when those two stay alike.
+ */
 function withFlatness(rows: Row[], sizes: readonly number[], unit: string): Row[] {
   const base = sizes.findIndex((size) => size >= 100);
   const last = rows.length - 1;
@@ -113,6 +119,17 @@ function withFlatness(rows: Row[], sizes: readonly number[], unit: string): Row[
     if (typeof a === 'number' && typeof b === 'number') parts.push(`${label} ${(b / a).toFixed(2)}×`);
   }
   if (parts.length === 0) return rows;
-  const note = `per ${unit} at ${sizes[last]} / at ${sizes[base]}: ${parts.join(', ')} (flat is ≤ 1.2×)`;
+  const relative = [base, last].map((i) => weftOverFloor(rows[i]));
+  const against =
+    relative[0] && relative[1]
+      ? `; Weft/floor ${relative[0]} at ${sizes[base]}, ${relative[1]} at ${sizes[last]}`
+      : '';
+  const note = `per ${unit} at ${sizes[last]} / at ${sizes[base]}: ${parts.join(', ')} (flat is ≤ 1.2×)${against}`;
   return rows.map((row, i) => (i === last ? { ...row, notes: [...row.notes, note] } : row));
+}
+
+/** A row's Weft/floor ratio as text, or undefined when either cell is not a number. */
+function weftOverFloor(row: Row | undefined): string | undefined {
+  if (typeof row?.weft !== 'number' || typeof row.floor !== 'number' || row.floor === 0) return undefined;
+  return `${(row.weft / row.floor).toFixed(2)}×`;
 }
