@@ -1,5 +1,5 @@
 // `pnpm --filter @weft/bench run profile [chain|loop|fanout|send|events|small|checkpoint|sqlite|postgres|agent|
-// agent-checkpoint …] [--seconds N] [--top N]`
+// agent-checkpoint|worker …] [--seconds N] [--top N]`
 // Profiles Weft alone on the hot-path workloads and prints the top self-time functions inside the
 // workspace packages (source-mapped file:line, share of all samples), plus where the rest of the time went.
 // Raw profiles go to bench/results/<workload>.cpuprofile (git-ignored; open them in Chrome DevTools).
@@ -9,6 +9,7 @@ import { weftAgent } from '../agents/weft-agent.ts';
 import { type StoreProbe, weftMemoryStore, weftPostgresStore, weftSqliteStore } from '../checkpointers.ts';
 import { type Items, type Total, weftChain, weftFanout, weftLoop, weftSend } from '../graphs/weft-graphs.ts';
 import { bucket, hotSpots, profile } from './cpu-profile.ts';
+import { workerTarget } from './worker-target.ts';
 
 /** One invoke of each profiled workload, with the check that keeps the profile honest. */
 const TARGETS: Record<string, () => () => Promise<void>> = {
@@ -75,6 +76,15 @@ const ASYNC_TARGETS: Record<string, () => Promise<() => Promise<void>>> = {
   },
   agent: async () => agentTarget(),
   'agent-checkpoint': async () => agentTarget(new MemoryCheckpointer()),
+  /** Rounds of 32 worker runs (20 durable steps each) through BullMQ and a group-committing PostgreSQL. */
+  worker: async () => {
+    const pgUrl = process.env.WEFT_PG_URL;
+    const redisUrl = process.env.WEFT_REDIS_URL;
+    if (!pgUrl || !redisUrl) throw new Error('the worker target needs WEFT_PG_URL and WEFT_REDIS_URL');
+    const target = await workerTarget(pgUrl, redisUrl);
+    closers.push(target.close);
+    return target.invoke;
+  },
 };
 
 function expect(actual: number, expected: number): void {

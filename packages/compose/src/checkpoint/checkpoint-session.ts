@@ -70,7 +70,10 @@ export class CheckpointSession {
   /** `seq` of the next stored checkpoint: one more than the thread/namespace's head when the run began. */
   private nextSeq = 1;
   private source: CheckpointSource = 'input';
+  /** Everything queued: checkpoints and task writes. */
   private pending: Promise<void> = Promise.resolve();
+  /** The checkpoint puts alone: a checkpoint waits for the one before it, not for task writes since. */
+  private checkpoints: Promise<void> = Promise.resolve();
   /** Task writes queued last and not stored yet: a later task write joins them (see `putTask`). */
   private batch: TaskWritesRecord[] | undefined;
   /** `exit` durability: the latest checkpoint, held (unserialized) until the run ends, pauses or fails. */
@@ -156,6 +159,7 @@ export class CheckpointSession {
         () => this.options.checkpointer.put({ ...record, payload, checksum: payloadChecksum(payload) }),
         () => this.options.onSaved?.(record.id, record.step),
       );
+      this.checkpoints = this.pending;
     }
     if (this.held) {
       const held = this.held;
@@ -201,7 +205,7 @@ export class CheckpointSession {
     this.source = 'loop';
     this.parentId = id;
     this.currentId = id;
-    this.enqueue(
+    this.enqueueCheckpoint(
       () => this.options.checkpointer.put(checkpoint),
       () => this.options.onSaved?.(id, checkpoint.step),
     );
@@ -266,11 +270,20 @@ export class CheckpointSession {
   /** The enclosing graphs' checkpoint ids, copied once per run and shared by its checkpoints' metadata. */
   private readonly parents: Readonly<Record<string, string>>;
 
-  private saveTask(loop: LoopView, task: Task, output: unknown): Promise<void> | undefined {
+  /**
+   * Stores a finished task's writes at once, without making its step wait for them: the step's
+   * checkpoint is put beside them (see {@link enqueueCheckpoint}), so both can share one commit, and
+   * the step is durable when both are stored (`afterStep` returns `pending`, which holds both).
+   */
+  private saveTask(loop: LoopView, task: Task, output: unknown): undefined {
     if (output instanceof TaskPaused) return undefined;
     const node = (loop.topology.nodes[task.node] as CompiledNode).name;
     const write: TaskWrite = { kind: 'output', node, output: normalizeOutput(output) };
-    if (this.options.durability !== 'exit') return this.putTask(task.id, write);
+    if (this.options.durability !== 'exit') {
+      // A failure is seen by whoever awaits `pending` next (the step's checkpoint, `flush`).
+      void this.putTask(task.id, write).catch(() => undefined);
+      return undefined;
+    }
     (this.held ??= new Map()).set(task.id, write);
     return undefined;
   }
@@ -350,6 +363,21 @@ export class CheckpointSession {
   private enqueue(work: () => Promise<void>, after?: () => void): void {
     this.batch = undefined;
     this.pending = this.pending.then(work).then(after);
+  }
+
+  /**
+   * Queues a step's checkpoint after the checkpoints before it, but beside the task writes queued since
+   * the last one (its own step's tasks' writes, still being stored): the put does not wait for them, so
+   * a group-committing store takes both in one commit, and a plain one commits them concurrently. The
+   * order that matters is kept: checkpoints in sequence, and a task write after the checkpoint it names
+   * (later task writes queue after `pending`, which holds this put). Either one landing first is safe —
+   * the checkpoint carries the step's writes, and a task write only saves re-running its task.
+   */
+  private enqueueCheckpoint(work: () => Promise<void>, after: () => void): void {
+    this.batch = undefined;
+    const stored = this.checkpoints.then(work).then(after);
+    this.checkpoints = stored;
+    this.pending = Promise.all([this.pending, stored]).then(() => undefined);
   }
 }
 
