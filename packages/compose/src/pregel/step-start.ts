@@ -4,11 +4,9 @@ import type { CompiledNode } from './topology.js';
 
 /** Reports `step-start` for the loop's planned tasks (only when someone watches events). */
 export function emitStepStart(loop: LoopView, started: number): void {
-  const { run, topology, tasks, step } = loop;
+  const { run, step } = loop;
   if (!run.observer.event) return;
-  const names = new Array<string>(tasks.length);
-  for (let i = 0; i < tasks.length; i++)
-    names[i] = (topology.nodes[(tasks[i] as Task).node] as CompiledNode).name;
+  const names = taskNames(loop);
   // One literal per shape (no spread): where a nested graph's step runs is the enclosing task and the key
   // of `runSubgraph`; the root's steps have neither.
   const { owner, runId, path } = run;
@@ -29,4 +27,13 @@ export function emitStepStart(loop: LoopView, started: number): void {
             key: owner.key,
           },
   );
+}
+
+/** The nodes of the step's tasks, in task order (a lone task's node gives its shared frozen list). */
+function taskNames({ topology, tasks }: LoopView): readonly string[] {
+  const { nodes } = topology;
+  if (tasks.length === 1) return (nodes[(tasks[0] as Task).node] as CompiledNode).alone;
+  const names = new Array<string>(tasks.length);
+  for (let i = 0; i < tasks.length; i++) names[i] = (nodes[(tasks[i] as Task).node] as CompiledNode).name;
+  return names;
 }

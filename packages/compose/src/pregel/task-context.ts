@@ -74,7 +74,8 @@ export type ResumeValues = ReadonlyMap<number | string, unknown>;
  */
 export interface TaskContextInit {
   readonly run: RunContext;
-  readonly node: { readonly name: string };
+  /** The node; `alone` is its frozen `[name]` (the tasks' path in a root run). */
+  readonly node: { readonly name: string; readonly alone: readonly string[] };
   readonly task: { readonly id: string };
   readonly step: number;
   readonly resume: ResumeValues | undefined;
@@ -144,7 +145,8 @@ export class TaskContext implements NodeContext {
   }
 
   get path(): readonly string[] {
-    this.#path ??= [...this.run.path, this.node];
+    const { path } = this.run;
+    this.#path ??= path.length === 0 ? this.#init.node.alone : [...path, this.node];
     return this.#path;
   }
 

@@ -36,6 +36,11 @@ export interface CompiledJoin {
 /** A node, ready to run: implementation, options and outgoing routes by index. */
 export interface CompiledNode {
   readonly name: string;
+  /**
+   * `[name]`, frozen and shared: the path of this node's tasks in a root run and the task list of a step
+   * that runs it alone, so the event stream does not build a one-item array per task and step.
+   */
+  readonly alone: readonly string[];
   readonly index: number;
   readonly impl: NodeImpl;
   readonly options: DataflowNodeOptions;
@@ -173,6 +178,7 @@ export function buildRuntimeTopology(
     const retry = resolveRetry(node.options.retry);
     return {
       name: nodeName,
+      alone: Object.freeze([nodeName]),
       index,
       impl: node.impl,
       options: node.options,
