@@ -46,8 +46,8 @@ function route(loop: LoopView, finished: Finished[], done: StepDone): Promise<vo
 
 function finishStep(loop: LoopView, done: StepDone): Promise<void> | undefined {
   const { run, topology } = loop;
+  const now = run.observer.event ? Date.now() : 0;
   if (run.observer.event) {
-    const now = Date.now();
     run.observer.event({
       type: 'step-end',
       runId: run.runId,
@@ -64,8 +64,8 @@ function finishStep(loop: LoopView, done: StepDone): Promise<void> | undefined {
       : run.observer.pace?.();
   const save = (): Promise<void> | undefined => {
     const saved = loop.hooks.afterStep?.(loop, { writes: done.writes.records, changed: done.changed });
-    if (saved) return saved.then(() => loop.stepDone());
-    loop.stepDone();
+    if (saved) return saved.then(() => loop.stepDone(now));
+    loop.stepDone(now);
     return undefined;
   };
   return shown ? shown.then(save) : save();

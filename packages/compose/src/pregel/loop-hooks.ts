@@ -59,8 +59,12 @@ export interface LoopView {
   restore(state: LoopRestore): void;
   /** The tasks planned for the next step (the hot path's monomorphic `restore({ tasks })`). */
   planned(tasks: readonly Task[]): void;
-  /** Moves on to the next step (the hot path's `restore({ step: step + 1 })`). */
-  stepDone(): void;
+  /**
+   * Moves on to the next step (the hot path's `restore({ step: step + 1 })`). `endedAt` is the time the
+   * step's `step-end` event carries (0 when nobody watches events): the next step's `step-start` reuses
+   * that clock read when the loop goes on without awaiting in between.
+   */
+  stepDone(endedAt: number): void;
   /** The run's result so far: the state, or what reached END. */
   output(): unknown;
   /** The prefix of the ids of the tasks planned next. */

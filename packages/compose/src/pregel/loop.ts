@@ -41,6 +41,8 @@ export class PregelLoop implements LoopView {
   readonly writes: Array<readonly [string, unknown]> | undefined;
   #step = -1;
   #stepsRun = 0;
+  /** When the last step ended, as its `step-end` event says (see `stepDone`). */
+  #endedAt = 0;
   #values: Record<string, unknown> = {};
   #routing: RoutingState = emptyRouting();
   #tasks: readonly Task[] = [];
@@ -98,8 +100,9 @@ export class PregelLoop implements LoopView {
     this.#tasks = tasks;
   }
 
-  stepDone(): void {
+  stepDone(endedAt: number): void {
     this.#step++;
+    this.#endedAt = endedAt;
   }
 
   /** Sets the given parts of the loop's state (a checkpoint's, a continued step's); the rest stays. */
@@ -143,12 +146,17 @@ export class PregelLoop implements LoopView {
   async loop(): Promise<LoopResult> {
     const { run } = this;
     let syncSteps = 0;
+    // The last step's end time, while nothing has been awaited since it was read: the next step starts
+    // at that time (one clock read per step fewer with events on; `Date.now()` has 1 ms resolution and
+    // only synchronous engine work lies between the two).
+    let endedAt = 0;
     while (this.#tasks.length > 0) {
       if (run.control.aborted) throw abortError(run.control.reason);
       if (this.#stepsRun >= run.maxSteps) throw new StepLimitError(run.maxSteps);
       const before = this.checkBreakpoint();
       if (before) return this.pause(new Array(this.#tasks.length), before);
-      const started = run.observer.event ? Date.now() : 0;
+      const started = run.observer.event ? endedAt || Date.now() : 0;
+      endedAt = 0;
       emitStepStart(this, started);
       const finishOrder = run.observer.updates ? [] : undefined;
       const ran = runStep(this.stepCall(started, finishOrder));
@@ -169,7 +177,7 @@ export class PregelLoop implements LoopView {
       else if (++syncSteps >= yieldEvery) {
         syncSteps = 0;
         await new Promise<void>((resolve) => setImmediate(resolve));
-      }
+      } else endedAt = this.#endedAt;
       const nodes = this.#breakpoints?.after;
       const after = nodes?.size ? breakpointInterrupts(this, ranTasks, { kind: 'after', nodes }) : undefined;
       if (after)
