@@ -88,7 +88,7 @@ describe('AsyncQueue', () => {
     expect(onCancel).not.toHaveBeenCalled();
   });
 
-  it('keeps order across many items (compaction of consumed slots)', async () => {
+  it('keeps order across many items, the ring growing while it wraps around', async () => {
     const queue = new AsyncQueue<number>(10_000);
     for (let i = 0; i < 5000; i++) queue.push(i);
     const seen: number[] = [];
@@ -97,5 +97,19 @@ describe('AsyncQueue', () => {
     queue.close();
     for await (const item of queue) seen.push(item);
     expect(seen).toEqual(Array.from({ length: 6000 }, (_, i) => i));
+  });
+
+  it('keeps order when the ring grows with its items wrapped around its end', async () => {
+    const queue = new AsyncQueue<number>(Number.POSITIVE_INFINITY);
+    const seen: number[] = [];
+    let pushed = 0;
+    // Push 5, take 3, repeatedly: the head moves on while the ring fills, so it grows at every offset.
+    for (let round = 0; round < 40; round++) {
+      for (let i = 0; i < 5; i++) queue.push(pushed++);
+      for (let i = 0; i < 3; i++) seen.push((await queue.next()).value as number);
+    }
+    queue.close();
+    for await (const item of queue) seen.push(item);
+    expect(seen).toEqual(Array.from({ length: pushed }, (_, i) => i));
   });
 });

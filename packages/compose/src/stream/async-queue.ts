@@ -7,8 +7,10 @@
  * consumer's loop ends once the producer has wound down.
  */
 export class AsyncQueue<T> implements AsyncIterableIterator<T> {
-  private readonly items: T[] = [];
+  /** Queued items in a ring (a power-of-two capacity, doubled when full): no allocation per item. */
+  private items: Array<T | undefined> = new Array(16);
   private head = 0;
+  private size = 0;
   private waitingConsumer: ((result: IteratorResult<T>) => void) | undefined;
   private waitingConsumerReject: ((error: unknown) => void) | undefined;
   private spaceWaiters: Array<() => void> = [];
@@ -33,14 +35,15 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
       consumer({ value: item, done: false });
       return undefined;
     }
-    this.items.push(item);
-    if (this.items.length - this.head <= this.highWaterMark) return undefined;
+    if (this.size === this.items.length) this.grow();
+    this.items[(this.head + this.size) & (this.items.length - 1)] = item;
+    if (++this.size <= this.highWaterMark) return undefined;
     return new Promise<void>((resolve) => this.spaceWaiters.push(resolve));
   }
 
   /** Resolves at once when the queue is at or below its high-water mark, else once it drained to half. */
   waitForSpace(): Promise<void> | undefined {
-    if (this.done || this.items.length - this.head <= this.highWaterMark) return undefined;
+    if (this.done || this.size <= this.highWaterMark) return undefined;
     return new Promise<void>((resolve) => this.spaceWaiters.push(resolve));
   }
 
@@ -60,15 +63,13 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
   }
 
   next(): Promise<IteratorResult<T>> {
-    if (this.head < this.items.length) {
-      const value = this.items[this.head] as T;
-      this.items[this.head] = undefined as T;
-      this.head++;
-      if (this.head > 1024 && this.head * 2 > this.items.length) {
-        this.items.splice(0, this.head);
-        this.head = 0;
-      }
-      this.releaseSpace();
+    if (this.size > 0) {
+      const { items, head } = this;
+      const value = items[head] as T;
+      items[head] = undefined;
+      this.head = (head + 1) & (items.length - 1);
+      this.size--;
+      if (this.spaceWaiters.length > 0) this.releaseSpace();
       return Promise.resolve({ value, done: false });
     }
     if (this.failure) {
@@ -86,8 +87,9 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
   return(): Promise<IteratorResult<T>> {
     const wasOpen = !this.done;
     this.done = true;
-    this.items.length = 0;
+    this.items.fill(undefined);
     this.head = 0;
+    this.size = 0;
     this.releaseSpace(true);
     const ended = wasOpen ? this.onCancel?.() : undefined;
     const result: IteratorResult<T> = { value: undefined, done: true };
@@ -102,7 +104,7 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
     this.releaseSpace(true);
     const consumer = this.waitingConsumer;
     const reject = this.waitingConsumerReject;
-    if (!consumer || this.head < this.items.length) return;
+    if (!consumer || this.size > 0) return;
     this.waitingConsumer = undefined;
     this.waitingConsumerReject = undefined;
     if (this.failure && reject) {
@@ -112,9 +114,18 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
     } else consumer({ value: undefined, done: true });
   }
 
+  /** Doubles the ring, its items moved to the front in order. */
+  private grow(): void {
+    const { items, head, size } = this;
+    const grown = new Array<T | undefined>(items.length * 2);
+    for (let i = 0; i < size; i++) grown[i] = items[(head + i) & (items.length - 1)];
+    this.items = grown;
+    this.head = 0;
+  }
+
   private releaseSpace(all = false): void {
     if (this.spaceWaiters.length === 0) return;
-    if (!all && this.items.length - this.head > this.lowWaterMark) return;
+    if (!all && this.size > this.lowWaterMark) return;
     const waiters = this.spaceWaiters;
     this.spaceWaiters = [];
     for (const resolve of waiters) resolve();
