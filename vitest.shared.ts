@@ -8,7 +8,9 @@ export const sourceConditions = ['@weft/source'];
  * a JSON report for the CI totals line, and workspace packages resolved to `src`.
  *
  * Timeouts only catch hangs: no test may depend on how fast a loaded 2-core machine is, so the default
- * is two minutes per test and per hook (a 200-turn agent test took 20 s at load average 100).
+ * is two minutes per test and per hook (a 200-turn agent test took 20 s at load average 100). Tests that
+ * start processes (tsx-loaded workers, CLIs, browsers) set ten minutes: at load average 80 two tsx worker
+ * starts took over four.
  */
 export function weftVitestConfig(options: { typecheck?: boolean; testTimeout?: number } = {}) {
   return defineConfig({

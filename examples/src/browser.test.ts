@@ -114,7 +114,7 @@ describe('in a browser', () => {
     // its dependencies (events, mnemonist, obliterator) are ~70 of the 281 KB minified, used only by DAG
     // mode's planner. The functional API sits in its own entry (@weft/compose/func) and is not counted.
     expect(composeGzip).toBeLessThan(76 * 1024);
-  }, 120_000);
+  }, 600_000);
 
   test.skipIf(!hasChromium)(
     'a page runs a loop, an interrupt and a resume, and a streaming agent',
@@ -155,6 +155,6 @@ describe('in a browser', () => {
         await browser.close();
       }
     },
-    120_000,
+    600_000,
   );
 });

@@ -19,7 +19,7 @@ describe.skipIf(missing)('the workers example', () => {
   // line, so it gets the hook's own, larger ceiling; the runs themselves keep the test's 20 s.
   beforeAll(async () => {
     deployment = await deploy({ workers: 2, queueName, schema });
-  }, 180_000);
+  }, 600_000);
 
   afterAll(async () => {
     await deployment?.stop();
@@ -27,7 +27,7 @@ describe.skipIf(missing)('the workers example', () => {
     const pool = new pg.Pool({ connectionString: pgUrl });
     await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await pool.end();
-  }, 300_000);
+  }, 600_000);
 
   test('runs graphs on two worker processes, follows one, and resumes an approval', async () => {
     const lines: string[] = [];

@@ -75,5 +75,5 @@ describe('weft eval', () => {
     expect(failed?.code).toBe(1);
     expect(failed?.stdout).toMatch(/adds\s+FAIL/);
     expect(failed?.stdout).toContain('1/3 cases passed');
-  }, 120_000);
+  }, 600_000);
 });

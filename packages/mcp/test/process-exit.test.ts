@@ -20,7 +20,7 @@ test('a stdio server the process did not close is stopped when the process exits
     process.execPath,
     ['--conditions=@weft/source', '--import', tsx, fixture],
     {
-      timeout: 120_000,
+      timeout: 540_000,
     },
   );
   const pids = JSON.parse(stdout.trim().split('\n').at(-1)!) as number[];
@@ -31,4 +31,4 @@ test('a stdio server the process did not close is stopped when the process exits
   } finally {
     if (alive(pids[0]!)) process.kill(pids[0]!, 'SIGKILL');
   }
-}, 150_000);
+}, 600_000);

@@ -78,7 +78,7 @@ describe.skipIf(missingServices)('a Redis restart without persistence', () => {
       });
     workers = [await start('w1'), await start('w2')];
     client = createClient({ connection: redis.url, queueName, journal });
-  }, 300_000);
+  }, 600_000);
 
   afterAll(async () => {
     openGate();
@@ -113,5 +113,5 @@ describe.skipIf(missingServices)('a Redis restart without persistence', () => {
     for (const handle of handles) {
       expect((await journal.get(queueName, handle.runId))?.status).toBe('done');
     }
-  }, 180_000);
+  }, 600_000);
 });

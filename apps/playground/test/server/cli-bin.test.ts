@@ -56,7 +56,7 @@ export const hello = new StateGraph(z.object({ n: z.number().default(0) }))
     expect(stdout).toContain('Usage: weft dev [entry] [options]');
   });
 
-  it("serves the project's own graphs", { timeout: 120_000 }, async () => {
+  it("serves the project's own graphs", { timeout: 600_000 }, async () => {
     child = spawn(
       'pnpm',
       ['exec', 'weft', 'dev', 'graphs.ts', '--port', '0', '--db', ':memory:', '--no-watch'],

@@ -184,7 +184,7 @@ export function describeMultiProcessRace(options: MultiProcessRaceOptions): void
       const history = await checkpointer.list('race-0');
       expect(history.map((record) => record.seq)).toEqual([3, 2, 1]);
       await checkpointer.close?.();
-    }, 180_000);
+    }, 600_000);
 
     it('a process whose clock is 60 s behind continues a thread without any step running twice', async () => {
       const effects = join(directory, 'effects.log');
@@ -205,6 +205,6 @@ export function describeMultiProcessRace(options: MultiProcessRaceOptions): void
       expect(await app.invoke({ turn: 3 }, { threadId: 'skew' })).toEqual({ n: 90, turn: 3 });
       expect(lines(effects)).toEqual(Array.from({ length: 90 }, (_, index) => `tick:${index + 1}`));
       await checkpointer.close?.();
-    }, 120_000);
+    }, 600_000);
   });
 }
