@@ -17,6 +17,10 @@ export interface HostedEverything {
 }
 
 function listen(server: Server): Promise<string> {
+  // Idle keep-alive sockets stay open for the test's life. With Node's 5 s default, a client starved of CPU
+  // (CI at load average 80) can send a request on a socket in the same turn the server's idle timer closes
+  // it, and the request fails with "fetch failed" (seen once in CI).
+  server.keepAliveTimeout = 10 * 60_000;
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () =>
       resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
