@@ -1,4 +1,5 @@
 import { weftVitestConfig } from '../../vitest.shared.ts';
 
-// Scenario tests start worker processes against Redis and PostgreSQL: allow them a minute each.
-export default weftVitestConfig({ testTimeout: 300_000 });
+// Scenario tests start worker processes against Redis and PostgreSQL: ten minutes each only catch hangs
+// (a handoff scenario passed five at load average 100).
+export default weftVitestConfig({ testTimeout: 600_000 });
