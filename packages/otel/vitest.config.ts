@@ -1,4 +1,4 @@
 import { weftVitestConfig } from '../../vitest.shared.ts';
 
-// The worker scenario starts worker processes against Redis and PostgreSQL: allow it a minute and a half.
+// The worker scenario starts worker processes against Redis and PostgreSQL: ten minutes only catch hangs.
 export default weftVitestConfig({ testTimeout: 600_000 });
