@@ -11,9 +11,10 @@ import { buildRaceGraph, buildTickGraph } from './race-graphs.js';
  *   <decision>` resumes the paused thread with that decision, `release <thread>` lets its `act` node go on.
  *   It prints one JSON line per event: `running` (its `act` node entered), `done`, or `error` (with the
  *   error's code and thread), and closes the store when stdin ends.
- * - `skew <effects-log> <thread> <offset-ms>`: shifts `Date.now` by the offset before the store is opened
- *   (so before the engine makes any id), runs one turn (`{ turn: 2 }`) of the tick graph and prints its
- *   output as JSON.
+ * - `skew <effects-log> <thread> <clock-ms>`: sets this process's clock to read `clock-ms` (epoch ms) at its
+ *   start, and run on from there, before the store is opened (so before the engine makes any id); runs one
+ *   turn (`{ turn: 2 }`) of the tick graph and prints its output as JSON. An absolute reading, not an
+ *   offset: how long the child took to start cannot move it past the clock it must lag.
  *
  * @param open - Opens the store under test (called once, after any clock shift).
  * @param args - The role and its arguments, as above.
@@ -32,10 +33,11 @@ import { buildRaceGraph, buildTickGraph } from './race-graphs.js';
  * ```
  */
 export async function runRaceChild(open: () => Checkpointer, args: readonly string[]): Promise<void> {
-  const [role, effectsLog, threadId, offset] = args;
-  if (role === 'skew' && effectsLog && threadId && offset !== undefined) {
+  const [role, effectsLog, threadId, clock] = args;
+  if (role === 'skew' && effectsLog && threadId && clock !== undefined) {
     const realNow = Date.now.bind(Date);
-    Date.now = () => realNow() + Number(offset);
+    const shift = Number(clock) - realNow();
+    Date.now = () => realNow() + shift;
     const checkpointer = open();
     const output = await buildTickGraph(checkpointer, effectsLog).invoke({ turn: 2 }, { threadId });
     await checkpointer.close?.();
@@ -44,7 +46,7 @@ export async function runRaceChild(open: () => Checkpointer, args: readonly stri
   }
   if (role !== 'race' || !effectsLog)
     throw new Error(
-      `race child: expected "race <effects-log>" or "skew <effects-log> <thread> <offset-ms>", got "${args.join(' ')}"`,
+      `race child: expected "race <effects-log>" or "skew <effects-log> <thread> <clock-ms>", got "${args.join(' ')}"`,
     );
   const checkpointer = open();
   const releases = new Map<string, () => void>();
