@@ -1,4 +1,8 @@
+import type { LoopView } from '../pregel/loop-hooks.js';
+import type { Task } from '../pregel/task.js';
+import type { CompiledNode, Topology } from '../pregel/topology.js';
 import type { CheckpointBody } from './checkpoint-body.js';
+import { storeRouting, storeTasks } from './loop-state.js';
 import { serialize } from './serializer.js';
 
 /** The parts of a checkpoint body after its values and writes. */
@@ -26,4 +30,50 @@ function isPlain(rest: BodyRest): boolean {
   if (rest.routing.inbox.length > 0) return false;
   for (const task of rest.next) if ('input' in task) return false;
   return true;
+}
+
+/** What {@link loopBodyRest} reads from the loop after a step: its next tasks and routing. */
+export type LoopRest = Pick<LoopView, 'topology' | 'tasks' | 'routing'>;
+
+/** The stored text of an empty routing (no barrier, inbox or deferred node): most steps. */
+const EMPTY_ROUTING = '"routing":{"barriers":[],"inbox":[],"deferred":[]}';
+
+/**
+ * The text {@link serializeBodyRest} gives for the loop's next tasks and routing in stored form
+ * (`storeTasks`, `storeRouting`), built straight from the loop when it is plain: routing empty and no
+ * next task with an input or a pipe. Then every field is a string or an integer, so the text is written
+ * by hand — the stored tasks, the stored routing and a `JSON.stringify` walk over them are not made
+ * (once per durable step). Otherwise it stores them and serializes as before.
+ *
+ * @throws {SerializationError} code `SERIALIZATION` when a task input or inbox value cannot be stored.
+ * @example
+ * ```ts
+ * loopBodyRest(loop, { bytes: 0, count: 0 });
+ * // '{"next":[{"id":"c1:b:0","node":"b"}],"routing":{"barriers":[],"inbox":[],"deferred":[]},"sinceBase":{"bytes":0,"count":0}}'
+ * ```
+ */
+export function loopBodyRest(loop: LoopRest, sinceBase: CheckpointBody['sinceBase']): string {
+  const { topology, tasks, routing } = loop;
+  const plain = routing.barriers.size === 0 && routing.inbox.size === 0 && routing.deferred.size === 0;
+  const next = plain ? plainNext(topology, tasks) : undefined;
+  if (next === undefined) {
+    return serializeBodyRest({
+      next: storeTasks(topology, tasks),
+      routing: storeRouting(topology, routing),
+      sinceBase,
+    });
+  }
+  return `{"next":[${next}],${EMPTY_ROUTING},"sinceBase":{"bytes":${sinceBase.bytes},"count":${sinceBase.count}}}`;
+}
+
+/** The stored tasks' text without brackets, or `undefined` when a task has an input or a pipe. */
+function plainNext(topology: Topology, tasks: readonly Task[]): string | undefined {
+  let text = '';
+  for (let index = 0; index < tasks.length; index++) {
+    const task = tasks[index] as Task;
+    if (task.hasInput || task.pipedFrom !== undefined) return undefined;
+    const name = (topology.nodes[task.node] as CompiledNode).name;
+    text += `${index === 0 ? '' : ','}{"id":${JSON.stringify(task.id)},"node":${JSON.stringify(name)}}`;
+  }
+  return text;
 }

@@ -5,7 +5,7 @@ import type { LoopHooks, LoopSnapshot, LoopView, StepRecord } from '../pregel/lo
 import { type PendingInterrupt, type Task, TaskPaused } from '../pregel/task.js';
 import type { CompiledNode } from '../pregel/topology.js';
 import { START } from '../vocabulary/constants.js';
-import { serializeBodyRest } from './body-rest.js';
+import { loopBodyRest, serializeBodyRest } from './body-rest.js';
 import type { CheckpointBody, TaskErrorInfo, TaskWrite } from './checkpoint-body.js';
 import type {
   Checkpointer,
@@ -187,12 +187,8 @@ export class CheckpointSession {
     const sinceBase = base
       ? { bytes: 0, count: 0 }
       : { bytes: this.sinceBytes + writesText.length, count: this.sinceCount + 1 };
-    const payload = encodeBody(
-      bodyParts(loop),
-      writesText,
-      base ? serializeChannels(loop.values) : undefined,
-      sinceBase,
-    );
+    const values = base ? `"values":${serializeChannels(loop.values)},` : '';
+    const payload = `{"v":1,${values}"writes":${writesText},${loopBodyRest(loop, sinceBase).slice(1)}`;
     this.snapshotNext = false;
     if (base) {
       this.baseId = id;
