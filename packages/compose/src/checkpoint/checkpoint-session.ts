@@ -16,6 +16,7 @@ import type {
 } from './checkpointer.js';
 import type { LoadedCheckpoint } from './load.js';
 import { storeRouting, storeTasks } from './loop-state.js';
+import { syncPut } from './memory-checkpointer.js';
 import { payloadChecksum } from './payload-checksum.js';
 import { serializeChannels } from './serializer.js';
 import {
@@ -74,6 +75,10 @@ export class CheckpointSession {
   private pending: Promise<void> = Promise.resolve();
   /** The checkpoint puts alone: a checkpoint waits for the one before it, not for task writes since. */
   private checkpoints: Promise<void> = Promise.resolve();
+  /** Whether everything queued is stored (`pending` fulfilled): a synchronous put may go first. */
+  private idle = true;
+  /** The store's synchronous put, for `sync` durability on an in-memory store (see `syncPut`). */
+  private readonly putNow: ((record: CheckpointRecord) => void) | undefined;
   /** Task writes queued last and not stored yet: a later task write joins them (see `putTask`). */
   private batch: TaskWritesRecord[] | undefined;
   /** `exit` durability: the latest checkpoint, held (unserialized) until the run ends, pauses or fails. */
@@ -86,6 +91,7 @@ export class CheckpointSession {
 
   constructor(private readonly options: SessionOptions) {
     this.parents = { ...options.parents };
+    this.putNow = options.durability === 'sync' ? syncPut(options.checkpointer) : undefined;
   }
 
   /**
@@ -173,7 +179,8 @@ export class CheckpointSession {
     this.held = undefined;
     const writes = record.writes.map(([node, update]) => [node, entriesOf(update)] as const);
     const id = this.upcoming;
-    this.upcoming = sortableId();
+    const now = Date.now();
+    this.upcoming = sortableId(now);
     if (this.options.durability === 'exit') {
       this.holdForExit(loop, { record, id, writes, step });
       return undefined;
@@ -196,14 +203,21 @@ export class CheckpointSession {
     }
     this.sinceBytes = sinceBase.bytes;
     this.sinceCount = sinceBase.count;
-    const checkpoint = this.checkpointRecord({ record, id, step, payload }, this.parentId, this.source);
+    const checkpoint = this.checkpointRecord({ record, id, step, payload, now }, this.parentId, this.source);
     this.nextSeq++;
     this.source = 'loop';
     this.parentId = id;
     this.currentId = id;
+    const { onSaved } = this.options;
+    if (this.putNow !== undefined && this.idle) {
+      // Nothing queued: stored before the next step, as `sync` asks, without a promise to wait for.
+      this.putNow(checkpoint);
+      onSaved?.(id, step);
+      return undefined;
+    }
     this.enqueueCheckpoint(
       () => this.options.checkpointer.put(checkpoint),
-      () => this.options.onSaved?.(id, checkpoint.step),
+      onSaved && (() => onSaved(id, step)),
     );
     return this.options.durability === 'sync' ? this.pending : undefined;
   }
@@ -219,7 +233,7 @@ export class CheckpointSession {
     const { record, id, writes } = step;
     const held = this.unsaved;
     this.baseId = id;
-    const fields = { record, id, step: step.step, payload: '' };
+    const fields = { record, id, step: step.step, payload: '', now: Date.now() };
     const checkpoint = held
       ? this.checkpointRecord(fields, held.record.parentId, held.record.source)
       : this.checkpointRecord(fields, this.parentId, this.source);
@@ -249,7 +263,7 @@ export class CheckpointSession {
       baseId: this.baseId ?? id,
       step,
       source,
-      createdAt: isoNow(),
+      createdAt: isoNow(fields.now),
       metadata: this.metadata(step, source, record),
       payload,
       // The held checkpoint of `exit` durability gets its payload, and so its checksum, at `flush`.
@@ -358,7 +372,20 @@ export class CheckpointSession {
   /** Queues store work after what is queued; it ends the open batch, so store calls keep their order. */
   private enqueue(work: () => Promise<void>, after?: () => void): void {
     this.batch = undefined;
-    this.pending = this.pending.then(work).then(after);
+    const queued = this.pending.then(work);
+    this.queued(after ? queued.then(after) : queued);
+  }
+
+  /** Makes `pending` the queue's new tail; with a synchronous put, the queue is busy until it is stored. */
+  private queued(pending: Promise<void>): void {
+    this.pending = pending;
+    if (this.putNow === undefined) return;
+    // Idle again once this is stored and nothing was queued after it; a failure keeps the queue busy,
+    // so the next checkpoint waits behind it and the run sees the error.
+    this.idle = false;
+    pending.then(() => {
+      if (this.pending === pending) this.idle = true;
+    }, ignore);
   }
 
   /**
@@ -369,11 +396,12 @@ export class CheckpointSession {
    * (later task writes queue after `pending`, which holds this put). Either one landing first is safe —
    * the checkpoint carries the step's writes, and a task write only saves re-running its task.
    */
-  private enqueueCheckpoint(work: () => Promise<void>, after: () => void): void {
+  private enqueueCheckpoint(work: () => Promise<void>, after?: () => void): void {
     this.batch = undefined;
-    const stored = this.checkpoints.then(work).then(after);
+    const put = this.checkpoints.then(work);
+    const stored = after ? put.then(after) : put;
     this.checkpoints = stored;
-    this.pending = Promise.all([this.pending, stored]).then(() => undefined);
+    this.queued(Promise.all([this.pending, stored]).then(ignore));
   }
 }
 
@@ -383,6 +411,8 @@ interface CheckpointFields {
   readonly id: string;
   readonly step: number;
   readonly payload: string;
+  /** The clock read of the step's checkpoint (`Date.now()`), for its `createdAt`. */
+  readonly now: number;
 }
 
 /** A step `exit` durability holds: its fields and its writes in stored form. */
@@ -437,6 +467,9 @@ function encodeBody(
   const values = valuesText === undefined ? '' : `"values":${valuesText},`;
   return `{"v":1,${values}"writes":${writesText},${rest.slice(1)}`;
 }
+
+/** Nothing to do: a settled value not needed, or a rejection left to whoever awaits the queue. */
+const ignore = (): void => undefined;
 
 /** Stores a batch of task writes: in one call when the store can, else one by one, in order. */
 async function putBatch(checkpointer: Checkpointer, batch: readonly TaskWritesRecord[]): Promise<void> {

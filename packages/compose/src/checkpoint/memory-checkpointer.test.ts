@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeCheckpointerConformance } from '../testing/checkpointer-conformance.js';
 import type { CheckpointRecord } from './checkpointer.js';
-import { MemoryCheckpointer } from './memory-checkpointer.js';
+import { MemoryCheckpointer, syncPut } from './memory-checkpointer.js';
 
 describeCheckpointerConformance('MemoryCheckpointer', async () => ({
   checkpointer: new MemoryCheckpointer(),
@@ -48,6 +48,43 @@ describe('MemoryCheckpointer', () => {
     const first = await store.get('t1');
     (first!.checkpoint.metadata.tags as string[]).push('changed');
     expect((await store.get('t1'))?.checkpoint.metadata).toEqual({ tags: ['a'] });
+  });
+
+  it('copies what put is given: changing the record afterwards does not change the store', async () => {
+    const store = new MemoryCheckpointer();
+    const given = record('t1', '0001', 'p', { tags: ['a'] });
+    await store.put(given);
+    (given.metadata.tags as string[]).push('changed');
+    expect((await store.get('t1'))?.checkpoint.metadata).toEqual({ tags: ['a'] });
+    expect(store.storedBytes('t1')).toBe(1 + '{"tags":["a"]}'.length);
+  });
+
+  it('stores a handed-over record at once, reads back copies and counts its metadata JSON', async () => {
+    const store = new MemoryCheckpointer();
+    const putNow = syncPut(store);
+    if (putNow === undefined) throw new Error('a MemoryCheckpointer has a synchronous put');
+    putNow(record('t1', '0002', 'p', { tags: ['a'], step: 2 }));
+    putNow(record('t1', '0003', 'q', { tags: ['b'], step: 3 }));
+    // An older seq goes before the others (a put between two stored checkpoints).
+    await store.put(record('t1', '0001', 'o', { tags: ['z'], step: 1 }));
+    expect((await store.list('t1')).map((r) => r.id)).toEqual(['0003', '0002', '0001']);
+    expect((await store.list('t1', { filter: { step: 2 } })).map((r) => r.id)).toEqual(['0002']);
+    const first = await store.get('t1');
+    expect(first?.checkpoint).toMatchObject({ id: '0003', payload: 'q', metadata: { tags: ['b'], step: 3 } });
+    (first!.checkpoint.metadata.tags as string[]).push('changed');
+    expect((await store.get('t1'))?.checkpoint.metadata).toEqual({ tags: ['b'], step: 3 });
+    expect(store.storedBytes('t1')).toBe(3 + 3 * '{"tags":["a"],"step":2}'.length);
+    expect(() => putNow(record('t1', '0002', 'again'))).toThrow(/already exists/);
+  });
+
+  it('offers no synchronous put for a subclass that overrides put', () => {
+    class Logging extends MemoryCheckpointer {
+      override async put(given: CheckpointRecord): Promise<void> {
+        return super.put(given);
+      }
+    }
+    expect(syncPut(new Logging())).toBeUndefined();
+    expect(syncPut(new MemoryCheckpointer())).toBeTypeOf('function');
   });
 
   it('throws a CHECKPOINT WeftError on a duplicate id', async () => {

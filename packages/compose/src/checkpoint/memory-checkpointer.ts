@@ -14,10 +14,23 @@ import { metadataMatches } from './metadata-filter.js';
 
 /** One stored checkpoint: the record without metadata, metadata as JSON text (as a database holds it). */
 interface CheckpointRow {
+  /** The record's columns (metadata is read from the two fields below). */
   readonly record: Omit<CheckpointRecord, 'metadata'>;
-  readonly metadataJson: string;
+  /** Metadata of a record the engine handed over, not written as JSON until something reads it. */
+  metadata: CheckpointRecord['metadata'] | undefined;
+  /** The metadata as JSON text (`''` while {@link CheckpointRow.metadata} holds it unwritten). */
+  metadataJson: string;
   /** UTF-8 bytes of the payload and metadata: counted when `storedBytes` first asks, not on every `put`. */
   bytes: number | undefined;
+}
+
+/** The row's metadata as JSON text, written now if it was kept unwritten. */
+function metadataJsonOf(row: CheckpointRow): string {
+  if (row.metadata !== undefined) {
+    row.metadataJson = JSON.stringify(row.metadata);
+    row.metadata = undefined;
+  }
+  return row.metadataJson;
 }
 
 interface NamespaceData {
@@ -31,6 +44,29 @@ interface NamespaceData {
 }
 
 const encoder = new TextEncoder();
+
+let handOver: (store: MemoryCheckpointer, record: CheckpointRecord) => void;
+
+/**
+ * The synchronous `put` of a {@link MemoryCheckpointer} whose `put` is its own (not overridden by a
+ * subclass or a wrapper object), for a record the caller hands over: it never changes the record or its
+ * metadata afterwards, so the store keeps them as they are. Internal: the engine's checkpoint session
+ * stores a `sync`-durable step with it when nothing of the run is still being stored, so the step does
+ * not wait for a promise (the in-memory store has nothing to wait for). Throws what `put` rejects with.
+ * `undefined` for any other checkpointer.
+ *
+ * @example
+ * ```ts
+ * const putNow = syncPut(checkpointer);
+ * if (putNow) putNow(record); // stored, or thrown
+ * else await checkpointer.put(record);
+ * ```
+ */
+export function syncPut(checkpointer: Checkpointer): ((record: CheckpointRecord) => void) | undefined {
+  if (!(checkpointer instanceof MemoryCheckpointer)) return undefined;
+  if (checkpointer.put !== MemoryCheckpointer.prototype.put) return undefined;
+  return (record) => handOver(checkpointer, record);
+}
 
 function utf8Length(text: string): number {
   return encoder.encode(text).length;
@@ -65,18 +101,41 @@ export class MemoryCheckpointer implements Checkpointer {
    * @throws {CheckpointConflictError} when `record.seq` is already taken there.
    */
   async put(record: CheckpointRecord): Promise<void> {
+    this.#put(record, false);
+  }
+
+  static {
+    handOver = (store, record) => store.#put(record, true);
+  }
+
+  /**
+   * Stores `record` at once. A record the engine hands over (`owned`) is kept as it is, its metadata
+   * written as JSON when first read: the engine never changes a record after `put`. Any other record is
+   * copied and its metadata written now, so the caller may change it afterwards.
+   */
+  #put(record: CheckpointRecord, owned: boolean): void {
     const data = this.#namespace(record.threadId, record.ns, true);
     if (data.rows.has(record.id)) throw checkpointExistsError(record);
-    const position = lowerBound(data.seqs, record.seq);
-    if (data.seqs[position] === record.seq) throw seqTakenError(record);
-    const row: CheckpointRow = {
-      record: storedRecord(record),
-      metadataJson: JSON.stringify(record.metadata),
-      bytes: undefined,
-    };
+    const { seqs, ids } = data;
+    const position = lowerBound(seqs, record.seq);
+    if (seqs[position] === record.seq) throw seqTakenError(record);
+    const row: CheckpointRow = owned
+      ? { record, metadata: record.metadata, metadataJson: '', bytes: undefined }
+      : {
+          record: storedRecord(record),
+          metadata: undefined,
+          metadataJson: JSON.stringify(record.metadata),
+          bytes: undefined,
+        };
     data.rows.set(record.id, row);
-    data.ids.splice(position, 0, record.id);
-    data.seqs.splice(position, 0, record.seq);
+    // A run appends: its seq is the thread's highest, so a push (a splice costs more) keeps the order.
+    if (position === seqs.length) {
+      ids.push(record.id);
+      seqs.push(record.seq);
+    } else {
+      ids.splice(position, 0, record.id);
+      seqs.splice(position, 0, record.seq);
+    }
   }
 
   /** @throws {CheckpointConflictError} when another run of this process holds the thread. */
@@ -154,7 +213,7 @@ export class MemoryCheckpointer implements Checkpointer {
       if (threadId !== undefined && id !== threadId) continue;
       for (const data of namespaces.values()) {
         for (const row of data.rows.values())
-          total += row.bytes ??= utf8Length(row.record.payload) + utf8Length(row.metadataJson);
+          total += row.bytes ??= utf8Length(row.record.payload) + utf8Length(metadataJsonOf(row));
         for (const tasks of data.writes.values()) {
           for (const write of tasks.values()) total += utf8Length(write.payload);
         }
@@ -193,7 +252,7 @@ function storedRecord(record: CheckpointRecord): Omit<CheckpointRecord, 'metadat
 }
 
 function toRecord(row: CheckpointRow): CheckpointRecord {
-  return { ...row.record, metadata: JSON.parse(row.metadataJson) as Record<string, JsonValue> };
+  return { ...row.record, metadata: JSON.parse(metadataJsonOf(row)) as Record<string, JsonValue> };
 }
 
 /** Index of the first seq that is not less than `seq` (seqs ascending). */

@@ -13,10 +13,10 @@ const prefix = random();
  * A time-sortable unique id: 9 base-36 chars of milliseconds, a 5-char counter within the
  * millisecond, then 14 random characters: 7 drawn once per process and 7 once per millisecond
  * (lexicographic order = creation order within a process). The per-millisecond parts are built once
- * per millisecond, so an id costs about a tenth of building every part each time.
+ * per millisecond, so an id costs about a tenth of building every part each time. `now` is a clock read
+ * the caller already made (`Date.now()`), so one read can serve an id and a timestamp.
  */
-export function sortableId(): string {
-  const now = Date.now();
+export function sortableId(now: number = Date.now()): string {
   if (now > lastMs) {
     lastMs = now;
     counter = 0;
@@ -37,9 +37,11 @@ export function runId(): string {
 let isoMs = -1;
 let isoText = '';
 
-/** `new Date().toISOString()`, built once per millisecond (formatting a date costs about 0.5 µs). */
-export function isoNow(): string {
-  const now = Date.now();
+/**
+ * `new Date(now).toISOString()`, built once per millisecond (formatting a date costs about 0.5 µs); `now`
+ * is a clock read the caller already made, by default a new one.
+ */
+export function isoNow(now: number = Date.now()): string {
   if (now !== isoMs) {
     isoMs = now;
     isoText = new Date(now).toISOString();
