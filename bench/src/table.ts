@@ -85,7 +85,7 @@ export function measurementRow(spec: RowSpec, measurements: readonly Measurement
     if (m.pageFaultsPerRun !== undefined && Number.isFinite(m.pageFaultsPerRun)) {
       const per = m.pageFaultsPerRun / (spec.unitsPerRun ?? 1);
       pageFaults[m.engine] = per;
-      if (spec.unitsPerRun !== undefined) extras.push(`${formatNumber(per)} PF/${unitNoun(spec.unit)}`);
+      if (spec.unitsPerRun !== undefined) extras.push(`${per.toFixed(3)} PF/${unitNoun(spec.unit)}`);
     }
     const extra = extras.length > 0 ? ` (${extras.join(', ')})` : '';
     heap.push(`${LABELS[m.engine]} ${formatBytes(m.allocatedBytes)}${extra}`);
