@@ -7,7 +7,7 @@ import { PostgresCheckpointer } from '@weft/store-postgres';
 import { createClient, createWorker, deleteQueue } from '@weft/worker';
 import pg from 'pg';
 import { z } from 'zod';
-import { postgresCpuMs, redisCpuMs } from './server-cpu.ts';
+import { postgresCpuMs, redisCpuMs } from '../server-cpu.ts';
 
 const STEPS = 20;
 const ROUND = 32;

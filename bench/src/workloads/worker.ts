@@ -5,12 +5,14 @@
 // of concurrency 16, where a commit stores the steps of every run that finished one meanwhile (ADR 026).
 // The floor rows are bare `pg` insert loops (one autocommitted insert per commit) on 1, 4 and 16
 // connections, in commits/s: what the server takes. The notes give Weft's durable steps/s and its
-// commits/s of checkpoints and task writes (counted on the pools) next to them.
+// commits/s of checkpoints and task writes (counted on the pools) next to them, and the CPU a run costs
+// this process, its PostgreSQL backends and redis-server (from /proc; 0 when the servers run elsewhere).
 import { type Checkpointer, END, START, StateGraph } from '@weft/compose';
 import { PostgresCheckpointer } from '@weft/store-postgres';
 import { createClient, createWorker, deleteQueue } from '@weft/worker';
 import pg from 'pg';
 import { z } from 'zod';
+import { postgresCpuMs, redisCpuMs } from '../server-cpu.ts';
 import type { Row } from '../table.ts';
 import { type BenchContext, measures, pick, type Workload } from '../workload.ts';
 
@@ -45,9 +47,21 @@ interface WorkerSetup {
   readonly groupCommit: boolean;
 }
 
-/** A pool that counts the statements that store checkpoints and task writes (each one commit). */
-function countingPool(pgUrl: string, concurrency: number): { pool: pg.Pool; commits: () => number } {
-  const pool = new pg.Pool({ connectionString: pgUrl, max: Math.max(10, concurrency + 2) });
+/**
+ * A pool that counts the statements that store checkpoints and task writes (each one commit). Its
+ * connections carry `applicationName` and stay open, so their backends' CPU can be read at the end.
+ */
+function countingPool(
+  pgUrl: string,
+  concurrency: number,
+  applicationName: string,
+): { pool: pg.Pool; commits: () => number } {
+  const pool = new pg.Pool({
+    connectionString: pgUrl,
+    max: Math.max(10, concurrency + 2),
+    application_name: applicationName,
+    idleTimeoutMillis: 0,
+  });
   pool.on('error', () => undefined);
   let commits = 0;
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
@@ -64,7 +78,10 @@ async function workerRate(pgUrl: string, redisUrl: string, setup: WorkerSetup, r
   const tag = `${process.pid.toString(36)}${Date.now().toString(36)}_${setup.workers}_${setup.concurrency}`;
   const schema = `weft_bench_worker_${tag}`;
   const queueName = `weft-bench-${tag}`;
-  const pools = Array.from({ length: setup.workers }, () => countingPool(pgUrl, setup.concurrency));
+  const applicationName = `weft-bench-${tag}`;
+  const pools = Array.from({ length: setup.workers }, () =>
+    countingPool(pgUrl, setup.concurrency, applicationName),
+  );
   const checkpointers = pools.map(
     ({ pool }) => new PostgresCheckpointer({ pool, schema, groupCommit: setup.groupCommit }),
   );
@@ -84,10 +101,19 @@ async function workerRate(pgUrl: string, redisUrl: string, setup: WorkerSetup, r
   const commits = (): number => pools.reduce((sum, { commits }) => sum + commits(), 0);
   try {
     const before = commits();
+    const backendsBefore = await postgresCpuMs(pools[0]!.pool, applicationName);
+    const redisBefore = redisCpuMs();
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const handles = await Promise.all(Array.from({ length: runs }, () => client.submit('counter', { n: 0 })));
     const results = await Promise.all(handles.map((handle) => handle.result()));
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMs = {
+      process: (cpu.user + cpu.system) / 1000 / runs,
+      postgres: ((await postgresCpuMs(pools[0]!.pool, applicationName)) - backendsBefore) / runs,
+      redis: (redisCpuMs() - redisBefore) / runs,
+    };
     const wrong = results.filter(
       (result) => result.status !== 'done' || (result.output as { n: number }).n !== STEPS,
     );
@@ -97,7 +123,7 @@ async function workerRate(pgUrl: string, redisUrl: string, setup: WorkerSetup, r
     const checkpoints = (stored?.rows[0] as { n: number } | undefined)?.n ?? 0;
     if (checkpoints < runs * STEPS)
       throw new Error(`${checkpoints} checkpoints stored for ${runs} runs of ${STEPS} steps`);
-    return { runsPerSecond: runs / seconds, commitsPerSecond: (commits() - before) / seconds };
+    return { runsPerSecond: runs / seconds, commitsPerSecond: (commits() - before) / seconds, cpuMs };
   } finally {
     await client.close();
     await Promise.all(workers.map((worker) => worker.close()));
@@ -106,6 +132,12 @@ async function workerRate(pgUrl: string, redisUrl: string, setup: WorkerSetup, r
     await pools[0]?.pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await Promise.all(pools.map(({ pool }) => pool.end()));
   }
+}
+
+/** CPU per run: the bench's process (workers and client), its PostgreSQL backends, redis-server. */
+function cpuNote(cpuMs: { process: number; postgres: number; redis: number }): string {
+  const total = cpuMs.process + cpuMs.postgres + cpuMs.redis;
+  return `${cpuMs.process.toFixed(1)} ms this process + ${cpuMs.postgres.toFixed(1)} ms its PostgreSQL backends + ${cpuMs.redis.toFixed(1)} ms redis-server (all its clients) = ${total.toFixed(1)} ms, ${(2000 / total).toFixed(0)} runs/s if they had both cores alone`;
 }
 
 /** Bare autocommitted inserts of a small JSON body on `connections` clients for `ms`; commits per second. */
@@ -188,7 +220,7 @@ export const workerWorkload: Workload = {
         const steps = rate.runsPerSecond * STEPS;
         rows.push(
           row(`worker: ${runs} runs × ${STEPS} durable steps, ${label}`, 'runs/s', rate.runsPerSecond, [
-            `worker ${label}: ${steps.toFixed(0)} durable steps/s in ${rate.commitsPerSecond.toFixed(0)} commits/s of checkpoints and task writes (${(steps / rate.commitsPerSecond).toFixed(2)} steps a commit; compare the bare pg insert rows, commits/s)`,
+            `worker ${label}: ${steps.toFixed(0)} durable steps/s in ${rate.commitsPerSecond.toFixed(0)} commits/s of checkpoints and task writes (${(steps / rate.commitsPerSecond).toFixed(2)} steps a commit; compare the bare pg insert rows, commits/s); CPU a run: ${cpuNote(rate.cpuMs)}`,
           ]),
         );
       } catch (error) {
