@@ -60,10 +60,11 @@ export interface RunOptions<TNodes extends string = string> {
   /** When checkpoints reach the store (overrides the compile option; default `sync`). */
   readonly durability?: 'sync' | 'async' | 'exit';
   /**
-   * Which tasks store their writes as soon as they finish, before their step's checkpoint: `parallel`
-   * (default: tasks of steps with several tasks, so a pause or crash never re-runs a finished sibling) or
-   * `all` (every task, so a crash between a task's end and its step's checkpoint never re-runs it either,
-   * at one extra store write per step — what workers use).
+   * Which tasks store their writes as soon as they finish: `parallel` (default: tasks of steps with
+   * several tasks, so a pause or crash never re-runs a finished sibling) or `all` (every task, so a
+   * failed checkpoint write never re-runs it either, at one extra store write per step — what workers
+   * use). The step's checkpoint is put beside these writes, not after them (a group-committing store
+   * takes both in one commit); the step counts as durable once both are stored.
    */
   readonly taskWrites?: 'parallel' | 'all';
   /** Pause before these nodes run (overrides the compile option). */
