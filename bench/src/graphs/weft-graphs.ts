@@ -52,14 +52,26 @@ export interface MessageLog {
 
 const MAX_STEPS = 100_000;
 
-/** A linear graph of `length` nodes, each adding 1 to `n`. */
-export function weftChain(length: number, options: WeftCompile = {}): WeftApp<Counter> {
+/** An uncompiled Weft graph, independent of the builder's generics (`compile` may be called again). */
+export interface WeftBuilder<TState> {
+  compile(options?: WeftCompile & { readonly maxSteps?: number }): WeftApp<TState> & {
+    readonly spec: { readonly nodes: ReadonlyMap<string, unknown> };
+  };
+}
+
+/** The builder of {@link weftChain}, not compiled: `length` nodes in a line, each adding 1 to `n`. */
+export function weftChainBuilder(length: number): WeftBuilder<Counter> {
   // biome-ignore lint/suspicious/noExplicitAny: generated graph; the builder type grows with every node name
   let graph: any = new StateGraph(z.object({ n: z.number() }));
   for (let i = 0; i < length; i++) graph = graph.addNode(`n${i}`, (state: Counter) => ({ n: state.n + 1 }));
   graph = graph.addEdge(START, 'n0');
   for (let i = 1; i < length; i++) graph = graph.addEdge(`n${i - 1}`, `n${i}`);
-  return graph.addEdge(`n${length - 1}`, END).compile({ maxSteps: MAX_STEPS, ...options });
+  return graph.addEdge(`n${length - 1}`, END);
+}
+
+/** A linear graph of `length` nodes, each adding 1 to `n`. */
+export function weftChain(length: number, options: WeftCompile = {}): WeftApp<Counter> {
+  return weftChainBuilder(length).compile({ maxSteps: MAX_STEPS, ...options });
 }
 
 /** `a` adds 1, `b` loops back to `a` until `n` reaches `iterations`. */

@@ -1,5 +1,5 @@
-// `pnpm --filter @weft/bench run profile [chain|loop|fanout|send|events|small|checkpoint|sqlite|postgres|agent|
-// agent-checkpoint|worker …] [--seconds N] [--top N]`
+// `pnpm --filter @weft/bench run profile [chain|loop|fanout|send|events|compile|small|checkpoint|sqlite|postgres|
+// agent|agent-checkpoint|worker …] [--seconds N] [--top N]`
 // Profiles Weft alone on the hot-path workloads and prints the top self-time functions inside the
 // workspace packages (source-mapped file:line, share of all samples), plus where the rest of the time went.
 // Raw profiles go to bench/results/<workload>.cpuprofile (git-ignored; open them in Chrome DevTools).
@@ -38,6 +38,10 @@ const TARGETS: Record<string, () => () => Promise<void>> = {
         if ((part as { type?: string }).type === 'node-end') ends++;
       expect(ends, 100);
     };
+  },
+  /** Definition cost (the `compile` workload): build and compile a 5000-node chain. */
+  compile: () => async () => {
+    weftChain(5000);
   },
   /** Per-invoke fixed cost: a 3-node chain. */
   small: () => {

@@ -105,7 +105,7 @@ export const chainScalingWorkload: Workload = {
  * Adds to the largest size's row the note: its per-unit cost over that at the smallest size ≥ 100, per
  * engine, and Weft/floor at both sizes — flat relative to the floor when those two stay alike.
  */
-function withFlatness(rows: Row[], sizes: readonly number[], unit: string): Row[] {
+export function withFlatness(rows: Row[], sizes: readonly number[], unit: string): Row[] {
   const base = sizes.findIndex((size) => size >= 100);
   const last = rows.length - 1;
   if (base < 0 || base >= last) return rows;
