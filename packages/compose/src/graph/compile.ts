@@ -1,8 +1,9 @@
 import type { NodeCache } from '../cache/node-cache.js';
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import { GraphValidationError, type ValidationIssue } from '../errors/graph-validation-error.js';
+import { buildRuntimeTopology } from '../pregel/build-topology.js';
+import { indexSpec } from '../pregel/spec-index.js';
 import type { GraphSpec } from '../pregel/topology.js';
-import { buildRuntimeTopology } from '../pregel/topology.js';
 import type { ConcatFunction } from '../runnable/concat.js';
 import { defaultFreezeState } from '../state/freeze-state.js';
 import type { Store } from '../store/store.js';
@@ -67,7 +68,9 @@ export function compileSpec<TInput, TOutput, TNodes extends string, TUpdate>(
 ): CompiledGraph<TInput, TOutput, TNodes, TUpdate> {
   const name = options.name ?? 'graph';
   const mode = options.mode ?? 'pregel';
-  const issues: ValidationIssue[] = validateSpec(spec, mode);
+  // One node index for validation and the topology (a 5000-node chain built three name maps before).
+  const index = indexSpec(spec);
+  const issues: ValidationIssue[] = validateSpec(spec, mode, index);
   if (options.maxSteps !== undefined && !(Number.isInteger(options.maxSteps) && options.maxSteps > 0)) {
     issues.push({
       kind: 'invalid-option',
@@ -106,6 +109,7 @@ export function compileSpec<TInput, TOutput, TNodes extends string, TUpdate>(
   const topology = buildRuntimeTopology(spec, name, mode, {
     concat: options.concat,
     checkUpdates: options.checkUpdates ?? true,
+    index,
   });
   return new CompiledGraph<TInput, TOutput, TNodes, TUpdate>({
     topology,

@@ -30,7 +30,12 @@ export function isSubgraphHandle(value: unknown): value is SubgraphHandle {
  * problems instead of throwing, so `compile()` can report them all at once.
  */
 export class SpecBuilder {
-  private readonly nodes = new Map<string, NodeSpec>();
+  private nodes = new Map<string, NodeSpec>();
+  /**
+   * True once `spec()` handed `nodes` out: the next `addNode` copies it first (copy on write), so a
+   * snapshot never changes and compiling a 5000-node graph does not copy its node map.
+   */
+  private nodesShared = false;
   private readonly edges: Array<{ from: string; to: string }> = [];
   private readonly joins: Array<{ sources: readonly string[]; to: string }> = [];
   private readonly dataEdges: Array<{ from: string; to: string }> = [];
@@ -80,6 +85,10 @@ export class SpecBuilder {
         message: 'a node must be a function, a Runnable or a compiled graph',
       });
       return;
+    }
+    if (this.nodesShared) {
+      this.nodes = new Map(this.nodes);
+      this.nodesShared = false;
     }
     this.nodes.set(name, { name, impl, options });
   }
@@ -164,7 +173,7 @@ export class SpecBuilder {
   /** An independent copy, so a builder can be extended in two directions (see `Chain.pipe`). */
   clone(): SpecBuilder {
     const copy = new SpecBuilder(this.kind, this.state);
-    for (const [name, node] of this.nodes) copy.nodes.set(name, node);
+    copy.nodes = new Map(this.nodes);
     copy.edges.push(...this.edges);
     copy.joins.push(...this.joins);
     copy.dataEdges.push(...this.dataEdges);
@@ -176,11 +185,12 @@ export class SpecBuilder {
     return copy;
   }
 
-  /** A snapshot of everything declared so far. */
+  /** A snapshot of everything declared so far (later builder calls do not change it). */
   spec(): GraphSpec {
+    this.nodesShared = true;
     return {
       kind: this.kind,
-      nodes: new Map(this.nodes),
+      nodes: this.nodes,
       edges: [...this.edges],
       joins: [...this.joins],
       ...(this.dataEdges.length > 0 ? { dataEdges: [...this.dataEdges] } : {}),

@@ -1,17 +1,30 @@
+import type { SpecIndex } from '../pregel/spec-index.js';
 import type { GraphSpec } from '../pregel/topology.js';
 import { END, START } from '../vocabulary/constants.js';
 
 /**
- * The possible successors of every node, START and END, as plain maps: static edges, joins, declared
- * branch targets and gotos. A router without declared targets may go anywhere; instead of an edge to
- * every node (which made validation quadratic in graphs with many such routers) its node is listed in
- * `open`.
+ * The possible successors of every node, START and END: static edges, data edges, joins, declared
+ * branch targets and gotos, over vertex numbers (a node's index, then START, then END) in flat arrays
+ * (compressed rows: vertex `v`'s successors are `targets[offsets[v]]` up to `targets[offsets[v + 1]]`,
+ * in declaration order, duplicates kept). No set or list per node: validating a 5000-node chain
+ * allocates a handful of arrays. A router without declared targets may go anywhere; instead of an edge
+ * to every node (which made validation quadratic in graphs with many such routers) its node is listed
+ * in `open`.
  */
 export interface SuccessorMap {
-  /** Node (START and END included) → the nodes it may trigger next. */
-  readonly out: ReadonlyMap<string, ReadonlySet<string>>;
-  /** Nodes with a router that declares no targets (they may trigger any node, or END). */
-  readonly open: ReadonlySet<string>;
+  /** Node names in insertion order (vertex `v < start` is node `nodes[v]`). */
+  readonly nodes: readonly string[];
+  /** START's vertex number (the node count); END's is one more. */
+  readonly start: number;
+  readonly end: number;
+  /** Where each vertex's successors begin in `targets` (one entry per vertex, plus the total). */
+  readonly offsets: Int32Array;
+  readonly targets: Int32Array;
+  /** Where each vertex's predecessors begin in `sources` (the same edges, reversed). */
+  readonly reverseOffsets: Int32Array;
+  readonly sources: Int32Array;
+  /** Vertices with a router that declares no targets (they may trigger any node, or END). */
+  readonly open: readonly number[];
 }
 
 /**
@@ -20,39 +33,87 @@ export interface SuccessorMap {
  *
  * @param declaredOnly Leave out routers without declared targets (DAG mode reports them separately).
  */
-export function successorMap(spec: GraphSpec, declaredOnly: boolean): SuccessorMap {
-  const out = new Map<string, Set<string>>();
-  out.set(START, new Set());
-  for (const name of spec.nodes.keys()) out.set(name, new Set());
-  out.set(END, new Set());
-  const open = new Set<string>();
-  const link = (from: string, to: string): void => {
-    if (out.has(to)) out.get(from)?.add(to);
+export function successorMap(spec: GraphSpec, index: SpecIndex, declaredOnly: boolean): SuccessorMap {
+  const start = index.names.length;
+  const end = start + 1;
+  const vertex = (name: string): number =>
+    name === START ? start : name === END ? end : (index.indexOf.get(name) ?? -1);
+  const from: number[] = [];
+  const to: number[] = [];
+  const link = (source: string, target: string): void => {
+    const a = vertex(source);
+    const b = vertex(target);
+    if (a >= 0 && b >= 0) {
+      from.push(a);
+      to.push(b);
+    }
   };
-  for (const { from, to } of spec.edges) link(from, to);
+  for (const edge of spec.edges) link(edge.from, edge.to);
   // Data edges (workflows) order nothing a path of ordinary edges does not; a node whose output only
   // flows as data still leads somewhere.
-  for (const { from, to } of spec.dataEdges ?? []) link(from, to);
-  for (const { sources, to } of spec.joins) for (const source of sources) link(source, to);
+  for (const edge of spec.dataEdges ?? []) link(edge.from, edge.to);
+  for (const join of spec.joins) for (const source of join.sources) link(source, join.to);
+  const open: number[] = [];
+  const isOpen = new Uint8Array(end + 1);
   for (const branch of spec.branches) {
     if (branch.targets) for (const target of branch.targets) link(branch.from, target);
-    else if (!declaredOnly && out.has(branch.from)) open.add(branch.from);
+    else if (!declaredOnly) {
+      const at = vertex(branch.from);
+      if (at >= 0 && isOpen[at] === 0) {
+        isOpen[at] = 1;
+        open.push(at);
+      }
+    }
   }
-  for (const node of spec.nodes.values())
-    for (const target of node.options.goto ?? []) link(node.name, target);
-  return { out, open };
+  for (const node of spec.nodes.values()) {
+    const { goto } = node.options;
+    if (goto) for (const target of goto) link(node.name, target);
+  }
+  const [offsets, targets] = rows(end + 1, from, to);
+  const [reverseOffsets, sources] = rows(end + 1, to, from);
+  return {
+    nodes: index.names,
+    start,
+    end,
+    offsets,
+    targets,
+    reverseOffsets,
+    sources,
+    open,
+  };
 }
 
-/** Nodes reachable from START, END included when some path reaches it. */
-export function reachableFromStart(map: SuccessorMap): Set<string> {
-  const seen = new Set<string>([START]);
-  const stack = [START];
+/** The name of a vertex: its node's, or START or END. */
+export function vertexName(map: SuccessorMap, vertex: number): string {
+  return vertex === map.start ? START : vertex === map.end ? END : map.nodes[vertex]!;
+}
+
+/** Compressed rows of the edges `from[i] → to[i]` over `vertices` vertices (a counting sort, stable). */
+function rows(vertices: number, from: readonly number[], to: readonly number[]): [Int32Array, Int32Array] {
+  const offsets = new Int32Array(vertices + 1);
+  for (const a of from) offsets[a + 1]!++;
+  for (let v = 0; v < vertices; v++) offsets[v + 1]! += offsets[v]!;
+  const next = offsets.slice(0, vertices);
+  const targets = new Int32Array(from.length);
+  for (let i = 0; i < from.length; i++) targets[next[from[i]!]!++] = to[i]!;
+  return [offsets, targets];
+}
+
+/** Vertices reachable from START (1 = reached), END included when some path reaches it. */
+export function reachableFromStart(map: SuccessorMap): Uint8Array {
+  const seen = new Uint8Array(map.end + 1);
+  const openAt = new Uint8Array(map.end + 1);
+  for (const v of map.open) openAt[v] = 1;
+  seen[map.start] = 1;
+  const stack = [map.start];
   while (stack.length > 0) {
-    const node = stack.pop() as string;
-    if (map.open.has(node)) return new Set(map.out.keys());
-    for (const next of map.out.get(node) ?? []) {
-      if (!seen.has(next)) {
-        seen.add(next);
+    const v = stack.pop() as number;
+    // An open router may trigger any node: everything is reachable.
+    if (openAt[v] === 1) return seen.fill(1);
+    for (let i = map.offsets[v]!; i < map.offsets[v + 1]!; i++) {
+      const next = map.targets[i]!;
+      if (seen[next] === 0) {
+        seen[next] = 1;
         stack.push(next);
       }
     }
@@ -60,27 +121,21 @@ export function reachableFromStart(map: SuccessorMap): Set<string> {
   return seen;
 }
 
-/** Nodes from which END is reachable (a node with an open router reaches it directly). */
-export function reachingEnd(map: SuccessorMap): Set<string> {
-  const predecessors = new Map<string, string[]>();
-  for (const [from, targets] of map.out) {
-    for (const to of targets) {
-      const list = predecessors.get(to);
-      if (list) list.push(from);
-      else predecessors.set(to, [from]);
-    }
-  }
-  const seen = new Set<string>([END]);
-  const stack = [END];
-  for (const node of map.open) {
-    seen.add(node);
-    stack.push(node);
+/** Vertices from which END is reachable (1 = reaches it; a node with an open router reaches it directly). */
+export function reachingEnd(map: SuccessorMap): Uint8Array {
+  const seen = new Uint8Array(map.end + 1);
+  seen[map.end] = 1;
+  const stack = [map.end];
+  for (const v of map.open) {
+    seen[v] = 1;
+    stack.push(v);
   }
   while (stack.length > 0) {
-    const node = stack.pop() as string;
-    for (const previous of predecessors.get(node) ?? []) {
-      if (!seen.has(previous)) {
-        seen.add(previous);
+    const v = stack.pop() as number;
+    for (let i = map.reverseOffsets[v]!; i < map.reverseOffsets[v + 1]!; i++) {
+      const previous = map.sources[i]!;
+      if (seen[previous] === 0) {
+        seen[previous] = 1;
         stack.push(previous);
       }
     }
@@ -90,32 +145,40 @@ export function reachingEnd(map: SuccessorMap): Set<string> {
 
 /**
  * One cycle of the map as a node list that starts and ends with the same node, or undefined. Iterative
- * depth-first search, so a graph of 100,000 nodes does not overflow the call stack.
+ * depth-first search from START, then each node in order, then END, so a graph of 100,000 nodes does
+ * not overflow the call stack.
  */
 export function findCycle(map: SuccessorMap): string[] | undefined {
-  const done = new Set<string>();
-  const onTrail = new Map<string, number>();
-  for (const root of map.out.keys()) {
-    if (done.has(root)) continue;
-    const trail: string[] = [root];
-    const iterators: Array<Iterator<string>> = [(map.out.get(root) ?? new Set<string>()).values()];
-    onTrail.set(root, 0);
+  const vertices = map.end + 1;
+  // 0: not seen; 1: on the current trail; 2: done.
+  const mark = new Uint8Array(vertices);
+  const trailAt = new Int32Array(vertices);
+  const trail: number[] = [];
+  const cursor: number[] = [];
+  for (let r = 0; r < vertices; r++) {
+    const root = r === 0 ? map.start : r <= map.start ? r - 1 : map.end;
+    if (mark[root] !== 0) continue;
+    mark[root] = 1;
+    trail.push(root);
+    cursor.push(map.offsets[root]!);
     while (trail.length > 0) {
-      const step = (iterators[iterators.length - 1] as Iterator<string>).next();
-      if (step.done) {
-        const finished = trail.pop() as string;
-        iterators.pop();
-        onTrail.delete(finished);
-        done.add(finished);
+      const top = trail.length - 1;
+      const v = trail[top]!;
+      const i = cursor[top]!;
+      if (i === map.offsets[v + 1]) {
+        trail.pop();
+        cursor.pop();
+        mark[v] = 2;
         continue;
       }
-      const next = step.value;
-      const at = onTrail.get(next);
-      if (at !== undefined) return [...trail.slice(at), next];
-      if (done.has(next)) continue;
-      onTrail.set(next, trail.length);
+      cursor[top] = i + 1;
+      const next = map.targets[i]!;
+      if (mark[next] === 1) return [...trail.slice(trailAt[next]), next].map((w) => vertexName(map, w));
+      if (mark[next] === 2) continue;
+      mark[next] = 1;
+      trailAt[next] = trail.length;
       trail.push(next);
-      iterators.push((map.out.get(next) ?? new Set<string>()).values());
+      cursor.push(map.offsets[next]!);
     }
   }
   return undefined;

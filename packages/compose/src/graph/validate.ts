@@ -1,4 +1,5 @@
 import type { ValidationIssue } from '../errors/graph-validation-error.js';
+import { indexSpec, type SpecIndex } from '../pregel/spec-index.js';
 import type { GraphSpec } from '../pregel/topology.js';
 import { END, START } from '../vocabulary/constants.js';
 import {
@@ -11,15 +12,21 @@ import {
 
 /**
  * Checks a graph definition and returns every problem found (empty when it is valid). Reachability and
- * cycles are checked on plain successor maps (`successor-map.ts`), linear in nodes + edges: building a
- * graphology graph for them cost most of a 5000-node chain's compile.
+ * cycles are checked on flat successor arrays over node indexes (`successor-map.ts`), linear in nodes +
+ * edges; messages and `at` strings are built only for the problems found.
+ *
+ * @param index The spec's node index, when the caller (`compileSpec`) shares one with the topology.
  */
-export function validateSpec(spec: GraphSpec, mode: 'pregel' | 'dag'): ValidationIssue[] {
+export function validateSpec(
+  spec: GraphSpec,
+  mode: 'pregel' | 'dag',
+  index: SpecIndex = indexSpec(spec),
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [...spec.issues];
   checkEndpoints(spec, issues);
   checkNodeOptions(spec, issues);
-  const graph = successorMap(spec, false);
-  if (!graph.open.has(START) && (graph.out.get(START)?.size ?? 0) === 0) {
+  const graph = successorMap(spec, index, false);
+  if (!graph.open.includes(graph.start) && graph.offsets[graph.start] === graph.offsets[graph.start + 1]) {
     issues.push({
       kind: 'missing-entry',
       at: START,
@@ -27,9 +34,9 @@ export function validateSpec(spec: GraphSpec, mode: 'pregel' | 'dag'): Validatio
         'nothing starts the graph; add an edge from START (addEdge(START, "first")) or a conditional edge from START',
     });
   } else {
-    checkReachability(spec, graph, issues);
+    checkReachability(graph, issues);
   }
-  if (mode === 'dag') checkDag(spec, graph, issues);
+  if (mode === 'dag') checkDag(spec, { index, graph }, issues);
   for (const branch of spec.branches) {
     if (branch.condition && mode === 'dag')
       issues.push({
@@ -43,7 +50,11 @@ export function validateSpec(spec: GraphSpec, mode: 'pregel' | 'dag'): Validatio
 }
 
 /** Cycles are errors in DAG mode; a router there must list its targets (else it could go anywhere). */
-function checkDag(spec: GraphSpec, graph: SuccessorMap, issues: ValidationIssue[]): void {
+function checkDag(
+  spec: GraphSpec,
+  { index, graph }: { readonly index: SpecIndex; readonly graph: SuccessorMap },
+  issues: ValidationIssue[],
+): void {
   const open = spec.branches.filter((branch) => branch.targets === undefined);
   for (const branch of open) {
     issues.push({
@@ -53,7 +64,7 @@ function checkDag(spec: GraphSpec, graph: SuccessorMap, issues: ValidationIssue[
     });
   }
   // Without its open routers (reported above), which would link a node to every node, itself included.
-  const declared = open.length > 0 ? successorMap(spec, true) : graph;
+  const declared = open.length > 0 ? successorMap(spec, index, true) : graph;
   const cycle = findCycle(declared);
   if (!cycle) return;
   issues.push({
@@ -69,6 +80,7 @@ const maxTimerMs = 2_147_483_647;
 function checkNodeOptions(spec: GraphSpec, issues: ValidationIssue[]): void {
   for (const node of spec.nodes.values()) {
     const { timeoutMs, retry } = node.options;
+    if (timeoutMs === undefined && !retry) continue;
     const bad = (message: string): void => {
       issues.push({ kind: 'invalid-option', at: node.name, message });
     };
@@ -94,36 +106,43 @@ function checkNodeOptions(spec: GraphSpec, issues: ValidationIssue[]): void {
   }
 }
 
+/** Records an endpoint that is not a node; `at` labels the edge (built only for a problem). */
+function unknownNode(issues: ValidationIssue[], name: string, at: string, role: string): void {
+  issues.push({
+    kind: 'unknown-node',
+    at,
+    message: `${role} "${name}" is not a node; add it with addNode("${name}", ...) or fix the name`,
+  });
+}
+
 function checkEndpoints(spec: GraphSpec, issues: ValidationIssue[]): void {
-  const known = (name: string, at: string, role: string): boolean => {
-    if (spec.nodes.has(name)) return true;
-    issues.push({
-      kind: 'unknown-node',
-      at,
-      message: `${role} "${name}" is not a node; add it with addNode("${name}", ...) or fix the name`,
-    });
-    return false;
-  };
+  const { nodes } = spec;
   for (const { from, to } of spec.edges) {
-    const at = `${from} -> ${to}`;
-    if (from === END) issues.push({ kind: 'invalid-edge', at, message: 'END has no outgoing edges' });
-    else if (from !== START) known(from, at, 'edge source');
-    if (to === START) issues.push({ kind: 'invalid-edge', at, message: 'START cannot be an edge target' });
-    else if (to !== END) known(to, at, 'edge target');
+    if (from === END)
+      issues.push({ kind: 'invalid-edge', at: `${from} -> ${to}`, message: 'END has no outgoing edges' });
+    else if (from !== START && !nodes.has(from)) unknownNode(issues, from, `${from} -> ${to}`, 'edge source');
+    if (to === START)
+      issues.push({
+        kind: 'invalid-edge',
+        at: `${from} -> ${to}`,
+        message: 'START cannot be an edge target',
+      });
+    else if (to !== END && !nodes.has(to)) unknownNode(issues, to, `${from} -> ${to}`, 'edge target');
   }
   for (const { sources, to } of spec.joins) {
     const at = `[${sources.join(', ')}] -> ${to}`;
     for (const source of sources) {
       if (source === START || source === END)
         issues.push({ kind: 'invalid-edge', at, message: `${source} cannot be a join source` });
-      else known(source, at, 'join source');
+      else if (!nodes.has(source)) unknownNode(issues, source, at, 'join source');
     }
-    if (to !== END) known(to, at, 'join target');
+    if (to !== END && !nodes.has(to)) unknownNode(issues, to, at, 'join target');
   }
   for (const branch of spec.branches) {
-    if (branch.from !== START) known(branch.from, `${branch.from} -> ?`, 'conditional edge source');
+    if (branch.from !== START && !nodes.has(branch.from))
+      unknownNode(issues, branch.from, `${branch.from} -> ?`, 'conditional edge source');
     for (const target of branch.targets ?? []) {
-      if (target !== END && !spec.nodes.has(target)) {
+      if (target !== END && !nodes.has(target)) {
         issues.push({
           kind: 'undeclared-target',
           at: `${branch.from} -> ${target}`,
@@ -133,8 +152,10 @@ function checkEndpoints(spec: GraphSpec, issues: ValidationIssue[]): void {
     }
   }
   for (const node of spec.nodes.values()) {
-    for (const target of node.options.goto ?? []) {
-      if (target !== END && !spec.nodes.has(target)) {
+    const { goto } = node.options;
+    if (!goto) continue;
+    for (const target of goto) {
+      if (target !== END && !nodes.has(target)) {
         issues.push({
           kind: 'undeclared-target',
           at: `${node.name} -> ${target}`,
@@ -145,17 +166,19 @@ function checkEndpoints(spec: GraphSpec, issues: ValidationIssue[]): void {
   }
 }
 
-function checkReachability(spec: GraphSpec, graph: SuccessorMap, issues: ValidationIssue[]): void {
+function checkReachability(graph: SuccessorMap, issues: ValidationIssue[]): void {
   const forward = reachableFromStart(graph);
   const backward = reachingEnd(graph);
-  for (const name of spec.nodes.keys()) {
-    if (!forward.has(name)) {
+  for (let v = 0; v < graph.start; v++) {
+    if (forward[v] === 1 && backward[v] === 1) continue;
+    const name = graph.nodes[v]!;
+    if (forward[v] === 0) {
       issues.push({
         kind: 'unreachable-node',
         at: name,
         message: `no path from START reaches "${name}"; add an edge to it or remove it`,
       });
-    } else if (!backward.has(name)) {
+    } else {
       issues.push({
         kind: 'cannot-reach-end',
         at: name,

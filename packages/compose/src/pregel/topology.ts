@@ -1,14 +1,11 @@
 import type { ZodObject, ZodType } from 'zod';
 import type { ValidationIssue } from '../errors/graph-validation-error.js';
-import { type ConcatFunction, concatChunks } from '../runnable/concat.js';
+import type { ConcatFunction } from '../runnable/concat.js';
 import type { AnyRunnable } from '../runnable/runnable.js';
 import type { AnyReducer } from '../state/reducers.js';
-import { buildUpdateChecks } from '../state/update-checks.js';
-import { END, START } from '../vocabulary/constants.js';
 import type { DataflowNodeOptions, RetryPolicy } from '../vocabulary/node-options.js';
 import type { CompiledState } from './compiled-state.js';
 import type { NodeContext } from './node-context.js';
-import { findPipes, findStreamStart } from './pipes.js';
 import type { RunContext } from './run-context.js';
 
 /** Index used for END in successor lists. */
@@ -118,131 +115,6 @@ const defaultRetry = {
   maxDelayMs: 10_000,
   jitter: true,
 };
-
-/** Turns a validated spec into the indexed runtime topology. */
-export function buildRuntimeTopology(
-  spec: GraphSpec,
-  name: string,
-  mode: 'pregel' | 'dag',
-  options: { readonly concat?: ConcatFunction | undefined; readonly checkUpdates?: boolean } = {},
-): Topology {
-  const { concat } = options;
-  const names = [...spec.nodes.keys()];
-  const indexOf = new Map(names.map((n, i) => [n, i]));
-  const target = (to: string): number => (to === END ? END_INDEX : (indexOf.get(to) as number));
-  // Sets (in insertion order) drop duplicate edges without a quadratic scan of a wide fan-out.
-  const edgeSets = new Map<string, Set<number>>();
-  for (const edge of spec.edges) {
-    const set = edgeSets.get(edge.from);
-    if (set) set.add(target(edge.to));
-    else edgeSets.set(edge.from, new Set([target(edge.to)]));
-  }
-  const edges = new Map<string, number[]>();
-  for (const [from, set] of edgeSets) edges.set(from, [...set]);
-  const dataEdges = new Map<string, number[]>();
-  for (const edge of spec.dataEdges ?? []) {
-    const list = dataEdges.get(edge.from) ?? [];
-    list.push(target(edge.to));
-    dataEdges.set(edge.from, list);
-  }
-  const joins: CompiledJoin[] = spec.joins.map((join, id) => ({
-    id,
-    sources: join.sources.map((s) => indexOf.get(s) as number),
-    target: target(join.to),
-  }));
-  // Grouped once by node (not filtered per node), so the build stays linear in nodes + edges.
-  const branchesByNode = new Map<string, CompiledBranch[]>();
-  for (const b of spec.branches) {
-    const compiled: CompiledBranch = {
-      from: b.from,
-      router: b.router,
-      targets: b.targets ? new Set(b.targets) : undefined,
-      ...(b.condition ? { condition: b.condition } : {}),
-    };
-    const list = branchesByNode.get(b.from);
-    if (list) list.push(compiled);
-    else branchesByNode.set(b.from, [compiled]);
-  }
-  const branchesOf = (from: string): CompiledBranch[] => branchesByNode.get(from) ?? [];
-  const joinsBySource = new Map<number, CompiledJoin[]>();
-  for (const join of joins) {
-    for (const source of new Set(join.sources)) {
-      const list = joinsBySource.get(source);
-      if (list) list.push(join);
-      else joinsBySource.set(source, [join]);
-    }
-  }
-  const pipes = findPipes(spec, mode);
-  const nodes: CompiledNode[] = names.map((nodeName, index) => {
-    const node = spec.nodes.get(nodeName)!;
-    const retry = resolveRetry(node.options.retry);
-    return {
-      name: nodeName,
-      alone: Object.freeze([nodeName]),
-      index,
-      impl: node.impl,
-      options: node.options,
-      retry,
-      concat: node.options.concat ?? concat ?? concatChunks,
-      inputSchema: node.options.input,
-      outputSchema: node.options.output,
-      edges: edges.get(nodeName) ?? [],
-      joins: joinsBySource.get(index) ?? [],
-      branches: branchesOf(nodeName),
-      streamBranches: branchesOf(nodeName).some((b) => b.condition !== undefined),
-      deferred: node.options.defer === true,
-      pipe: pipes.has(nodeName) ? target(pipes.get(nodeName) as string) : undefined,
-      handlers: handlersOf(node.options),
-      dataEdges: dataEdges.get(nodeName) ?? [],
-    };
-  });
-  return {
-    name,
-    kind: spec.kind,
-    mode,
-    nodes,
-    byName: new Map(nodes.map((n) => [n.name, n])),
-    start: {
-      edges: edges.get(START) ?? [],
-      branches: branchesOf(START),
-      dataEdges: dataEdges.get(START) ?? [],
-    },
-    joins,
-    state: spec.state ? compileState(spec, options.checkUpdates ?? true) : undefined,
-    spec,
-    hasDeferred: nodes.some((n) => n.deferred),
-    hasPipes: pipes.size > 0,
-    streamStart: findStreamStart(spec, mode)?.length,
-    hasStreamBranches: nodes.some((n) => n.streamBranches),
-    localState: spec.localState,
-    end: spec.endMerge ? { name: END, options: { merge: spec.endMerge } } : undefined,
-  };
-}
-
-function handlersOf(options: DataflowNodeOptions): NodeHandlers | undefined {
-  const { before, after, afterStream, beforeStream } = options;
-  if (!before && !after && !afterStream && !beforeStream) return undefined;
-  // The builder typed each handler against the node's input and output; the runner passes exactly those.
-  return {
-    before: before as NodeHandlers['before'],
-    after: after as NodeHandlers['after'],
-    afterStream: afterStream as NodeHandlers['afterStream'],
-    beforeStream: beforeStream as NodeHandlers['beforeStream'],
-  };
-}
-
-function compileState(spec: GraphSpec, checkUpdates: boolean): CompiledState {
-  const state = spec.state!;
-  const keys = Object.keys(state.schema.shape);
-  const defaults: Record<string, unknown> = {};
-  for (const key of keys) {
-    const field = state.schema.shape[key] as ZodType;
-    const probe = field.safeParse(undefined);
-    if (probe.success && probe.data !== undefined) defaults[key] = probe.data;
-  }
-  const checks = checkUpdates ? buildUpdateChecks(state.schema, state.reducers) : undefined;
-  return { keys, keySet: new Set(keys), reducers: state.reducers, defaults, checks };
-}
 
 /** A retry policy with its defaults filled in; `undefined` when there is none or it allows one attempt. */
 export function resolveRetry(policy: RetryPolicy | undefined): ResolvedRetry | undefined {
