@@ -91,3 +91,38 @@ export async function runWith(page: Page, fields: Readonly<Record<string, string
 export async function stepCount(page: Page): Promise<number> {
   return Number.parseInt((await page.textContent('[data-testid=step-count]')) ?? '0', 10);
 }
+
+/** What the page showed at one change of its step counter or run status (see {@link recordSteps}). */
+export interface ShownStep {
+  readonly steps: number;
+  readonly status: string;
+}
+
+/**
+ * Records, inside the page, every change of the step counter and the run status from now on; the returned
+ * function reads the record. The page records as it renders, so a test can assert what the page showed
+ * while a run was going without sampling it in time from outside (which a loaded machine can miss).
+ */
+export async function recordSteps(page: Page): Promise<() => Promise<ShownStep[]>> {
+  await page.evaluate(() => {
+    const shown: { steps: number; status: string }[] = [];
+    const read = () => ({
+      steps: Number.parseInt(document.querySelector('[data-testid=step-count]')?.textContent ?? '0', 10),
+      status: document.querySelector('[data-testid=run-status]')?.textContent ?? '',
+    });
+    const note = () => {
+      const now = read();
+      const last = shown.at(-1);
+      if (!last || last.steps !== now.steps || last.status !== now.status) shown.push(now);
+    };
+    note();
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    (globalThis as { weftShownSteps?: typeof shown }).weftShownSteps = shown;
+  });
+  return () =>
+    page.evaluate(() => [...((globalThis as { weftShownSteps?: ShownStep[] }).weftShownSteps ?? [])]);
+}

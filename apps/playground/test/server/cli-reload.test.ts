@@ -63,8 +63,8 @@ beforeAll(async () => {
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  url = await waitFor(() => /open (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], 30_000);
-}, 300_000);
+  url = await waitFor(() => /open (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], 540_000);
+}, 600_000);
 
 afterAll(async () => {
   if (child.exitCode === null) {
@@ -87,14 +87,14 @@ describe('weft dev <entry>', () => {
 
   it('reloads when a file the entry imports changes, and keeps serving when a change breaks it', async () => {
     writeFileSync(join(dir, 'graphs.ts'), graphsModule(['first', 'second']));
-    await expect.poll(async () => (await graphs()).nodes, { timeout: 15_000 }).toContain('second');
+    await expect.poll(async () => (await graphs()).nodes, { timeout: 120_000 }).toContain('second');
     writeFileSync(join(dir, 'graphs.ts'), 'export const alpha = ;\n');
     await expect
-      .poll(async () => (await graphs()).problems.join(' '), { timeout: 15_000 })
+      .poll(async () => (await graphs()).problems.join(' '), { timeout: 120_000 })
       .toContain('reloading');
     expect((await graphs()).nodes).toContain('second');
     writeFileSync(join(dir, 'graphs.ts'), graphsModule(['first', 'second', 'third']));
-    await expect.poll(async () => (await graphs()).nodes, { timeout: 15_000 }).toContain('third');
+    await expect.poll(async () => (await graphs()).nodes, { timeout: 120_000 }).toContain('third');
     expect((await graphs()).problems).toEqual([]);
   });
 
