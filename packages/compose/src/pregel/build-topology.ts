@@ -128,7 +128,7 @@ function compileNode(node: NodeSpec, routes: NodeRoutes): CompiledNode {
   const { options } = node;
   return {
     name: node.name,
-    alone: Object.freeze([node.name]),
+    alone: undefined,
     index: routes.index,
     impl: node.impl,
     options,

@@ -1,6 +1,6 @@
 import type { LoopView } from './loop-hooks.js';
 import type { Task } from './task.js';
-import type { CompiledNode } from './topology.js';
+import { aloneList, type CompiledNode } from './topology.js';
 
 /** Reports `step-start` for the loop's planned tasks (only when someone watches events). */
 export function emitStepStart(loop: LoopView, started: number): void {
@@ -32,7 +32,7 @@ export function emitStepStart(loop: LoopView, started: number): void {
 /** The nodes of the step's tasks, in task order (a lone task's node gives its shared frozen list). */
 function taskNames({ topology, tasks }: LoopView): readonly string[] {
   const { nodes } = topology;
-  if (tasks.length === 1) return (nodes[(tasks[0] as Task).node] as CompiledNode).alone;
+  if (tasks.length === 1) return aloneList(nodes[(tasks[0] as Task).node] as CompiledNode);
   const names = new Array<string>(tasks.length);
   for (let i = 0; i < tasks.length; i++) names[i] = (nodes[(tasks[i] as Task).node] as CompiledNode).name;
   return names;

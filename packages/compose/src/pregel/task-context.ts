@@ -11,7 +11,7 @@ import type { NodeCallOptions } from './run-options.js';
 import { SubgraphPaused } from './subgraph-paused.js';
 import type { PendingInterrupt } from './task.js';
 import { TaskMemo } from './task-memo.js';
-import type { CompiledNode, NestedRunParent } from './topology.js';
+import { aloneList, type CompiledNode, type NestedRunParent } from './topology.js';
 
 /** Thrown by `ctx.interrupt()` to pause a task; caught by the runner, never seen by users. */
 export class InterruptSignal {
@@ -75,7 +75,7 @@ export type ResumeValues = ReadonlyMap<number | string, unknown>;
 export interface TaskContextInit {
   readonly run: RunContext;
   /** The node; `alone` is its frozen `[name]` (the tasks' path in a root run). */
-  readonly node: { readonly name: string; readonly alone: readonly string[] };
+  readonly node: { readonly name: string; alone: readonly string[] | undefined };
   readonly task: { readonly id: string };
   readonly step: number;
   readonly resume: ResumeValues | undefined;
@@ -146,7 +146,7 @@ export class TaskContext implements NodeContext {
 
   get path(): readonly string[] {
     const { path } = this.run;
-    this.#path ??= path.length === 0 ? this.#init.node.alone : [...path, this.node];
+    this.#path ??= path.length === 0 ? aloneList(this.#init.node) : [...path, this.node];
     return this.#path;
   }
 

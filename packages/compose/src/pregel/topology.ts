@@ -34,10 +34,11 @@ export interface CompiledJoin {
 export interface CompiledNode {
   readonly name: string;
   /**
-   * `[name]`, frozen and shared: the path of this node's tasks in a root run and the task list of a step
-   * that runs it alone, so the event stream does not build a one-item array per task and step.
+   * `[name]`, frozen and shared, made on first use by {@link aloneList} (compile does not pay for nodes
+   * no event names): the path of this node's tasks in a root run and the task list of a step that runs it
+   * alone, so the event stream does not build a one-item array per task and step.
    */
-  readonly alone: readonly string[];
+  alone: readonly string[] | undefined;
   readonly index: number;
   readonly impl: NodeImpl;
   readonly options: DataflowNodeOptions;
@@ -249,4 +250,18 @@ export interface GraphIO {
   readonly fromUpdate: (node: string, update: unknown) => unknown;
   /** The tasks the entrypoint declared it calls, for drawings. */
   readonly tasks: readonly string[];
+}
+
+/**
+ * The node's shared frozen `[name]` list ({@link CompiledNode.alone}), made the first time it is asked for.
+ *
+ * @example
+ * aloneList(node) === aloneList(node); // the same frozen list every time
+ */
+export function aloneList(node: {
+  readonly name: string;
+  alone: readonly string[] | undefined;
+}): readonly string[] {
+  if (node.alone === undefined) node.alone = Object.freeze([node.name]);
+  return node.alone;
 }
