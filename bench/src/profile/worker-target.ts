@@ -2,14 +2,13 @@
 // 16) and a client; one invoke submits a round of 32 runs of a 20-step counter and waits for them all.
 // Prints this process's CPU time per run and per durable step (user + system, `process.cpuUsage`) when
 // profiling ends, next to runs/s: what a run costs Weft's own process, whatever PostgreSQL and Redis cost.
-import { type Checkpointer, END, START, StateGraph } from '@weft/compose';
 import { PostgresCheckpointer } from '@weft/store-postgres';
 import { createClient, createWorker, deleteQueue } from '@weft/worker';
 import pg from 'pg';
-import { z } from 'zod';
+import { WORKER_STEPS, workerCounter } from '../graphs/worker-counter.ts';
 import { postgresCpuMs, redisCpuMs } from '../server-cpu.ts';
 
-const STEPS = 20;
+const STEPS = WORKER_STEPS;
 const ROUND = 32;
 /** Runs kept submitted ahead: an invoke submits a round and waits for the round before it. */
 const AHEAD = 2;
@@ -18,14 +17,6 @@ const AHEAD = 2;
 export interface WorkerTarget {
   readonly invoke: () => Promise<void>;
   readonly close: () => Promise<void>;
-}
-
-function counter(checkpointer: Checkpointer) {
-  return new StateGraph(z.object({ n: z.number() }))
-    .addNode('tick', (state) => ({ n: state.n + 1 }))
-    .addEdge(START, 'tick')
-    .addConditionalEdges('tick', (state) => (state.n >= STEPS ? END : 'tick'), ['tick', END])
-    .compile({ checkpointer, name: 'counter', maxSteps: 1000 });
 }
 
 /**
@@ -49,7 +40,7 @@ export async function workerTarget(pgUrl: string, redisUrl: string): Promise<Wor
   const checkpointer = new PostgresCheckpointer({ pool, schema, groupCommit: true });
   await checkpointer.setup();
   const worker = await createWorker({
-    graphs: { counter },
+    graphs: { counter: workerCounter },
     connection: redisUrl,
     checkpointer,
     queueName,

@@ -7,24 +7,15 @@
 // connections, in commits/s: what the server takes. The notes give Weft's durable steps/s and its
 // commits/s of checkpoints and task writes (counted on the pools) next to them, and the CPU a run costs
 // this process, its PostgreSQL backends and redis-server (from /proc; 0 when the servers run elsewhere).
-import { type Checkpointer, END, START, StateGraph } from '@weft/compose';
 import { PostgresCheckpointer } from '@weft/store-postgres';
 import { createClient, createWorker, deleteQueue } from '@weft/worker';
 import pg from 'pg';
-import { z } from 'zod';
+import { WORKER_STEPS, workerCounter } from '../graphs/worker-counter.ts';
 import { postgresCpuMs, redisCpuMs } from '../server-cpu.ts';
 import type { Row } from '../table.ts';
 import { type BenchContext, measures, pick, type Workload } from '../workload.ts';
 
-const STEPS = 20;
-
-function counter(checkpointer: Checkpointer) {
-  return new StateGraph(z.object({ n: z.number() }))
-    .addNode('tick', (state) => ({ n: state.n + 1 }))
-    .addEdge(START, 'tick')
-    .addConditionalEdges('tick', (state) => (state.n >= STEPS ? END : 'tick'), ['tick', END])
-    .compile({ checkpointer, name: 'counter', maxSteps: 1000 });
-}
+const STEPS = WORKER_STEPS;
 
 function row(workload: string, unit: string, value: number | string | null, notes: string[] = []): Row {
   return {
@@ -89,7 +80,7 @@ async function workerRate(pgUrl: string, redisUrl: string, setup: WorkerSetup, r
   const workers = await Promise.all(
     checkpointers.map((checkpointer) =>
       createWorker({
-        graphs: { counter },
+        graphs: { counter: workerCounter },
         connection: redisUrl,
         checkpointer,
         queueName,
