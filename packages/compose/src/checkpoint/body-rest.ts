@@ -48,6 +48,7 @@ const EMPTY_ROUTING = '"routing":{"barriers":[],"inbox":[],"deferred":[]}';
  * @throws {SerializationError} code `SERIALIZATION` when a task input or inbox value cannot be stored.
  * @example
  * ```ts
+ * declare const loop: LoopRest; // the loop after a step whose next task is `b`
  * loopBodyRest(loop, { bytes: 0, count: 0 });
  * // '{"next":[{"id":"c1:b:0","node":"b"}],"routing":{"barriers":[],"inbox":[],"deferred":[]},"sinceBase":{"bytes":0,"count":0}}'
  * ```

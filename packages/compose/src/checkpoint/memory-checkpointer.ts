@@ -57,6 +57,8 @@ let handOver: (store: MemoryCheckpointer, record: CheckpointRecord) => void;
  *
  * @example
  * ```ts
+ * declare const checkpointer: Checkpointer;
+ * declare const record: CheckpointRecord;
  * const putNow = syncPut(checkpointer);
  * if (putNow) putNow(record); // stored, or thrown
  * else await checkpointer.put(record);

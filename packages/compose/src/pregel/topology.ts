@@ -256,6 +256,7 @@ export interface GraphIO {
  * The node's shared frozen `[name]` list ({@link CompiledNode.alone}), made the first time it is asked for.
  *
  * @example
+ * const node = { name: 'agent', alone: undefined };
  * aloneList(node) === aloneList(node); // the same frozen list every time
  */
 export function aloneList(node: {
