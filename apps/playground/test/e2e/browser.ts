@@ -126,3 +126,43 @@ export async function recordSteps(page: Page): Promise<() => Promise<ShownStep[]
   return () =>
     page.evaluate(() => [...((globalThis as { weftShownSteps?: ShownStep[] }).weftShownSteps ?? [])]);
 }
+
+/** A thread-history answer the page asked for, held back by {@link holdLatestHistory}. */
+export interface HeldHistory {
+  /** Hands the page the held answer (and every later one at once), then waits until the page has drawn it. */
+  release(): Promise<void>;
+}
+
+/**
+ * Holds back the page's newest request for a thread's history: each new request releases the one held
+ * before it. The page's last history answer of a run then arrives when the test says so, e.g. after the
+ * user has started editing — the order a loaded machine produces by chance, made certain.
+ */
+export async function holdLatestHistory(page: Page): Promise<HeldHistory> {
+  const pattern = '**/api/threads/*/history';
+  let held: (() => Promise<void>) | undefined;
+  let holding = true;
+  await page.route(pattern, async (route) => {
+    const answer = await route.fetch();
+    const send = () => route.fulfill({ response: answer });
+    if (!holding) return send();
+    const before = held;
+    held = send;
+    await before?.();
+  });
+  return {
+    release: async () => {
+      holding = false;
+      const last = held;
+      held = undefined;
+      const drawn = page.waitForResponse((response) => response.url().endsWith('/history'));
+      await last?.();
+      await drawn;
+      // The answer is parsed and rendered in the page's next frames.
+      await page.evaluate(
+        () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+      );
+      await page.unroute(pattern);
+    },
+  };
+}

@@ -3,6 +3,7 @@ import {
   type DemoSession,
   E2E_WAIT,
   hasChromium,
+  holdLatestHistory,
   openDemo,
   openGraph,
   recordSteps,
@@ -65,6 +66,8 @@ describe.skipIf(!hasChromium)('playground in Chromium: loop, stop, fork', () => 
   it('forks from step 2 with edited state, and the history shows both branches', async () => {
     const { page } = s;
     await page.click('[data-testid=new-thread]');
+    // The page's last history answer of the run comes while the user edits (as on a loaded machine).
+    const lateHistory = await holdLatestHistory(page);
     await runWith(page, { target: '4', delayMs: '100' });
     await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });
     await page.waitForSelector('[data-testid=checkpoint][data-step="4"]');
@@ -72,7 +75,11 @@ describe.skipIf(!hasChromium)('playground in Chromium: loop, stop, fork', () => 
     const editor = page.locator('[data-testid=fork-editor]');
     const values = JSON.parse(await editor.inputValue()) as { count: number; target: number };
     expect(values.count).toBe(3);
-    await editor.fill(JSON.stringify({ ...values, count: 20, target: 22 }, null, 2));
+    const edited = JSON.stringify({ ...values, count: 20, target: 22 }, null, 2);
+    await editor.fill(edited);
+    // A fresh copy of the same checkpoint must not throw the edit away.
+    await lateHistory.release();
+    expect(await editor.inputValue()).toBe(edited);
     await page.click('[data-testid=fork]');
     await page.waitForSelector('[data-testid=run-select] option:text("fork")', { state: 'attached' });
     await page.waitForSelector('[data-testid=run-status]:text("done")', { timeout: E2E_WAIT });

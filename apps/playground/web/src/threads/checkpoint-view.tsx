@@ -22,10 +22,14 @@ export function CheckpointView(props: {
   const { snapshot } = props;
   const [text, setText] = useState(() => JSON.stringify(snapshot.values, null, 2));
   const [error, setError] = useState<string | undefined>();
+  // The page refetches the history while and after runs: a fresh copy of the same checkpoint keeps the
+  // user's edit; only another checkpoint resets the editor.
+  const shown = snapshot.checkpointId;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset per checkpoint id, not per copy
   useEffect(() => {
     setText(JSON.stringify(snapshot.values, null, 2));
     setError(undefined);
-  }, [snapshot]);
+  }, [shown]);
   const fork = () => {
     try {
       const edited = asValues(JSON.parse(text) as Json);
