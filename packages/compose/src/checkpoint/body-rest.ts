@@ -32,6 +32,23 @@ function isPlain(rest: BodyRest): boolean {
   return true;
 }
 
+/**
+ * A checkpoint body's text from the texts of its parts: `values` (a full snapshot's channels, `undefined`
+ * for a delta), `writes` and `rest` (the object text {@link serializeBodyRest} or {@link loopBodyRest}
+ * gives). The one place the body's field order is written, for every path that stores a body.
+ *
+ * @example
+ * ```ts
+ * const rest = serializeBodyRest({ next: [], routing: { barriers: [], inbox: [], deferred: [] }, sinceBase: { bytes: 0, count: 0 } });
+ * joinBody('{"n":1}', '[["a",[["n",1]]]]', rest);
+ * // '{"v":1,"values":{"n":1},"writes":[["a",[["n",1]]]],"next":[],"routing":{…},"sinceBase":{…}}'
+ * ```
+ */
+export function joinBody(values: string | undefined, writes: string, rest: string): string {
+  const valuesField = values === undefined ? '' : `"values":${values},`;
+  return `{"v":1,${valuesField}"writes":${writes},${rest.slice(1)}`;
+}
+
 /** What {@link loopBodyRest} reads from the loop after a step: its next tasks and routing. */
 export type LoopRest = Pick<LoopView, 'topology' | 'tasks' | 'routing'>;
 

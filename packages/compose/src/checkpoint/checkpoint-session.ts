@@ -5,7 +5,7 @@ import type { LoopHooks, LoopSnapshot, LoopView, StepRecord } from '../pregel/lo
 import { type PendingInterrupt, type Task, TaskPaused } from '../pregel/task.js';
 import type { CompiledNode } from '../pregel/topology.js';
 import { START } from '../vocabulary/constants.js';
-import { loopBodyRest, serializeBodyRest } from './body-rest.js';
+import { joinBody, loopBodyRest, serializeBodyRest } from './body-rest.js';
 import type { CheckpointBody, TaskErrorInfo, TaskWrite } from './checkpoint-body.js';
 import type {
   Checkpointer,
@@ -19,6 +19,7 @@ import { storeRouting, storeTasks } from './loop-state.js';
 import { syncPut } from './memory-checkpointer.js';
 import { payloadChecksum } from './payload-checksum.js';
 import { serializeChannels } from './serializer.js';
+import { stepWritesText } from './step-writes-text.js';
 import {
   entriesOf,
   normalizeOutput,
@@ -156,10 +157,10 @@ export class CheckpointSession {
       this.unsaved = undefined;
       // The held checkpoint stands for every step since the last stored one: it takes one position.
       this.nextSeq++;
-      const payload = encodeBody(parts, serializeWrites(writes), serializeChannels(parts.values), {
-        bytes: 0,
-        count: 0,
-      });
+      // Writes first: a value that cannot be stored came from a write, whose error names its node.
+      const writesText = serializeWrites(writes);
+      const rest = { next: parts.next, routing: parts.routing, sinceBase: { bytes: 0, count: 0 } };
+      const payload = joinBody(serializeChannels(parts.values), writesText, serializeBodyRest(rest));
       this.baseBytes = payload.length;
       this.enqueue(
         () => this.options.checkpointer.put({ ...record, payload, checksum: payloadChecksum(payload) }),
@@ -177,15 +178,15 @@ export class CheckpointSession {
 
   private afterStep(loop: LoopView, record: StepRecord, step = loop.step): Promise<void> | undefined {
     this.held = undefined;
-    const writes = record.writes.map(([node, update]) => [node, entriesOf(update)] as const);
     const id = this.upcoming;
     const now = Date.now();
     this.upcoming = sortableId(now);
     if (this.options.durability === 'exit') {
+      const writes = record.writes.map(([node, update]) => [node, entriesOf(update)] as const);
       this.holdForExit(loop, { record, id, writes, step });
       return undefined;
     }
-    const writesText = serializeWrites(writes);
+    const writesText = stepWritesText(record.writes);
     const base =
       this.snapshotNext ||
       this.baseId === undefined ||
@@ -194,8 +195,8 @@ export class CheckpointSession {
     const sinceBase = base
       ? { bytes: 0, count: 0 }
       : { bytes: this.sinceBytes + writesText.length, count: this.sinceCount + 1 };
-    const values = base ? `"values":${serializeChannels(loop.values)},` : '';
-    const payload = `{"v":1,${values}"writes":${writesText},${loopBodyRest(loop, sinceBase).slice(1)}`;
+    const values = base ? serializeChannels(loop.values) : undefined;
+    const payload = joinBody(values, writesText, loopBodyRest(loop, sinceBase));
     this.snapshotNext = false;
     if (base) {
       this.baseId = id;
@@ -203,15 +204,19 @@ export class CheckpointSession {
     }
     this.sinceBytes = sinceBase.bytes;
     this.sinceCount = sinceBase.count;
-    const checkpoint = this.checkpointRecord({ record, id, step, payload, now }, this.parentId, this.source);
+    // Handed over to an idle in-memory store, the record leaves its checksum to the store (see `syncPut`).
+    const putNow = this.idle ? this.putNow : undefined;
+    const checksum = putNow !== undefined ? '' : payloadChecksum(payload);
+    const fields = { record, id, step, payload, checksum, now };
+    const checkpoint = this.checkpointRecord(fields, this.parentId, this.source);
     this.nextSeq++;
     this.source = 'loop';
     this.parentId = id;
     this.currentId = id;
     const { onSaved } = this.options;
-    if (this.putNow !== undefined && this.idle) {
+    if (putNow !== undefined) {
       // Nothing queued: stored before the next step, as `sync` asks, without a promise to wait for.
-      this.putNow(checkpoint);
+      putNow(checkpoint);
       onSaved?.(id, step);
       return undefined;
     }
@@ -233,7 +238,7 @@ export class CheckpointSession {
     const { record, id, writes } = step;
     const held = this.unsaved;
     this.baseId = id;
-    const fields = { record, id, step: step.step, payload: '', now: Date.now() };
+    const fields = { record, id, step: step.step, payload: '', checksum: '', now: Date.now() };
     const checkpoint = held
       ? this.checkpointRecord(fields, held.record.parentId, held.record.source)
       : this.checkpointRecord(fields, this.parentId, this.source);
@@ -253,7 +258,7 @@ export class CheckpointSession {
     parentId: string | null,
     source: CheckpointSource,
   ): CheckpointRecord {
-    const { record, id, step, payload } = fields;
+    const { record, id, step, payload, checksum } = fields;
     return {
       threadId: this.options.threadId,
       ns: this.options.ns,
@@ -266,14 +271,17 @@ export class CheckpointSession {
       createdAt: isoNow(fields.now),
       metadata: this.metadata(step, source, record),
       payload,
-      // The held checkpoint of `exit` durability gets its payload, and so its checksum, at `flush`.
-      checksum: payload === '' ? '' : payloadChecksum(payload),
+      checksum,
     };
   }
 
   private metadata(step: number, source: CheckpointSource, record: StepRecord): Record<string, JsonValue> {
     const nodes: string[] = [];
-    for (const [node] of record.writes) if (node !== START) nodes.push(node);
+    const { writes } = record;
+    for (let index = 0; index < writes.length; index++) {
+      const node = (writes[index] as StepRecord['writes'][number])[0];
+      if (node !== START) nodes.push(node);
+    }
     return { step, source, writes: nodes, parents: this.parents };
   }
 
@@ -411,6 +419,11 @@ interface CheckpointFields {
   readonly id: string;
   readonly step: number;
   readonly payload: string;
+  /**
+   * The payload's checksum; `''` for the held checkpoint of `exit` durability (stamped at `flush`) and
+   * for a record handed over to an in-memory store (stamped by the store, see `syncPut`).
+   */
+  readonly checksum: string;
   /** The clock read of the step's checkpoint (`Date.now()`), for its `createdAt`. */
   readonly now: number;
 }
@@ -456,17 +469,6 @@ function bodyParts(loop: LoopView): BodyParts {
 
 /** The stored form of routing with nothing pending (most steps): one shared object, only ever read. */
 const emptyRouting: CheckpointBody['routing'] = Object.freeze({ barriers: [], inbox: [], deferred: [] });
-
-function encodeBody(
-  parts: BodyParts,
-  writesText: string,
-  valuesText: string | undefined,
-  sinceBase: CheckpointBody['sinceBase'],
-): string {
-  const rest = serializeBodyRest({ next: parts.next, routing: parts.routing, sinceBase });
-  const values = valuesText === undefined ? '' : `"values":${valuesText},`;
-  return `{"v":1,${values}"writes":${writesText},${rest.slice(1)}`;
-}
 
 /** Nothing to do: a settled value not needed, or a rejection left to whoever awaits the queue. */
 const ignore = (): void => undefined;

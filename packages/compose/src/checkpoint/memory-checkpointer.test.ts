@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeCheckpointerConformance } from '../testing/checkpointer-conformance.js';
 import type { CheckpointRecord } from './checkpointer.js';
 import { MemoryCheckpointer, syncPut } from './memory-checkpointer.js';
+import { payloadChecksum } from './payload-checksum.js';
 
 describeCheckpointerConformance('MemoryCheckpointer', async () => ({
   checkpointer: new MemoryCheckpointer(),
@@ -75,6 +76,17 @@ describe('MemoryCheckpointer', () => {
     expect((await store.get('t1'))?.checkpoint.metadata).toEqual({ tags: ['b'], step: 3 });
     expect(store.storedBytes('t1')).toBe(3 + 3 * '{"tags":["a"],"step":2}'.length);
     expect(() => putNow(record('t1', '0002', 'again'))).toThrow(/already exists/);
+  });
+
+  it('stamps the checksum a handed-over record leaves to it when the row is first read', async () => {
+    const store = new MemoryCheckpointer();
+    const putNow = syncPut(store)!;
+    putNow({ ...record('t1', '0001', '{"v":1}'), checksum: '' });
+    putNow({ ...record('t1', '0002', '{"v":2}'), checksum: 'sha256:given' });
+    await store.put({ ...record('t1', '0003', '{"v":3}'), checksum: '' });
+    const stamped = payloadChecksum('{"v":1}');
+    expect((await store.list('t1')).map((r) => r.checksum)).toEqual(['', 'sha256:given', stamped]);
+    expect((await store.get('t1', { id: '0001' }))?.checkpoint.checksum).toBe(stamped);
   });
 
   it('offers no synchronous put for a subclass that overrides put', () => {

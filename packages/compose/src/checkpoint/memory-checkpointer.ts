@@ -11,11 +11,14 @@ import type {
   ThreadClaim,
 } from './checkpointer.js';
 import { metadataMatches } from './metadata-filter.js';
+import { payloadChecksum } from './payload-checksum.js';
 
 /** One stored checkpoint: the record without metadata, metadata as JSON text (as a database holds it). */
 interface CheckpointRow {
   /** The record's columns (metadata is read from the two fields below). */
-  readonly record: Omit<CheckpointRecord, 'metadata'>;
+  record: Omit<CheckpointRecord, 'metadata'>;
+  /** A handed-over record whose checksum (`''`) the store stamps when the row is first read. */
+  stamp: boolean;
   /** Metadata of a record the engine handed over, not written as JSON until something reads it. */
   metadata: CheckpointRecord['metadata'] | undefined;
   /** The metadata as JSON text (`''` while {@link CheckpointRow.metadata} holds it unwritten). */
@@ -50,7 +53,10 @@ let handOver: (store: MemoryCheckpointer, record: CheckpointRecord) => void;
 /**
  * The synchronous `put` of a {@link MemoryCheckpointer} whose `put` is its own (not overridden by a
  * subclass or a wrapper object), for a record the caller hands over: it never changes the record or its
- * metadata afterwards, so the store keeps them as they are. Internal: the engine's checkpoint session
+ * metadata afterwards, so the store keeps them as they are. A record whose checksum is `''` leaves it to
+ * the store, which stamps `payloadChecksum(payload)` when the row is first read (`get`, `list`): the same
+ * checksum the record would have carried, its SHA-256 not paid on every step (a string in memory cannot
+ * change at rest; what is read back is what a database row would hold). Internal: the engine's checkpoint session
  * stores a `sync`-durable step with it when nothing of the run is still being stored, so the step does
  * not wait for a promise (the in-memory store has nothing to wait for). Throws what `put` rejects with.
  * `undefined` for any other checkpointer.
@@ -112,7 +118,8 @@ export class MemoryCheckpointer implements Checkpointer {
 
   /**
    * Stores `record` at once. A record the engine hands over (`owned`) is kept as it is, its metadata
-   * written as JSON when first read: the engine never changes a record after `put`. Any other record is
+   * written as JSON and its checksum stamped (when `''`) when first read: the engine never changes a
+   * record after `put`. Any other record is
    * copied and its metadata written now, so the caller may change it afterwards.
    */
   #put(record: CheckpointRecord, owned: boolean): void {
@@ -122,9 +129,16 @@ export class MemoryCheckpointer implements Checkpointer {
     const position = lowerBound(seqs, record.seq);
     if (seqs[position] === record.seq) throw seqTakenError(record);
     const row: CheckpointRow = owned
-      ? { record, metadata: record.metadata, metadataJson: '', bytes: undefined }
+      ? {
+          record,
+          stamp: record.checksum === '',
+          metadata: record.metadata,
+          metadataJson: '',
+          bytes: undefined,
+        }
       : {
           record: storedRecord(record),
+          stamp: false,
           metadata: undefined,
           metadataJson: JSON.stringify(record.metadata),
           bytes: undefined,
@@ -254,6 +268,10 @@ function storedRecord(record: CheckpointRecord): Omit<CheckpointRecord, 'metadat
 }
 
 function toRecord(row: CheckpointRow): CheckpointRecord {
+  if (row.stamp) {
+    row.record = { ...row.record, checksum: payloadChecksum(row.record.payload) };
+    row.stamp = false;
+  }
   return { ...row.record, metadata: JSON.parse(metadataJsonOf(row)) as Record<string, JsonValue> };
 }
 
