@@ -1,3 +1,4 @@
+import { eventTime } from './event-clock.js';
 import type { NodeEndEvent, NodeErrorEvent } from './run-event.js';
 
 /**
@@ -14,7 +15,8 @@ export interface NodeEventSource {
 }
 
 /**
- * The `node-end` event of a task that finished, timed from `started` (`Date.now()` when it started).
+ * The `node-end` event of a task that finished, timed from `started` (`Date.now()` when it started); its
+ * clock read is the one a synchronous step's `step-end` reuses (see `event-clock.ts`).
  *
  * @example
  * ```ts
@@ -24,7 +26,7 @@ export interface NodeEventSource {
  * ```
  */
 export function nodeEndEvent(source: NodeEventSource, output: unknown, started: number): NodeEndEvent {
-  const now = Date.now();
+  const now = eventTime();
   return {
     type: 'node-end',
     runId: source.runId,

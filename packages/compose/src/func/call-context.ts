@@ -95,7 +95,9 @@ export class CallContext implements NodeContext {
     const { observer, runId } = this.entry.run;
     if (!observer.event) return undefined;
     // As in TaskContext.report: the fields added are the ones every node event has.
-    observer.event({ ...event, runId, ts: Date.now(), ...this.#where() } as NodeEvent);
+    const built = { ...event, runId, ts: Date.now(), ...this.#where() } as NodeEvent;
+    if (built.type === 'model-call') observer.modelCall?.(built);
+    observer.event(built);
     return observer.pace?.();
   }
 

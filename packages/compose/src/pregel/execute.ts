@@ -173,17 +173,13 @@ function both(a: Promise<void> | undefined, b: Promise<void> | undefined): Promi
   return Promise.all([a, b]).then(() => undefined);
 }
 
-/** Counts the run's model calls (only when someone listens: without a listener no event exists). */
+/**
+ * Counts the run's model calls (only when someone listens: without a listener no event exists). Only
+ * `report` makes `model-call` events, and it hands them to `modelCall` too, so the listener is not wrapped.
+ */
 function withUsageTally(observer: RunObserver, tally: UsageTally): RunObserver {
-  const listener = observer.event;
-  if (!listener) return observer;
-  return {
-    ...observer,
-    event: (event) => {
-      if (event.type === 'model-call') tally.add(event);
-      listener(event);
-    },
-  };
+  if (!observer.event) return observer;
+  return { ...observer, modelCall: (event) => tally.add(event) };
 }
 
 function usageOf(tally: UsageTally | undefined): { usageTotals?: UsageTotals } {

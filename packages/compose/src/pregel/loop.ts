@@ -1,5 +1,6 @@
 import { abortError } from '../errors/abort-error.js';
 import { StepLimitError } from '../errors/step-limit-error.js';
+import { clockMark } from '../events/event-clock.js';
 import { isPromiseLike } from '../runnable/runnable.js';
 import { atCheckpoint } from '../state/reduce-key.js';
 import { START } from '../vocabulary/constants.js';
@@ -159,8 +160,10 @@ export class PregelLoop implements LoopView {
       endedAt = 0;
       emitStepStart(this, started);
       const finishOrder = run.observer.updates ? [] : undefined;
+      const mark = run.observer.event ? clockMark() : undefined;
       const ran = runStep(this.stepCall(started, finishOrder));
-      const outputs = isPromiseLike(ran) ? await ran : ran;
+      const awaited = isPromiseLike(ran);
+      const outputs = awaited ? await ran : ran;
       this.#known = undefined;
       this.#resumeUsed = this.#resume;
       this.#resume = undefined;
@@ -171,7 +174,7 @@ export class PregelLoop implements LoopView {
         return this.pause(outputs, interrupts);
       }
       const ranTasks = this.#tasks;
-      const done = completeStep(this, ranTasks, outputs, started);
+      const done = completeStep(this, outputs, started, awaited ? undefined : mark);
       this.#stepsRun++;
       if (done) await done;
       else if (++syncSteps >= yieldEvery) {

@@ -226,7 +226,7 @@ export class TaskContext implements NodeContext {
   report(event: NodeEventInit): Promise<void> | undefined {
     const { observer } = this.run;
     if (!observer.event) return undefined;
-    observer.event({
+    const built = {
       ...event,
       runId: this.run.runId,
       ts: Date.now(),
@@ -236,7 +236,9 @@ export class TaskContext implements NodeContext {
       taskId: this.taskId,
       // Spreading a member of the init union loses its tie to its `type`; the fields added are the
       // ones every node event has, so the result is that member's event.
-    } as NodeEvent);
+    } as NodeEvent;
+    if (built.type === 'model-call') observer.modelCall?.(built);
+    observer.event(built);
     return observer.pace?.();
   }
 
