@@ -37,8 +37,14 @@ export function renewTaskIds(
   return tasks.map((task, position) =>
     keep(task)
       ? task
-      : { ...task, id: `${prefix}:${(topology.nodes[task.node] as CompiledNode).name}:${position}` },
+      : renamed(task, `${prefix}:${(topology.nodes[task.node] as CompiledNode).name}:${position}`),
   );
+}
+
+/** A task under a new id (its other fields read, not spread: a planned task's are partly getters). */
+function renamed(task: Task, id: string): Task {
+  const { node, input, hasInput, pipedFrom } = task;
+  return pipedFrom === undefined ? { node, input, hasInput, id } : { node, input, hasInput, id, pipedFrom };
 }
 
 /** Converts routing state to its stored form. */

@@ -6,7 +6,7 @@ import { applyExternal, type ExternalChange } from '../pregel/external-change.js
 import { checkUpdate } from '../pregel/input-check.js';
 import { PregelLoop } from '../pregel/loop.js';
 import type { RunContext } from '../pregel/run-context.js';
-import { type PendingInterrupt, PlannedTask, type Task } from '../pregel/task.js';
+import { type PendingInterrupt, PlannedStep, PlannedTask, SentTask, type Task } from '../pregel/task.js';
 import type { CompiledNode, Topology } from '../pregel/topology.js';
 import type { Command } from '../vocabulary/command.js';
 import { END } from '../vocabulary/constants.js';
@@ -273,6 +273,7 @@ export interface EarlierUpdate {
  */
 function withGoto(topology: Topology, tasks: readonly Task[], goto: Command['goto'], prefix: string): Task[] {
   const next = [...tasks];
+  const step = new PlannedStep(prefix, topology.nodes, topology.kind === 'dataflow');
   for (const target of goto) {
     const name = isSend(target) ? target.node : target;
     if (name === END) continue;
@@ -283,11 +284,9 @@ function withGoto(topology: Topology, tasks: readonly Task[], goto: Command['got
         `Command({ goto }): "${name}" is not a node (nodes: ${[...topology.byName.keys()].join(', ')}, or END)`,
       );
     }
-    if (isSend(target)) next.push(new PlannedTask(node.index, target.input, true, prefix, name, next.length));
+    if (isSend(target)) next.push(new SentTask(node.index, target.input, next.length, step));
     else if (!next.some((task) => task.node === node.index && !task.hasInput))
-      next.push(
-        new PlannedTask(node.index, undefined, topology.kind === 'dataflow', prefix, name, next.length),
-      );
+      next.push(new PlannedTask(node.index, undefined, next.length, step));
   }
   return next;
 }

@@ -13,6 +13,12 @@ import { TaskPaused } from './task.js';
 /** Extra targets a task asked for with `Command({ goto })`. */
 export type Goto = ReadonlyArray<string | Send>;
 
+/**
+ * The node that wrote each output, by task position: a list, or a lookup (a map step's loop passes one,
+ * so it allocates no N-slot list of names per step).
+ */
+export type NodeNames = readonly string[] | ((task: number) => string);
+
 /** The result of applying one step's writes to a state graph's values. */
 export interface AppliedStep {
   readonly values: Record<string, unknown>;
@@ -37,7 +43,7 @@ export interface AppliedStep {
 export function applyStateWrites(
   state: CompiledState,
   values: Record<string, unknown>,
-  nodeNames: readonly string[],
+  nodeNames: NodeNames,
   outputs: readonly unknown[],
 ): AppliedStep {
   const step: StepApply = {
@@ -88,7 +94,7 @@ const noGotos: ReadonlyArray<Goto | undefined> = [];
 
 /** Writes one task's output (after a `Command`'s unwrapping) and returns the update it stands for. */
 function applyOutput(step: StepApply, i: number, output: unknown): unknown {
-  const { state, nodeNames } = step;
+  const { state } = step;
   if (output === undefined || output === null) return output;
   if (output instanceof SubgraphWrites) {
     for (const [key, value] of output.writes)
@@ -101,14 +107,14 @@ function applyOutput(step: StepApply, i: number, output: unknown): unknown {
   }
   throw new WeftError(
     'INVALID_UPDATE',
-    `node "${nodeNames[i]}" returned ${describe(output)}; a state graph node returns a partial state object, a Command, or nothing`,
+    `node "${nameOf(step, i)}" returned ${describe(output)}; a state graph node returns a partial state object, a Command, or nothing`,
   );
 }
 
 /** The working state of one `applyStateWrites` call. */
 interface StepApply {
   readonly state: CompiledState;
-  readonly nodeNames: readonly string[];
+  readonly nodeNames: NodeNames;
   next: Record<string, unknown> | undefined;
   readonly changed: string[];
   readonly writer: Map<string, number> | undefined;
@@ -117,18 +123,24 @@ interface StepApply {
   readonly base: Record<string, unknown>;
 }
 
+/** The name of the node whose task wrote at position `task`. */
+function nameOf(step: StepApply, task: number): string {
+  const names = step.nodeNames;
+  return typeof names === 'function' ? names(task) : (names[task] as string);
+}
+
 function write(step: StepApply, task: number, key: string, value: unknown): void {
-  const { state, nodeNames } = step;
+  const { state } = step;
   if (!state.keySet.has(key)) {
     throw new WeftError(
       'INVALID_UPDATE',
-      `node "${nodeNames[task]}" wrote "${key}", which is not a key of the state schema (keys: ${state.keys.join(', ')})`,
+      `node "${nameOf(step, task)}" wrote "${key}", which is not a key of the state schema (keys: ${state.keys.join(', ')})`,
     );
   }
   const check = state.checks?.[key];
   if (check) {
     const error = check(value);
-    if (error) throw new StateUpdateError({ node: nodeNames[task] as string, key, error });
+    if (error) throw new StateUpdateError({ node: nameOf(step, task), key, error });
   }
   // The values are copied at the step's first write, so a step whose tasks wrote nothing (`{}`) copies none.
   step.next ??= { ...step.base };
@@ -138,15 +150,14 @@ function write(step: StepApply, task: number, key: string, value: unknown): void
     const items = (step.appends ??= new Map()).get(key);
     if (items) Array.isArray(value) ? items.push(...value) : items.push(value);
     else step.appends.set(key, Array.isArray(value) ? [...value] : [value]);
-  } else if (reducer)
-    next[key] = reduceKey(reducer, next[key], value, { node: nodeNames[task] as string, key });
+  } else if (reducer) next[key] = reduceKey(reducer, next[key], value, { node: nameOf(step, task), key });
   else {
     if (step.writer) {
       const first = step.writer.get(key);
       if (first !== undefined && first !== task) {
         throw new WriteConflictError(
           key,
-          [nodeNames[first] as string, nodeNames[task] as string],
+          [nameOf(step, first), nameOf(step, task)],
           'give the key a reducer or let one node write it',
         );
       }

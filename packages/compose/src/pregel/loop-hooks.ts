@@ -1,4 +1,4 @@
-import type { AppliedStep } from './apply.js';
+import type { AppliedStep, NodeNames } from './apply.js';
 import type { Finished, RoutingState } from './plan.js';
 import type { RunContext } from './run-context.js';
 import type { PendingInterrupt, Task } from './task.js';
@@ -70,7 +70,7 @@ export interface LoopView {
   /** The prefix of the ids of the tasks planned next. */
   prefix(): string | number;
   /** Applies writes to the state and keeps the result. */
-  applyState(names: readonly string[], outputs: readonly unknown[]): AppliedStep;
+  applyState(names: NodeNames, outputs: readonly unknown[]): AppliedStep;
   /** Resume values the last step gave a task (saved with its pause so they are not asked again). */
   resumedFor(taskId: string): ResumeValues | undefined;
   /** Takes the running step's stream-branch decisions by task position (ADR 022), if any. */

@@ -4,7 +4,7 @@ import { clockMark } from '../events/event-clock.js';
 import { isPromiseLike } from '../runnable/runnable.js';
 import { atCheckpoint } from '../state/reduce-key.js';
 import { START } from '../vocabulary/constants.js';
-import { type AppliedStep, applyStateWrites } from './apply.js';
+import { type AppliedStep, applyStateWrites, type NodeNames } from './apply.js';
 import { type Breakpoints, breakpointInterrupts } from './breakpoints.js';
 import type { CompiledState } from './compiled-state.js';
 import { completeStep } from './complete-step.js';
@@ -220,7 +220,7 @@ export class PregelLoop implements LoopView {
    * Applies writes to the state and keeps the new values; a reducer that throws is reported with the
    * checkpoint of this step.
    */
-  applyState(names: readonly string[], outputs: readonly unknown[]): AppliedStep {
+  applyState(names: NodeNames, outputs: readonly unknown[]): AppliedStep {
     let applied: AppliedStep;
     try {
       applied = applyStateWrites(this.topology.state as CompiledState, this.#values, names, outputs);

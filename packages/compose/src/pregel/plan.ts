@@ -6,8 +6,14 @@ import { END } from '../vocabulary/constants.js';
 import { isSend, type Send } from '../vocabulary/send.js';
 import type { Goto } from './apply.js';
 import type { Task } from './task.js';
-import { PlannedTask } from './task.js';
-import { type CompiledBranch, type CompiledNode, END_INDEX, type Topology } from './topology.js';
+import { PipedTask, PlannedStep, PlannedTask, SentTask } from './task.js';
+import {
+  type CompiledBranch,
+  type CompiledJoin,
+  type CompiledNode,
+  END_INDEX,
+  type Topology,
+} from './topology.js';
 
 /** Values waiting to become a dataflow node's input: sources and values in arrival order. */
 export interface InboxEntry {
@@ -28,6 +34,7 @@ export interface RoutingState {
 /** What one finished task routes: the node (or START, as `undefined`), its output and Command gotos. */
 export interface Finished {
   readonly node: CompiledNode | undefined;
+  /** A dataflow node's output (its successors' input); a state graph routes on the state (unset without gotos). */
   readonly output: unknown;
   readonly goto: Goto | undefined;
   /** Its output already streamed into its `pipe` successor in the same step (not sent there again). */
@@ -170,9 +177,13 @@ function collect(
     source = item.node ? item.node.name : '__start__';
     const edges = item.node ? item.node.edges : topology.start.edges;
     const piped = item.piped === true ? item.node?.pipe : undefined;
-    for (const target of edges) if (target !== piped) deliver(target);
+    // Indexed loops: this runs once per task (100,000 in a big map step), and `for…of` here, in a
+    // function V8 had not optimized yet, allocated an iterator and its results per task (~200 bytes).
+    for (let e = 0; e < edges.length; e++) if (edges[e] !== piped) deliver(edges[e] as number);
     if (item.node) {
-      for (const join of item.node.joins) {
+      const { joins } = item.node;
+      for (let j = 0; j < joins.length; j++) {
+        const join = joins[j] as CompiledJoin;
         let arrived = routing.barriers.get(join.id);
         if (!arrived) routing.barriers.set(join.id, (arrived = new Set()));
         arrived.add(item.node.index);
@@ -197,7 +208,8 @@ function addTargets(collected: Collected, branch: CompiledBranch, result: unknow
   const { topology, sends } = collected;
   const list = Array.isArray(result) ? result : [result];
   let sent = 0;
-  for (const target of list) {
+  for (let i = 0; i < list.length; i++) {
+    const target: unknown = list[i];
     if (isSend(target)) {
       checkTarget(topology, branch.from, target.node, branch.targets);
       sent++;
@@ -268,23 +280,24 @@ function toTasks(input: PlanInput, triggered: number[], sends: readonly SendBatc
   // Sized once: grown by `push`, a list of N tasks allocates about 3N slots on the way.
   const tasks: Task[] = new Array(runnable.length + sendCount);
   const dataflow = topology.kind === 'dataflow';
+  const shared = new PlannedStep(step, topology.nodes, dataflow);
   let position = 0;
   for (const index of runnable) {
     const node = topology.nodes[index] as CompiledNode;
     const input = dataflow ? takeInbox(routing, node) : undefined;
-    tasks[position] = new PlannedTask(index, input, dataflow, step, node.name, position);
+    tasks[position] = new PlannedTask(index, input, position, shared);
     position++;
   }
   const sendTask = (send: Send): void => {
     const node = topology.byName.get(send.node) as CompiledNode;
-    tasks[position] = new PlannedTask(node.index, send.input, true, step, node.name, position);
+    tasks[position] = new SentTask(node.index, send.input, position, shared);
     position++;
   };
   for (const batch of sends) {
     if (Array.isArray(batch)) for (const send of batch as readonly Send[]) sendTask(send);
     else sendTask(batch as Send);
   }
-  if (topology.hasPipes) addPipedTasks(topology, tasks, step);
+  if (topology.hasPipes) addPipedTasks(topology, tasks, shared);
   return tasks;
 }
 
@@ -293,7 +306,7 @@ function toTasks(input: PlanInput, triggered: number[], sends: readonly SendBatc
  * chunks stream into (ADR 022): one task per producer task, following chains (model → parser →
  * formatter) and stopping where a chain would come back to one of its nodes.
  */
-export function addPipedTasks(topology: Topology, tasks: Task[], step: number | string): void {
+export function addPipedTasks(topology: Topology, tasks: Task[], step: PlannedStep): void {
   const planned = tasks.length;
   for (let i = 0; i < planned; i++) {
     let producer = i;
@@ -302,7 +315,7 @@ export function addPipedTasks(topology: Topology, tasks: Task[], step: number | 
     while (next !== undefined && next !== END_INDEX && !chain.has(next)) {
       const node = topology.nodes[next] as CompiledNode;
       chain.add(next);
-      tasks.push(new PlannedTask(next, undefined, true, step, node.name, tasks.length, producer));
+      tasks.push(new PipedTask(next, tasks.length, step, producer));
       producer = tasks.length - 1;
       next = node.pipe;
     }

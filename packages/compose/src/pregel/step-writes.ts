@@ -26,34 +26,38 @@ export interface AppliedTasks {
  */
 export function applyTasks(loop: LoopView, tasks: readonly Task[], outputs: unknown[]): AppliedTasks {
   const { topology, run } = loop;
-  const names = tasks.map((t) => (topology.nodes[t.node] as CompiledNode).name);
+  const { nodes } = topology;
   const keep =
     loop.hooks.afterStep !== undefined || run.observer.updates !== undefined || loop.writes !== undefined;
   const writes: StepWrites = { records: [], streamed: [] };
   const finished: Finished[] = new Array(tasks.length);
   let changed: readonly string[] = [];
   if (topology.state) {
-    const applied = loop.applyState(names, outputs);
+    const applied = loop.applyState((i) => nameAt(nodes, tasks, i), outputs);
     changed = applied.changed;
+    // Routers of a state graph read the state, not a task's output: a task without gotos is routed as
+    // its node alone, one shared item per node (a map step of N tasks allocates no N items).
+    const alone: Array<Finished | undefined> = [];
     for (let i = 0; i < tasks.length; i++) {
-      finished[i] = {
-        node: topology.nodes[(tasks[i] as Task).node],
-        output: applied.updates[i],
-        goto: applied.gotos[i],
-      };
+      const index = (tasks[i] as Task).node;
+      const goto = applied.gotos[i];
+      finished[i] = goto
+        ? { node: nodes[index], output: applied.updates[i], goto }
+        : (alone[index] ??= { node: nodes[index], output: undefined, goto: undefined });
       if (!keep) continue;
       const output = outputs[i];
       const raw = isCommand(output) ? output.update : output;
       if (raw === undefined || raw === null) continue;
-      writes.records.push([names[i] as string, raw]);
-      writes.streamed.push([names[i] as string, applied.updates[i]]);
+      const name = nameAt(nodes, tasks, i);
+      writes.records.push([name, raw]);
+      writes.streamed.push([name, applied.updates[i]]);
       if (loop.writes) record(loop.writes, raw);
     }
   } else {
     for (let i = 0; i < tasks.length; i++) {
-      const item = dataflowFinished(topology.nodes[(tasks[i] as Task).node] as CompiledNode, outputs[i]);
+      const item = dataflowFinished(nodes[(tasks[i] as Task).node] as CompiledNode, outputs[i]);
       finished[i] = item;
-      if (keep) writes.records.push([names[i] as string, item.output]);
+      if (keep) writes.records.push([nameAt(nodes, tasks, i), item.output]);
     }
     if (topology.hasPipes) markPiped(tasks, finished);
     const decisions = loop.topology.hasStreamBranches ? loop.takeDecisions() : undefined;
@@ -65,6 +69,11 @@ export function applyTasks(loop: LoopView, tasks: readonly Task[], outputs: unkn
     writes.streamed = writes.records;
   }
   return { finished, writes, changed };
+}
+
+/** The name of the node of the task at position `i`. */
+function nameAt(nodes: readonly CompiledNode[], tasks: readonly Task[], i: number): string {
+  return (nodes[(tasks[i] as Task).node] as CompiledNode).name;
 }
 
 /** Hands each node's write to the `updates` subscriber; a promise only when it asks the run to wait. */

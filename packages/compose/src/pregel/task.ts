@@ -15,29 +15,86 @@ export interface Task {
 }
 
 /**
- * A task as the planner creates it: the id (`prefix:node:position`) is built only when something reads
- * it (events, checkpoints, interrupts), so unobserved runs never build the string.
+ * What the tasks of one planned step share: their ids' prefix (the step, or a subgraph-prefixed id), the
+ * graph's nodes (for their names) and whether triggered nodes take an input (dataflow graphs). One per
+ * step, so a task holds four fields, not seven: a map step keeps all its tasks alive until it applies
+ * their writes, and at 100,000 tasks each byte a task holds is 100 KB that V8's scavenges copy.
+ */
+export class PlannedStep {
+  /** Ids read so far, by task position (made on first read: unobserved runs never build one). */
+  #ids: Map<number, string> | undefined;
+
+  constructor(
+    readonly prefix: string | number,
+    readonly nodes: ReadonlyArray<{ readonly name: string }>,
+    readonly dataflow: boolean,
+  ) {}
+
+  /** The id of the task of `node` at `position`: `prefix:node:position`, built once. */
+  idOf(node: number, position: number): string {
+    const ids = (this.#ids ??= new Map());
+    let id = ids.get(position);
+    if (id === undefined) {
+      id = `${this.prefix}:${(this.nodes[node] as { readonly name: string }).name}:${position}`;
+      ids.set(position, id);
+    }
+    return id;
+  }
+}
+
+/**
+ * A triggered node's task as the planner creates it: its node, its input (a dataflow node's inbox), its
+ * position and its step. The id (`prefix:node:position`) is built only when something reads it (events,
+ * checkpoints, interrupts), so unobserved runs never build the string.
  */
 export class PlannedTask implements Task {
-  #id: string | undefined;
+  readonly #step: PlannedStep;
 
-  // Kept positional: one is built per task on the step's hot path, and its fields are the task's own
-  // (index, input, id parts), so an options object would be a second allocation per task and no shared
-  // per-step object holds them all (the position and input differ per task).
-  // biome-ignore lint/complexity/useMaxParams: per-task hot path; see the comment above.
   constructor(
     readonly node: number,
     readonly input: unknown,
-    readonly hasInput: boolean,
-    private readonly prefix: string | number,
-    private readonly nodeName: string,
-    private readonly position: number,
-    readonly pipedFrom?: number,
-  ) {}
+    readonly position: number,
+    step: PlannedStep,
+  ) {
+    this.#step = step;
+  }
+
+  /** Triggered nodes of a dataflow graph take their inbox as input; a state graph's read the state. */
+  get hasInput(): boolean {
+    return this.#step.dataflow;
+  }
+
+  get pipedFrom(): number | undefined {
+    return undefined;
+  }
 
   get id(): string {
-    this.#id ??= `${this.prefix}:${this.nodeName}:${this.position}`;
-    return this.#id;
+    return this.#step.idOf(this.node, this.position);
+  }
+}
+
+/** A `Send`'s task: it always takes the Send's input. */
+export class SentTask extends PlannedTask {
+  override get hasInput(): boolean {
+    return true;
+  }
+}
+
+/** A task a stream flows into (ADR 022): its input is the chunks of the task at `pipedFrom`. */
+export class PipedTask extends PlannedTask {
+  readonly #from: number;
+
+  constructor(node: number, position: number, step: PlannedStep, from: number) {
+    super(node, undefined, position, step);
+    this.#from = from;
+  }
+
+  override get hasInput(): boolean {
+    return true;
+  }
+
+  override get pipedFrom(): number {
+    return this.#from;
   }
 }
 
