@@ -12,7 +12,8 @@ import type { LoopHooks, LoopRestore, LoopResult, LoopSnapshot, LoopView } from 
 import { collectInterrupts, pausedOutput, streamFinished } from './paused-step.js';
 import { emptyRouting, type Finished, mergeInbox, planNext, type RoutingState } from './plan.js';
 import type { RunContext } from './run-context.js';
-import { runStep, type StepCall } from './step.js';
+import { runStep } from './step.js';
+import type { StepCall } from './step-call.js';
 import { emitStepStart } from './step-start.js';
 import type { PendingInterrupt, Task } from './task.js';
 import type { ResumeValues } from './task-context.js';

@@ -4,44 +4,11 @@ import { StreamPipe } from '../stream/stream-pipe.js';
 import { StreamedInput } from '../stream/streamed-input.js';
 import { runCachedTask } from './cached-task.js';
 import { ParentCommand } from './parent-command.js';
-import type { RunContext } from './run-context.js';
-import { executeTask } from './runner.js';
+import { executeTask, type TaskCall } from './runner.js';
+import type { PipeSource, StepCall } from './step-call.js';
+import { PlainTaskCall, streamingCall } from './step-task-call.js';
 import type { Task } from './task.js';
-import type { ResumeValues } from './task-context.js';
-import type { CompiledNode, Topology } from './topology.js';
-
-/** What one step runs. */
-export interface StepCall {
-  readonly run: RunContext;
-  readonly topology: Topology;
-  readonly tasks: readonly Task[];
-  readonly step: number;
-  /** The state at the start of the step (state graphs), shared read-only by every task. */
-  readonly values: unknown;
-  /** Outputs already known (tasks that finished before a pause); those tasks are not run again. */
-  readonly known?: ReadonlyMap<number, unknown> | undefined;
-  readonly resume?: ((task: Task) => ResumeValues | undefined) | undefined;
-  /** `ctx.once` results of tasks that paused, by task (see `NodeContext.once`). */
-  readonly memo?: ((task: Task) => ReadonlyMap<string, unknown> | undefined) | undefined;
-  /** Called as each task finishes, in finish order (used to save task writes). */
-  readonly onTaskDone?: ((index: number, output: unknown) => Promise<void> | undefined) | undefined;
-  /** Aborts the step's other tasks when one fails. */
-  readonly fail: (error: unknown) => void;
-  /** Told which task failed first, before `fail` aborts its siblings (to put the failure on record). */
-  readonly onTaskFailed?: ((index: number, error: unknown) => void) | undefined;
-  /** The step's start time when events are watched (the first task starts then too). */
-  readonly startedAt?: number | undefined;
-  /** When given, receives the position of each task as it finishes (known outputs first). */
-  readonly finishOrder?: number[] | undefined;
-  /** Given when the graph has stream branches: receives their early decisions by task position. */
-  readonly decisions?: Array<ReadonlyArray<Promise<unknown> | undefined> | undefined> | undefined;
-}
-
-/** Where a piped task reads its input (ADR 022): the pipe, and the live producer's task id. */
-interface PipeSource {
-  readonly pipe: StreamPipe;
-  readonly from: string | undefined;
-}
+import type { CompiledNode } from './topology.js';
 
 /** One step in progress (one per step, shared by its tasks): the call, its outputs, its pipes. */
 interface StepRun {
@@ -128,20 +95,10 @@ function run(
       : undefined);
   let result: unknown;
   try {
-    const taskCall = {
-      run: call.run,
-      node,
-      input: source ? source.pipe.reader : task.hasInput ? task.input : call.values,
-      step: call.step,
-      task,
-      resume: call.resume?.(task),
-      memo: call.memo?.(task),
-      startedAt: i === 0 ? call.startedAt : undefined,
-      pipe,
-      source: source?.pipe,
-      streamFrom: source?.from,
-      decide: node.streamBranches ? decider(call, i) : undefined,
-    };
+    const taskCall: TaskCall =
+      source === undefined && pipe === undefined && !node.streamBranches
+        ? new PlainTaskCall(call, i, node, task.hasInput ? task.input : call.values)
+        : streamingCall(call, { i, node, source, pipe });
     const cache = call.run.cache;
     result =
       cache && node.options.cachePolicy
@@ -169,18 +126,6 @@ function run(
   outputs[i] = result;
   call.finishOrder?.push(i);
   return call.onTaskDone?.(i, result);
-}
-
-/** Where task `i`'s stream branches leave their decisions (ADR 022). */
-function decider(
-  call: StepCall,
-  i: number,
-): ((decisions: ReadonlyArray<Promise<unknown> | undefined>) => void) | undefined {
-  const { decisions } = call;
-  if (!decisions) return undefined;
-  return (made) => {
-    decisions[i] = made;
-  };
 }
 
 /** A task failed: the first failure of the step is reported, then the run is aborted. */

@@ -83,14 +83,22 @@ export interface TaskContextInit {
   readonly memo?: ReadonlyMap<string, unknown> | undefined;
 }
 
-/** The `ctx` object a node receives. One per task attempt. */
+/**
+ * What an attempt's context keeps once its node uses it: most nodes never interrupt, remember, run a
+ * subgraph or read their path inside a subgraph, and a map step makes one context per task.
+ */
+interface AttemptState {
+  interrupts: number;
+  path: readonly string[] | undefined;
+  /** Interrupts of nested runs started with `runSubgraph` that paused in this attempt. */
+  nestedPauses: PendingInterrupt[] | undefined;
+  memo: TaskMemo | undefined;
+}
+
+/** The `ctx` object a node receives. One per task attempt: three fields, the rest made on first use. */
 export class TaskContext implements NodeContext {
-  private interruptCount = 0;
-  #path: readonly string[] | undefined;
-  /** Interrupts of nested runs started with `runSubgraph` that paused in this attempt (made on first use). */
-  private nestedPauses: PendingInterrupt[] | undefined;
-  private readonly run: RunContext;
   readonly #init: TaskContextInit;
+  #state: AttemptState | undefined;
 
   /**
    * @param init The task this context belongs to (the runner passes its task call).
@@ -103,7 +111,15 @@ export class TaskContext implements NodeContext {
     private readonly ownSignal?: AbortSignal | undefined,
   ) {
     this.#init = init;
-    this.run = init.run;
+  }
+
+  private get run(): RunContext {
+    return this.#init.run;
+  }
+
+  private state(): AttemptState {
+    this.#state ??= { interrupts: 0, path: undefined, nestedPauses: undefined, memo: undefined };
+    return this.#state;
   }
 
   get step(): number {
@@ -126,16 +142,16 @@ export class TaskContext implements NodeContext {
     return this.#init.memo;
   }
 
-  #memo: TaskMemo | undefined;
-
   once<T>(key: string, fn: () => T | Promise<T>): Promise<T> {
-    this.#memo ??= new TaskMemo(this.restoredMemo);
-    return this.#memo.once(key, fn);
+    const state = this.state();
+    state.memo ??= new TaskMemo(this.restoredMemo);
+    return state.memo.once(key, fn);
   }
 
   /** What this attempt's `once` calls remember (restored ones included), for its pause to save. */
   memoEntries(): ReadonlyArray<readonly [string, unknown]> {
-    if (this.#memo) return this.#memo.entries();
+    const memo = this.#state?.memo;
+    if (memo) return memo.entries();
     return this.restoredMemo ? [...this.restoredMemo] : [];
   }
 
@@ -146,8 +162,11 @@ export class TaskContext implements NodeContext {
 
   get path(): readonly string[] {
     const { path } = this.run;
-    this.#path ??= path.length === 0 ? aloneList(this.#init.node) : [...path, this.node];
-    return this.#path;
+    // A root run's tasks share their node's frozen `[name]`: nothing to keep per attempt.
+    if (path.length === 0) return aloneList(this.#init.node);
+    const state = this.state();
+    state.path ??= [...path, this.node];
+    return state.path;
   }
 
   get runId(): string {
@@ -247,7 +266,7 @@ export class TaskContext implements NodeContext {
   }
 
   interrupt<TResume = unknown>(value: unknown): TResume {
-    return this.interruptAt(this.interruptCount++, value, this.path);
+    return this.interruptAt(this.state().interrupts++, value, this.path);
   }
 
   /**
@@ -279,8 +298,9 @@ export class TaskContext implements NodeContext {
       return (await graph.runNested(input, nested as never)) as TOutput;
     } catch (thrown) {
       if (!(thrown instanceof SubgraphPaused)) throw thrown;
-      this.nestedPauses = [...(this.nestedPauses ?? []), ...thrown.interrupts];
-      throw new SubgraphPaused(this.nestedPauses);
+      const state = this.state();
+      state.nestedPauses = [...(state.nestedPauses ?? []), ...thrown.interrupts];
+      throw new SubgraphPaused(state.nestedPauses);
     }
   }
 }
