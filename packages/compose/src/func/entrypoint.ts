@@ -4,8 +4,9 @@ import { WeftError } from '../errors/weft-error.js';
 import { type CompileOptions, compileSpec } from '../graph/compile.js';
 import type { CompiledGraph } from '../graph/compiled-graph.js';
 import type { NodeContext } from '../pregel/node-context.js';
+import type { IndexedGraphSpec } from '../pregel/spec-index.js';
 import { isGraphPause, TaskContext } from '../pregel/task-context.js';
-import type { GraphIO, GraphSpec } from '../pregel/topology.js';
+import type { GraphIO } from '../pregel/topology.js';
 import type { Store } from '../store/store.js';
 import { END, START } from '../vocabulary/constants.js';
 import type { RetryPolicy } from '../vocabulary/node-options.js';
@@ -98,13 +99,14 @@ export function entrypoint<TInput, TReturn>(
   }
   const body = (state: Record<string, unknown>, ctx: NodeContext) =>
     runBody(name, fn as EntrypointFunction<unknown, unknown>, state, ctx);
-  const spec: GraphSpec = {
+  const spec: IndexedGraphSpec = {
     kind: 'state',
     nodes: new Map([
       [
         name,
         {
           name,
+          index: 0,
           impl: { kind: 'function', fn: body as (input: never, ctx: never) => unknown },
           options: {
             ...(options.retry ? { retry: options.retry } : {}),

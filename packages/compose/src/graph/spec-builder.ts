@@ -1,19 +1,28 @@
 import type { ZodType } from 'zod';
 import type { ValidationIssue } from '../errors/graph-validation-error.js';
-import type {
-  BranchSpec,
-  GraphSpec,
-  NodeImpl,
-  NodeSpec,
-  RouterFunction,
-  StateSpec,
-  SubgraphHandle,
-} from '../pregel/topology.js';
+import type { IndexedGraphSpec, IndexedNodeSpec } from '../pregel/spec-index.js';
+import type { BranchSpec, NodeImpl, RouterFunction, StateSpec, SubgraphHandle } from '../pregel/topology.js';
 import { isRunnable } from '../runnable/runnable.js';
 import { END, START } from '../vocabulary/constants.js';
 import type { DataflowNodeOptions } from '../vocabulary/node-options.js';
 
-const namePattern = /^[^|:\s][^|:]*$/;
+/**
+ * A valid node name (`^[^|:\s][^|:]*$`): not empty, not starting with white space, without "|" or ":".
+ * Checked without a regex run per node: one pass over the characters, and a printable ASCII first
+ * character is not white space (only other first characters go through the pattern).
+ */
+function isNodeName(name: string): boolean {
+  const length = name.length;
+  if (length === 0) return false;
+  for (let i = 0; i < length; i++) {
+    const code = name.charCodeAt(i);
+    if (code === 124 /* | */ || code === 58 /* : */) return false;
+  }
+  const first = name.charCodeAt(0);
+  return (first > 32 && first < 127) || !leadingSpace.test(name);
+}
+
+const leadingSpace = /^\s/;
 
 /** True for a compiled graph (something with a graph spec), so it can be nested as a subgraph. */
 export function isSubgraphHandle(value: unknown): value is SubgraphHandle {
@@ -30,7 +39,8 @@ export function isSubgraphHandle(value: unknown): value is SubgraphHandle {
  * problems instead of throwing, so `compile()` can report them all at once.
  */
 export class SpecBuilder {
-  private nodes = new Map<string, NodeSpec>();
+  /** Each node with its position (the map's insertion order; nodes are never removed or renamed). */
+  private nodes = new Map<string, IndexedNodeSpec>();
   /**
    * True once `spec()` handed `nodes` out: the next `addNode` copies it first (copy on write), so a
    * snapshot never changes and compiling a 5000-node graph does not copy its node map.
@@ -60,7 +70,7 @@ export class SpecBuilder {
       });
       return;
     }
-    if (typeof name !== 'string' || !namePattern.test(name)) {
+    if (typeof name !== 'string' || !isNodeName(name)) {
       this.issues.push({
         kind: 'invalid-name',
         at: String(name),
@@ -90,7 +100,7 @@ export class SpecBuilder {
       this.nodes = new Map(this.nodes);
       this.nodesShared = false;
     }
-    this.nodes.set(name, { name, impl, options });
+    this.nodes.set(name, { name, impl, options, index: this.nodes.size });
   }
 
   /** Records a problem found by a builder method, reported by `compile()` with the others. */
@@ -186,7 +196,7 @@ export class SpecBuilder {
   }
 
   /** A snapshot of everything declared so far (later builder calls do not change it). */
-  spec(): GraphSpec {
+  spec(): IndexedGraphSpec {
     this.nodesShared = true;
     return {
       kind: this.kind,

@@ -22,7 +22,7 @@ export type OutputOfIO<TIO, TDefault> = TIO extends { readonly output: infer TOu
  * or a node's `input` schema (its private keys), declares — optional, since nothing holds a value for
  * them until one is written. Keys the state schema has keep its field.
  */
-export function withDeclaredKeys(spec: GraphSpec): GraphSpec {
+export function withDeclaredKeys<TSpec extends GraphSpec>(spec: TSpec): TSpec {
   const { state } = spec;
   if (!state) return spec;
   const extra: Record<string, ZodType> = {};

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { indexSpec } from '../pregel/spec-index.js';
-import type { GraphSpec } from '../pregel/topology.js';
+import { type IndexedGraphSpec, resolveEdges } from '../pregel/spec-index.js';
 import { END, START } from '../vocabulary/constants.js';
 import { StateGraph } from './state-graph.js';
 import {
@@ -16,8 +15,8 @@ import {
 const schema = z.object({ n: z.number() });
 const increment = (state: { n: number }) => ({ n: state.n + 1 });
 
-function successorMap(spec: GraphSpec, declaredOnly: boolean): SuccessorMap {
-  return buildMap(spec, indexSpec(spec), declaredOnly);
+function successorMap(spec: IndexedGraphSpec, declaredOnly: boolean): SuccessorMap {
+  return buildMap(spec, resolveEdges(spec), declaredOnly);
 }
 
 /** The names of the vertices a reachability pass marked. */
@@ -30,7 +29,7 @@ function marked(map: SuccessorMap, flags: Uint8Array): Set<string> {
 }
 
 /** A spec of `length` nodes in a line, optionally with a back edge from the last to the first. */
-function chainSpec(length: number, backEdge = false): GraphSpec {
+function chainSpec(length: number, backEdge = false): IndexedGraphSpec {
   // biome-ignore lint/suspicious/noExplicitAny: generated graph; the builder type grows with every node name
   let graph: any = new StateGraph(schema);
   for (let i = 0; i < length; i++) graph = graph.addNode(`n${i}`, increment);
@@ -38,7 +37,7 @@ function chainSpec(length: number, backEdge = false): GraphSpec {
   for (let i = 1; i < length; i++) graph = graph.addEdge(`n${i - 1}`, `n${i}`);
   graph = graph.addEdge(`n${length - 1}`, END);
   if (backEdge) graph = graph.addEdge(`n${length - 1}`, 'n0');
-  return graph.compile({ mode: 'pregel' }).spec as GraphSpec;
+  return graph.compile({ mode: 'pregel' }).spec as IndexedGraphSpec;
 }
 
 describe('successorMap', () => {
@@ -62,7 +61,7 @@ describe('successorMap', () => {
       .addEdge(START, 'route')
       .addEdge('island', END)
       .addConditionalEdges('route', () => END)
-      .compile().spec as GraphSpec;
+      .compile().spec as IndexedGraphSpec;
     const open = successorMap(spec, false);
     expect(open.open.map((vertex) => vertexName(open, vertex))).toEqual(['route']);
     expect(marked(open, reachableFromStart(open)).has('island')).toBe(true);

@@ -1,5 +1,4 @@
-import type { SpecIndex } from '../pregel/spec-index.js';
-import type { GraphSpec } from '../pregel/topology.js';
+import { type IndexedGraphSpec, nodeNames, type ResolvedEdges } from '../pregel/spec-index.js';
 import { END, START } from '../vocabulary/constants.js';
 
 /**
@@ -33,11 +32,17 @@ export interface SuccessorMap {
  *
  * @param declaredOnly Leave out routers without declared targets (DAG mode reports them separately).
  */
-export function successorMap(spec: GraphSpec, index: SpecIndex, declaredOnly: boolean): SuccessorMap {
-  const start = index.names.length;
+export function successorMap(
+  spec: IndexedGraphSpec,
+  edges: ResolvedEdges,
+  declaredOnly: boolean,
+): SuccessorMap {
+  const { nodes } = spec;
+  const start = nodes.size;
   const end = start + 1;
+  // A node's position is recorded on it (IndexedNodeSpec): one lookup in the spec's own node map.
   const vertex = (name: string): number =>
-    name === START ? start : name === END ? end : (index.indexOf.get(name) ?? -1);
+    name === START ? start : name === END ? end : (nodes.get(name)?.index ?? -1);
   const from: number[] = [];
   const to: number[] = [];
   const link = (source: string, target: string): void => {
@@ -48,7 +53,15 @@ export function successorMap(spec: GraphSpec, index: SpecIndex, declaredOnly: bo
       to.push(b);
     }
   };
-  for (const edge of spec.edges) link(edge.from, edge.to);
+  // Static edges come resolved (the same vertex numbers as `vertex`).
+  for (let i = 0; i < edges.from.length; i++) {
+    const a = edges.from[i]!;
+    const b = edges.to[i]!;
+    if (a >= 0 && b >= 0) {
+      from.push(a);
+      to.push(b);
+    }
+  }
   // Data edges (workflows) order nothing a path of ordinary edges does not; a node whose output only
   // flows as data still leads somewhere.
   for (const edge of spec.dataEdges ?? []) link(edge.from, edge.to);
@@ -72,7 +85,7 @@ export function successorMap(spec: GraphSpec, index: SpecIndex, declaredOnly: bo
   const [offsets, targets] = rows(end + 1, from, to);
   const [reverseOffsets, sources] = rows(end + 1, to, from);
   return {
-    nodes: index.names,
+    nodes: nodeNames(spec),
     start,
     end,
     offsets,

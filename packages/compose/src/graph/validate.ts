@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '../errors/graph-validation-error.js';
-import { indexSpec, type SpecIndex } from '../pregel/spec-index.js';
+import { type IndexedGraphSpec, type ResolvedEdges, resolveEdges } from '../pregel/spec-index.js';
 import type { GraphSpec } from '../pregel/topology.js';
 import { END, START } from '../vocabulary/constants.js';
 import {
@@ -13,19 +13,21 @@ import {
 /**
  * Checks a graph definition and returns every problem found (empty when it is valid). Reachability and
  * cycles are checked on flat successor arrays over node indexes (`successor-map.ts`), linear in nodes +
- * edges; messages and `at` strings are built only for the problems found.
+ * edges, over the positions the builder recorded on the nodes; messages and `at` strings are built
+ * only for the problems found.
  *
- * @param index The spec's node index, when the caller (`compileSpec`) shares one with the topology.
+ * @param edges The spec's static edges resolved, when the caller (`compileSpec`) shares them with the
+ *   topology.
  */
 export function validateSpec(
-  spec: GraphSpec,
+  spec: IndexedGraphSpec,
   mode: 'pregel' | 'dag',
-  index: SpecIndex = indexSpec(spec),
+  edges: ResolvedEdges = resolveEdges(spec),
 ): ValidationIssue[] {
   const issues: ValidationIssue[] = [...spec.issues];
-  checkEndpoints(spec, issues);
+  checkEndpoints(spec, edges, issues);
   checkNodeOptions(spec, issues);
-  const graph = successorMap(spec, index, false);
+  const graph = successorMap(spec, edges, false);
   if (!graph.open.includes(graph.start) && graph.offsets[graph.start] === graph.offsets[graph.start + 1]) {
     issues.push({
       kind: 'missing-entry',
@@ -36,7 +38,7 @@ export function validateSpec(
   } else {
     checkReachability(graph, issues);
   }
-  if (mode === 'dag') checkDag(spec, { index, graph }, issues);
+  if (mode === 'dag') checkDag(spec, { edges, graph }, issues);
   for (const branch of spec.branches) {
     if (branch.condition && mode === 'dag')
       issues.push({
@@ -51,8 +53,8 @@ export function validateSpec(
 
 /** Cycles are errors in DAG mode; a router there must list its targets (else it could go anywhere). */
 function checkDag(
-  spec: GraphSpec,
-  { index, graph }: { readonly index: SpecIndex; readonly graph: SuccessorMap },
+  spec: IndexedGraphSpec,
+  { edges, graph }: { readonly edges: ResolvedEdges; readonly graph: SuccessorMap },
   issues: ValidationIssue[],
 ): void {
   const open = spec.branches.filter((branch) => branch.targets === undefined);
@@ -64,7 +66,7 @@ function checkDag(
     });
   }
   // Without its open routers (reported above), which would link a node to every node, itself included.
-  const declared = open.length > 0 ? successorMap(spec, index, true) : graph;
+  const declared = open.length > 0 ? successorMap(spec, edges, true) : graph;
   const cycle = findCycle(declared);
   if (!cycle) return;
   issues.push({
@@ -115,19 +117,21 @@ function unknownNode(issues: ValidationIssue[], name: string, at: string, role: 
   });
 }
 
-function checkEndpoints(spec: GraphSpec, issues: ValidationIssue[]): void {
+/** Endpoints that are not nodes; a static edge's come resolved (`-1`: not a node, START or END). */
+function checkEndpoints(spec: GraphSpec, edges: ResolvedEdges, issues: ValidationIssue[]): void {
   const { nodes } = spec;
-  for (const { from, to } of spec.edges) {
+  for (let i = 0; i < spec.edges.length; i++) {
+    const { from, to } = spec.edges[i]!;
     if (from === END)
       issues.push({ kind: 'invalid-edge', at: `${from} -> ${to}`, message: 'END has no outgoing edges' });
-    else if (from !== START && !nodes.has(from)) unknownNode(issues, from, `${from} -> ${to}`, 'edge source');
+    else if (edges.from[i]! < 0) unknownNode(issues, from, `${from} -> ${to}`, 'edge source');
     if (to === START)
       issues.push({
         kind: 'invalid-edge',
         at: `${from} -> ${to}`,
         message: 'START cannot be an edge target',
       });
-    else if (to !== END && !nodes.has(to)) unknownNode(issues, to, `${from} -> ${to}`, 'edge target');
+    else if (edges.to[i]! < 0) unknownNode(issues, to, `${from} -> ${to}`, 'edge target');
   }
   for (const { sources, to } of spec.joins) {
     const at = `[${sources.join(', ')}] -> ${to}`;

@@ -3,20 +3,21 @@ import { z } from 'zod';
 import { StateGraph } from '../graph/state-graph.js';
 import { END, START } from '../vocabulary/constants.js';
 import { buildRuntimeTopology } from './build-topology.js';
-import { END_INDEX, type GraphSpec } from './topology.js';
+import type { IndexedGraphSpec } from './spec-index.js';
+import { END_INDEX } from './topology.js';
 
 const schema = z.object({ n: z.number() });
 const increment = (state: { n: number }) => ({ n: state.n + 1 });
 
 /** START → `width` nodes, each edge declared twice, every node → END. */
-function fanOutSpec(width: number): GraphSpec {
+function fanOutSpec(width: number): IndexedGraphSpec {
   // biome-ignore lint/suspicious/noExplicitAny: generated graph; the builder type grows with every node name
   let graph: any = new StateGraph(schema);
   for (let i = 0; i < width; i++) graph = graph.addNode(`n${i}`, increment);
   for (let round = 0; round < 2; round++)
     for (let i = 0; i < width; i++) graph = graph.addEdge(START, `n${i}`);
   for (let i = 0; i < width; i++) graph = graph.addEdge(`n${i}`, END).addEdge(`n${i}`, END);
-  return graph.compile().spec as GraphSpec;
+  return graph.compile().spec as IndexedGraphSpec;
 }
 
 describe('buildRuntimeTopology', () => {
@@ -37,7 +38,7 @@ describe('buildRuntimeTopology', () => {
       .addEdge(START, 'b')
       .addEdge(['a', 'b'], 'c')
       .addConditionalEdges('c', router, ['a', END])
-      .compile().spec as GraphSpec;
+      .compile().spec as IndexedGraphSpec;
     const topology = buildRuntimeTopology(spec, 'graph', 'pregel');
     const [a, b, c] = topology.nodes;
     expect(topology.start.edges).toEqual([0, 1]);

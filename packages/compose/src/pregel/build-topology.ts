@@ -4,8 +4,14 @@ import { buildUpdateChecks } from '../state/update-checks.js';
 import { END, START } from '../vocabulary/constants.js';
 import type { DataflowNodeOptions } from '../vocabulary/node-options.js';
 import type { CompiledState } from './compiled-state.js';
+import { NodesByName } from './nodes-by-name.js';
 import { findPipes, findStreamStart } from './pipes.js';
-import { indexSpec, type SpecIndex } from './spec-index.js';
+import {
+  type IndexedGraphSpec,
+  type IndexedNodeSpec,
+  type ResolvedEdges,
+  resolveEdges,
+} from './spec-index.js';
 import {
   type CompiledBranch,
   type CompiledJoin,
@@ -22,8 +28,8 @@ import {
 export interface TopologyOptions {
   readonly concat?: ConcatFunction | undefined;
   readonly checkUpdates?: boolean;
-  /** The spec's node index, when the caller (`compileSpec`) already built one for validation. */
-  readonly index?: SpecIndex | undefined;
+  /** The spec's static edges resolved, when the caller (`compileSpec`) already did it for validation. */
+  readonly edges?: ResolvedEdges | undefined;
 }
 
 /** Shared by every node with no joins, branches or data edges (the runtime only reads these lists). */
@@ -31,20 +37,22 @@ const none: readonly never[] = Object.freeze([]);
 
 /**
  * Turns a validated spec into the indexed runtime topology in a few passes over its nodes and edges,
- * each linear: one per declaration list to group it by node index, one to build the nodes.
+ * each linear: one per declaration list to group it by node index, one to build the nodes. Names resolve
+ * to indexes through the positions recorded on the spec's nodes; no name map is built.
  */
 export function buildRuntimeTopology(
-  spec: GraphSpec,
+  spec: IndexedGraphSpec,
   name: string,
   mode: 'pregel' | 'dag',
   options: TopologyOptions = {},
 ): Topology {
-  const { names, indexOf } = options.index ?? indexSpec(spec);
-  const count = names.length;
+  const specNodes = spec.nodes;
+  const count = specNodes.size;
   // Per source (a node's index, START at `count`), grouped in one pass over each list.
-  const target = (to: string): number => (to === END ? END_INDEX : (indexOf.get(to) as number));
-  const source = (from: string): number => (from === START ? count : (indexOf.get(from) as number));
-  const edges = groupEdges(spec.edges, { count, source, target });
+  const indexOf = (node: string): number => (specNodes.get(node) as IndexedNodeSpec).index;
+  const target = (to: string): number => (to === END ? END_INDEX : indexOf(to));
+  const source = (from: string): number => (from === START ? count : indexOf(from));
+  const edges = groupEdges(options.edges ?? resolveEdges(spec), count);
   const dataEdges = bySource<number[]>(count);
   for (const edge of spec.dataEdges ?? []) {
     const at = source(edge.from);
@@ -52,7 +60,7 @@ export function buildRuntimeTopology(
   }
   const joins: CompiledJoin[] = spec.joins.map((join, id) => ({
     id,
-    sources: join.sources.map((s) => indexOf.get(s) as number),
+    sources: join.sources.map(indexOf),
     target: target(join.to),
   }));
   const branches = bySource<CompiledBranch[]>(count);
@@ -69,7 +77,6 @@ export function buildRuntimeTopology(
   for (const join of joins) for (const at of new Set(join.sources)) (joinsBySource[at] ??= []).push(join);
   const pipes = findPipes(spec, mode);
   const nodes: CompiledNode[] = new Array(count);
-  const byName = new Map<string, CompiledNode>();
   let hasDeferred = false;
   let hasStreamBranches = false;
   let index = 0;
@@ -88,14 +95,13 @@ export function buildRuntimeTopology(
     hasDeferred ||= compiled.deferred;
     hasStreamBranches ||= compiled.streamBranches;
     nodes[index++] = compiled;
-    byName.set(compiled.name, compiled);
   }
   return {
     name,
     kind: spec.kind,
     mode,
     nodes,
-    byName,
+    byName: new NodesByName(specNodes, nodes),
     start: {
       edges: edges[count] ?? none,
       branches: branches[count] ?? none,
@@ -153,17 +159,16 @@ const smallFanOut = 16;
 /**
  * Static successors by source index (START at `count`), in declaration order without duplicates: a
  * list per source that has edges (a chain's nodes have one each), and a set only for a wide fan-out so
- * dropping duplicates stays linear.
+ * dropping duplicates stays linear. The edges come resolved and validated (END is vertex `count + 1`).
  */
-function groupEdges(
-  list: GraphSpec['edges'],
-  at: { readonly count: number; source(from: string): number; target(to: string): number },
-): Array<number[] | undefined> {
-  const grouped = bySource<number[]>(at.count);
+function groupEdges(resolved: ResolvedEdges, count: number): Array<number[] | undefined> {
+  const grouped = bySource<number[]>(count);
+  const end = count + 1;
   let wide: Map<number, Set<number>> | undefined;
-  for (const edge of list) {
-    const from = at.source(edge.from);
-    const to = at.target(edge.to);
+  for (let i = 0; i < resolved.from.length; i++) {
+    const from = resolved.from[i]!;
+    const at = resolved.to[i]!;
+    const to = at === end ? END_INDEX : at;
     const targets = grouped[from];
     if (targets === undefined) {
       grouped[from] = [to];

@@ -1,4 +1,5 @@
-import type { GraphSpec, WiringSpec } from '../../pregel/topology.js';
+import type { IndexedGraphSpec } from '../../pregel/spec-index.js';
+import type { WiringSpec } from '../../pregel/topology.js';
 import { END } from '../../vocabulary/constants.js';
 import { SpecBuilder } from '../spec-builder.js';
 import { checkWorkflow } from './check-workflow.js';
@@ -13,7 +14,7 @@ import type { InputDecl, WorkflowDecl } from './workflow-decl.js';
  * no mapping reads. A branch is a conditional edge whose targets get no value from it (as in Eino, each
  * target maps its own inputs). The workflow's own problems join the graph validator's at `compile()`.
  */
-export function lowerWorkflow(decl: WorkflowDecl): GraphSpec {
+export function lowerWorkflow(decl: WorkflowDecl): IndexedGraphSpec {
   const builder = new SpecBuilder('dataflow', undefined);
   builder.setSchemas(decl.inputSchema, undefined);
   builder.setLocalState(decl.localState);
