@@ -128,6 +128,7 @@ export class MemoryCheckpointer implements Checkpointer {
     const { seqs, ids } = data;
     const position = lowerBound(seqs, record.seq);
     if (seqs[position] === record.seq) throw seqTakenError(record);
+    keepFlat(record.payload);
     const row: CheckpointRow = owned
       ? {
           record,
@@ -265,6 +266,19 @@ function storedRecord(record: CheckpointRecord): Omit<CheckpointRecord, 'metadat
   return checksum === undefined
     ? { threadId, ns, id, seq, parentId, baseId, step, source, createdAt, payload }
     : { threadId, ns, id, seq, parentId, baseId, step, source, createdAt, payload, checksum };
+}
+
+/** Where {@link keepFlat} puts the character it reads, so the read is not optimized away. */
+let firstCode = 0;
+
+/**
+ * Has V8 flatten a payload built by concatenation (reading a character of a concatenated string does):
+ * the row then holds one flat string, not the tree of pieces the body was joined from — measured 788
+ * against 1027 bytes held per checkpoint of the bench's loop. The checksum the engine no longer computes
+ * on a handed-over record flattened it before.
+ */
+function keepFlat(payload: string): void {
+  firstCode = payload.charCodeAt(0) | firstCode;
 }
 
 function toRecord(row: CheckpointRow): CheckpointRecord {
