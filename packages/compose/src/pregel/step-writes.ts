@@ -36,14 +36,18 @@ export function applyTasks(loop: LoopView, tasks: readonly Task[], outputs: unkn
     const applied = loop.applyState((i) => nameAt(nodes, tasks, i), outputs);
     changed = applied.changed;
     // Routers of a state graph read the state, not a task's output: a task without gotos is routed as
-    // its node alone, one shared item per node (a map step of N tasks allocates no N items).
-    const alone: Array<Finished | undefined> = [];
+    // its node alone, and a run of such tasks of one node (a map step's) shares one item, so a map step
+    // of N tasks allocates no N items. Keyed by the last node only: a list indexed by node position
+    // would allocate a slot per node of the graph on every step (a 1000-node chain got 3.4× slower).
+    let alone: Finished | undefined;
     for (let i = 0; i < tasks.length; i++) {
-      const index = (tasks[i] as Task).node;
+      const node = nodes[(tasks[i] as Task).node];
       const goto = applied.gotos[i];
-      finished[i] = goto
-        ? { node: nodes[index], output: applied.updates[i], goto }
-        : (alone[index] ??= { node: nodes[index], output: undefined, goto: undefined });
+      if (goto) finished[i] = { node, output: applied.updates[i], goto };
+      else {
+        if (alone === undefined || alone.node !== node) alone = { node, output: undefined, goto: undefined };
+        finished[i] = alone;
+      }
       if (!keep) continue;
       const output = outputs[i];
       const raw = isCommand(output) ? output.update : output;
