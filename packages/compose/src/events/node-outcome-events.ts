@@ -1,4 +1,3 @@
-import { eventTime } from './event-clock.js';
 import type { NodeEndEvent, NodeErrorEvent } from './run-event.js';
 
 /**
@@ -15,8 +14,7 @@ export interface NodeEventSource {
 }
 
 /**
- * The `node-end` event of a task that finished, timed from `started` (`Date.now()` when it started); its
- * clock read is the one a synchronous step's `step-end` reuses (see `event-clock.ts`).
+ * The `node-end` event of a task that finished, timed from `started` (`Date.now()` when it started).
  *
  * @example
  * ```ts
@@ -26,7 +24,7 @@ export interface NodeEventSource {
  * ```
  */
 export function nodeEndEvent(source: NodeEventSource, output: unknown, started: number): NodeEndEvent {
-  const now = eventTime();
+  const now = Date.now();
   return {
     type: 'node-end',
     runId: source.runId,

@@ -95,9 +95,7 @@ export class CallContext implements NodeContext {
     const { observer, runId } = this.entry.run;
     if (!observer.event) return undefined;
     // As in TaskContext.report: the fields added are the ones every node event has.
-    const built = { ...event, runId, ts: Date.now(), ...this.#where() } as NodeEvent;
-    if (built.type === 'model-call') observer.modelCall?.(built);
-    observer.event(built);
+    observer.event({ ...event, runId, ts: Date.now(), ...this.#where() } as NodeEvent);
     return observer.pace?.();
   }
 

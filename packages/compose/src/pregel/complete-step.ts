@@ -1,29 +1,25 @@
-import { timeSince } from '../events/event-clock.js';
 import { isPromiseLike } from '../runnable/runnable.js';
 import type { LoopView } from './loop-hooks.js';
 import { type Finished, planNext } from './plan.js';
 import { applyTasks, type StepWrites, streamUpdates } from './step-writes.js';
+import type { Task } from './task.js';
 
 /**
  * Completes a step that ran to the end: applies its writes, streams them, plans the next step, reports
  * `step-end` and the values, and hands the step to `afterStep` (checkpoints). Returns a promise only when
- * routing, an observer or a hook is asynchronous, so synchronous steps never await. `mark` is the event
- * clock's mark from before the step's tasks ran, given when they all ran without awaiting: a step that
- * stays synchronous to its end takes its last node's clock read as its end time (see `event-clock.ts`).
+ * routing, an observer or a hook is asynchronous, so synchronous steps never await.
  */
 export function completeStep(
   loop: LoopView,
+  tasks: readonly Task[],
   outputs: unknown[],
   started: number,
-  mark: number | undefined,
 ): Promise<void> | undefined {
-  const { finished, writes, changed } = applyTasks(loop, loop.tasks, outputs);
+  const { finished, writes, changed } = applyTasks(loop, tasks, outputs);
   const streaming = loop.run.observer.updates ? streamUpdates(loop.run, writes) : undefined;
-  if (streaming) {
-    const done: StepDone = { writes, changed, started, mark: undefined };
-    return streaming.then(() => route(loop, finished, done));
-  }
-  return route(loop, finished, { writes, changed, started, mark });
+  const done: StepDone = { writes, changed, started };
+  if (streaming) return streaming.then(() => route(loop, finished, done));
+  return route(loop, finished, done);
 }
 
 /** What a completed step hands on to its end. */
@@ -31,8 +27,6 @@ interface StepDone {
   readonly writes: StepWrites;
   readonly changed: readonly string[];
   readonly started: number;
-  /** The event clock's mark while the step has not awaited since its tasks ran (see `completeStep`). */
-  readonly mark: number | undefined;
 }
 
 function route(loop: LoopView, finished: Finished[], done: StepDone): Promise<void> | undefined {
@@ -43,7 +37,7 @@ function route(loop: LoopView, finished: Finished[], done: StepDone): Promise<vo
   if (isPromiseLike(planned)) {
     return planned.then((tasks) => {
       loop.planned(tasks);
-      return finishStep(loop, { ...done, mark: undefined });
+      return finishStep(loop, done);
     });
   }
   loop.planned(planned);
@@ -52,8 +46,7 @@ function route(loop: LoopView, finished: Finished[], done: StepDone): Promise<vo
 
 function finishStep(loop: LoopView, done: StepDone): Promise<void> | undefined {
   const { run, topology } = loop;
-  const { mark } = done;
-  const now = run.observer.event ? (mark === undefined ? Date.now() : timeSince(mark)) : 0;
+  const now = run.observer.event ? Date.now() : 0;
   if (run.observer.event) {
     run.observer.event({
       type: 'step-end',

@@ -173,13 +173,17 @@ function both(a: Promise<void> | undefined, b: Promise<void> | undefined): Promi
   return Promise.all([a, b]).then(() => undefined);
 }
 
-/**
- * Counts the run's model calls (only when someone listens: without a listener no event exists). Only
- * `report` makes `model-call` events, and it hands them to `modelCall` too, so the listener is not wrapped.
- */
+/** Counts the run's model calls (only when someone listens: without a listener no event exists). */
 function withUsageTally(observer: RunObserver, tally: UsageTally): RunObserver {
-  if (!observer.event) return observer;
-  return { ...observer, modelCall: (event) => tally.add(event) };
+  const listener = observer.event;
+  if (!listener) return observer;
+  return {
+    ...observer,
+    event: (event) => {
+      if (event.type === 'model-call') tally.add(event);
+      listener(event);
+    },
+  };
 }
 
 function usageOf(tally: UsageTally | undefined): { usageTotals?: UsageTotals } {

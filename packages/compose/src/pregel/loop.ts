@@ -1,6 +1,5 @@
 import { abortError } from '../errors/abort-error.js';
 import { StepLimitError } from '../errors/step-limit-error.js';
-import { clockMark } from '../events/event-clock.js';
 import { isPromiseLike } from '../runnable/runnable.js';
 import { atCheckpoint } from '../state/reduce-key.js';
 import { START } from '../vocabulary/constants.js';
@@ -161,10 +160,8 @@ export class PregelLoop implements LoopView {
       endedAt = 0;
       emitStepStart(this, started);
       const finishOrder = run.observer.updates ? [] : undefined;
-      const mark = run.observer.event ? clockMark() : undefined;
       const ran = runStep(this.stepCall(started, finishOrder));
-      const awaited = isPromiseLike(ran);
-      const outputs = awaited ? await ran : ran;
+      const outputs = isPromiseLike(ran) ? await ran : ran;
       this.#known = undefined;
       this.#resumeUsed = this.#resume;
       this.#resume = undefined;
@@ -175,7 +172,7 @@ export class PregelLoop implements LoopView {
         return this.pause(outputs, interrupts);
       }
       const ranTasks = this.#tasks;
-      const done = completeStep(this, outputs, started, awaited ? undefined : mark);
+      const done = completeStep(this, ranTasks, outputs, started);
       this.#stepsRun++;
       if (done) await done;
       else if (++syncSteps >= yieldEvery) {

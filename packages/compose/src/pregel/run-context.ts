@@ -1,7 +1,6 @@
 import type { NodeCache } from '../cache/node-cache.js';
 import type { TaskWrite } from '../checkpoint/checkpoint-body.js';
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
-import type { ModelCallEvent } from '../events/node-events.js';
 import type { RunEvent } from '../events/run-event.js';
 import type { Store } from '../store/store.js';
 import type { CompiledState } from './compiled-state.js';
@@ -33,11 +32,6 @@ export interface RunObserver {
    * (`events`, `custom`): a promise makes the run wait there until the consumer catches up.
    */
   readonly pace?: () => Promise<void> | undefined;
-  /**
-   * Counts a `model-call` event for the run's usage totals (present when `event` is): a node's `report`
-   * calls it before `event`, so no other event passes through a check of its kind.
-   */
-  readonly modelCall?: (event: ModelCallEvent) => void;
 }
 
 /** Checkpointing context a run passes to its nested subgraphs. */

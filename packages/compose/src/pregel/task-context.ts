@@ -245,7 +245,7 @@ export class TaskContext implements NodeContext {
   report(event: NodeEventInit): Promise<void> | undefined {
     const { observer } = this.run;
     if (!observer.event) return undefined;
-    const built = {
+    observer.event({
       ...event,
       runId: this.run.runId,
       ts: Date.now(),
@@ -255,9 +255,7 @@ export class TaskContext implements NodeContext {
       taskId: this.taskId,
       // Spreading a member of the init union loses its tie to its `type`; the fields added are the
       // ones every node event has, so the result is that member's event.
-    } as NodeEvent;
-    if (built.type === 'model-call') observer.modelCall?.(built);
-    observer.event(built);
+    } as NodeEvent);
     return observer.pace?.();
   }
 
