@@ -17,8 +17,12 @@ export interface WeftApp<TState> {
   invoke(input: Partial<TState>, options?: RunOptions): Promise<TState>;
   stream(
     input: Partial<TState>,
-    options: RunOptions & { readonly mode: StreamMode | readonly StreamMode[] },
+    options: RunOptions & { readonly mode: StreamMode | readonly StreamMode[]; readonly batched?: false },
   ): AsyncIterable<unknown>;
+  stream(
+    input: Partial<TState>,
+    options: RunOptions & { readonly mode: StreamMode | readonly StreamMode[]; readonly batched: true },
+  ): AsyncIterable<readonly unknown[]>;
 }
 
 /** Compile options the workloads vary. */

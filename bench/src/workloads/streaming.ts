@@ -4,7 +4,9 @@ import { floorChain } from '../graphs/floor.ts';
 import { langGraphChain, langGraphConfig } from '../graphs/langgraph-graphs.ts';
 import { type Counter, weftChain } from '../graphs/weft-graphs.ts';
 import { expectEqual } from '../harness.ts';
-import { type BenchContext, batched, compareRow, type Workload } from '../workload.ts';
+import { interleaved, ratio } from '../interleaved.ts';
+import type { Row } from '../table.ts';
+import { type BenchContext, batched, compareRow, measures, pick, type Workload } from '../workload.ts';
 
 /** What a consumer saw: parts received and, for event streams, how many node-end events. */
 interface Observed {
@@ -24,6 +26,32 @@ async function* floorStream(events: boolean): AsyncGenerator<{ type: string; nod
     state = { ...state, ...(await (async () => ({ n: state.n + 1 }))()) };
     yield { type: events ? 'node-end' : 'update', node, n: state.n };
   }
+}
+
+/** Floor of a batched event stream: the plain chain yielding each node's start/end events as one array. */
+async function* floorBatches(): AsyncGenerator<{ type: string; node: string; n: number }[]> {
+  let state: Counter = { n: 0 };
+  for (let i = 0; i < NODES; i++) {
+    const node = `n${i}`;
+    const start = { type: 'node-start', node, n: state.n };
+    state = { ...state, ...(await (async () => ({ n: state.n + 1 }))()) };
+    yield [start, { type: 'node-end', node, n: state.n }];
+  }
+}
+
+async function consumeBatches(
+  stream: AsyncIterable<readonly unknown[]>,
+  isNodeEnd: (part: unknown) => boolean,
+): Promise<Observed> {
+  let parts = 0;
+  let nodeEnds = 0;
+  for await (const batch of stream) {
+    for (const part of batch) {
+      parts++;
+      if (isNodeEnd(part)) nodeEnds++;
+    }
+  }
+  return { parts, nodeEnds };
 }
 
 async function consume(
@@ -46,7 +74,7 @@ const langGraphNodeEnd = (part: unknown) => {
 };
 const floorNodeEnd = (part: unknown) => (part as { type?: string }).type === 'node-end';
 
-type Runs = Record<'weft' | 'langgraph' | 'floor', () => Promise<Observed>>;
+type Runs = Partial<Record<'weft' | 'langgraph' | 'floor', () => Promise<Observed>>>;
 
 function streamRow(context: BenchContext, workload: string, once: Runs, check: (seen: Observed) => void) {
   const invokes = 1;
@@ -87,7 +115,12 @@ export const streamingWorkload: Workload = {
         consume(langGraph.streamEvents({ n: 0 }, { ...langGraphConfig(), version: 'v2' }), langGraphNodeEnd),
       floor: () => consume(floorStream(true), floorNodeEnd),
     };
-    return [
+    // LangGraph's `streamEvents` has no batched form, so this row has no LangGraph cell.
+    const eventBatches: Runs = {
+      weft: () => consumeBatches(weft.stream({ n: 0 }, { mode: 'events', batched: true }), weftNodeEnd),
+      floor: () => consumeBatches(floorBatches(), floorNodeEnd),
+    };
+    const rows = [
       await streamRow(context, 'stream baseline, invoke', invoke, (seen) =>
         expectEqual('final n', seen.parts, NODES),
       ),
@@ -97,6 +130,51 @@ export const streamingWorkload: Workload = {
       await streamRow(context, 'stream events', events, (seen) =>
         expectEqual('node-end events', seen.nodeEnds, NODES),
       ),
+      await streamRow(context, 'stream events, batched', eventBatches, (seen) =>
+        expectEqual('node-end events', seen.nodeEnds, NODES),
+      ),
     ];
+    return measures(context, 'weft')
+      ? [...rows, ...(await backToBack(context, invoke, events, eventBatches))]
+      : rows;
   },
 };
+
+/**
+ * Goal 6 of issue #28 (`events` ≤ 1.5× `invoke`), measured back to back: Weft's invoke, event stream and
+ * batched event stream of one graph, interleaved in rotating order so that the machine's load falls on
+ * all three alike (the rows above are timed one after another).
+ */
+async function backToBack(
+  context: BenchContext,
+  invoke: Runs,
+  events: Runs,
+  eventBatches: Runs,
+): Promise<Row[]> {
+  const invokes = pick(context, 50, 2);
+  const nodeEnds = (seen: unknown) => expectEqual('node-end events', (seen as Observed).nodeEnds, NODES);
+  context.log(`  stream, Weft back to back: chain ${NODES} × ${invokes}, three variants interleaved`);
+  const [base, all, grouped] = (await interleaved(
+    context,
+    { prefix: 'stream back to back', size: `chain ${NODES}` },
+    [
+      {
+        label: 'invoke',
+        once: invoke.weft as () => Promise<Observed>,
+        check: (seen) => expectEqual('final n', (seen as Observed).parts, NODES),
+      },
+      { label: 'events', once: events.weft as () => Promise<Observed>, check: nodeEnds },
+      { label: 'events batched', once: eventBatches.weft as () => Promise<Observed>, check: nodeEnds },
+    ],
+    invokes,
+  )) as [Row, Row, Row];
+  return [
+    { ...base, heap: 'samples interleaved; heap not measured' },
+    { ...all, heap: '', notes: [`stream: events / invoke = ${ratio(all, base)} back to back`] },
+    {
+      ...grouped,
+      heap: '',
+      notes: [`stream: events batched / invoke = ${ratio(grouped, base)} back to back`],
+    },
+  ];
+}

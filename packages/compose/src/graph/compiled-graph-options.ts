@@ -9,11 +9,19 @@ import type { Command } from '../vocabulary/command.js';
 export interface StreamOptions<
   TMode extends StreamMode | readonly StreamMode[] = StreamMode | readonly StreamMode[],
   TNodes extends string = string,
+  TBatched extends boolean = boolean,
 > extends RunOptions<TNodes> {
   /** What to yield (default `values`); several modes yield `[mode, payload]` tuples. */
   readonly mode?: TMode;
   /** Also yield values/updates/messages/custom of nested subgraphs (events always include them). */
   readonly subgraphs?: boolean;
+  /**
+   * Yield arrays: each item is every part ready when the consumer asked (never empty), so a fast run
+   * costs one `for await` turn per burst instead of one per part. Joined, the arrays are exactly the
+   * parts the unbatched stream yields, in the same order; where one array ends is not part of the
+   * contract (it depends on when the consumer asks).
+   */
+  readonly batched?: TBatched;
 }
 
 /** Options of `batch()`. */

@@ -100,12 +100,20 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   /**
    * Runs the graph and yields what `mode` asks for, with backpressure. Breaking out of the loop aborts
    * the run and waits for it to end (so the thread is free for the next run when the loop exits). A pause ends the stream with an `__interrupt__` part (values: the state with
-   * `__interrupt__`; updates: node `__interrupt__`).
+   * `__interrupt__`; updates: node `__interrupt__`). With `batched: true` it yields arrays of the parts
+   * ready at each turn instead (the same parts in the same order, fewer turns).
    */
-  stream<const TMode extends StreamMode | readonly StreamMode[] = 'values'>(
+  stream<
+    const TMode extends StreamMode | readonly StreamMode[] = 'values',
+    const TBatched extends boolean = false,
+  >(
     input: TInput | Continue,
-    options: StreamOptions<TMode, TNodes> = {},
-  ): AsyncIterableIterator<InferStreamPart<StreamParts<TOutput, TNodes, TUpdate>, TMode>> {
+    options: StreamOptions<TMode, TNodes, TBatched> = {},
+  ): AsyncIterableIterator<
+    TBatched extends true
+      ? InferStreamPart<StreamParts<TOutput, TNodes, TUpdate>, TMode>[]
+      : InferStreamPart<StreamParts<TOutput, TNodes, TUpdate>, TMode>
+  > {
     const mode = options.mode ?? 'values';
     const modes = (Array.isArray(mode) ? mode : [mode]) as readonly StreamMode[];
     // The run's own control (no AbortController unless a node asks for a signal, see ADR 003): the
@@ -148,9 +156,7 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
       stream.queue.close();
     };
     ended = start().catch((error: unknown) => stream.queue.fail(error));
-    return stream.queue as AsyncIterableIterator<
-      InferStreamPart<StreamParts<TOutput, TNodes, TUpdate>, TMode>
-    >;
+    return (options.batched ? stream.queue.batches() : stream.queue) as AsyncIterableIterator<never>;
   }
 
   /**

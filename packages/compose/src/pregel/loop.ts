@@ -44,6 +44,8 @@ export class PregelLoop implements LoopView {
   #stepsRun = 0;
   /** When the last step ended, as its `step-end` event says (see `stepDone`). */
   #endedAt = 0;
+  /** The running step's tasks ran without awaiting anything (see `ranSync`). */
+  #ranSync = false;
   #values: Record<string, unknown> = {};
   #routing: RoutingState = emptyRouting();
   #tasks: readonly Task[] = [];
@@ -95,6 +97,10 @@ export class PregelLoop implements LoopView {
   /** The state a checkpoint persists. */
   snapshot(): LoopSnapshot {
     return { step: this.#step, values: this.#values, routing: this.#routing, tasks: this.#tasks };
+  }
+
+  get ranSync(): boolean {
+    return this.#ranSync;
   }
 
   planned(tasks: readonly Task[]): void {
@@ -161,7 +167,8 @@ export class PregelLoop implements LoopView {
       emitStepStart(this, started);
       const finishOrder = run.observer.updates ? [] : undefined;
       const ran = runStep(this.stepCall(started, finishOrder));
-      const outputs = isPromiseLike(ran) ? await ran : ran;
+      const ranSync = !isPromiseLike(ran);
+      const outputs = ranSync ? ran : await ran;
       this.#known = undefined;
       this.#resumeUsed = this.#resume;
       this.#resume = undefined;
@@ -172,6 +179,7 @@ export class PregelLoop implements LoopView {
         return this.pause(outputs, interrupts);
       }
       const ranTasks = this.#tasks;
+      this.#ranSync = ranSync;
       const done = completeStep(this, ranTasks, outputs, started);
       this.#stepsRun++;
       if (done) await done;

@@ -21,8 +21,12 @@ export interface Task {
  * their writes, and at 100,000 tasks each byte a task holds is 100 KB that V8's scavenges copy.
  */
 export class PlannedStep {
-  /** Ids read so far, by task position (made on first read: unobserved runs never build one). */
-  #ids: Map<number, string> | undefined;
+  /**
+   * Ids read so far, by task position (made on first read: unobserved runs never build one). An array,
+   * not a `Map`: a step's ids are read in position order (`node-start` events, checkpoints), so it stays
+   * dense, and a step of one task — every step of a chain — holds a one-slot array instead of a hash table.
+   */
+  #ids: string[] | undefined;
 
   constructor(
     readonly prefix: string | number,
@@ -32,11 +36,11 @@ export class PlannedStep {
 
   /** The id of the task of `node` at `position`: `prefix:node:position`, built once. */
   idOf(node: number, position: number): string {
-    const ids = (this.#ids ??= new Map());
-    let id = ids.get(position);
+    const ids = (this.#ids ??= []);
+    let id = ids[position];
     if (id === undefined) {
       id = `${this.prefix}:${(this.nodes[node] as { readonly name: string }).name}:${position}`;
-      ids.set(position, id);
+      ids[position] = id;
     }
     return id;
   }

@@ -100,6 +100,51 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
     return this;
   }
 
+  /**
+   * The same queue read in batches: each `next()` yields every item queued so far as one array (never
+   * empty), so a consumer takes one `for await` turn per burst instead of one per item. The arrays,
+   * joined, are exactly the items `next()` would have yielded one by one. `return()` is the queue's own.
+   */
+  batches(): AsyncIterableIterator<T[]> {
+    const batches: AsyncIterableIterator<T[]> = {
+      next: () => this.nextBatch(),
+      return: async () => {
+        await this.return();
+        return { value: undefined, done: true };
+      },
+      [Symbol.asyncIterator]: () => batches,
+    };
+    return batches;
+  }
+
+  /** Every queued item as one array; when none is queued, waits for the next push and the burst after it. */
+  private nextBatch(): Promise<IteratorResult<T[]>> {
+    if (this.size > 0) return Promise.resolve({ value: this.drain(), done: false });
+    if (this.failure || this.done) return this.next() as Promise<IteratorResult<never>>;
+    // The first item arrives alone; by the time the consumer resumes, the producer may have queued more
+    // in the same synchronous burst, and they join it.
+    return this.next().then((first) =>
+      first.done
+        ? first
+        : { value: this.size > 0 ? [first.value, ...this.drain()] : [first.value], done: false },
+    );
+  }
+
+  /** Takes every queued item, in order, and lets a waiting producer go on. */
+  private drain(): T[] {
+    const { items, head, size } = this;
+    const taken = new Array<T>(size);
+    for (let i = 0; i < size; i++) {
+      const at = (head + i) & (items.length - 1);
+      taken[i] = items[at] as T;
+      items[at] = undefined;
+    }
+    this.head = 0;
+    this.size = 0;
+    this.releaseSpace(true);
+    return taken;
+  }
+
   private settleConsumer(): void {
     this.releaseSpace(true);
     const consumer = this.waitingConsumer;
