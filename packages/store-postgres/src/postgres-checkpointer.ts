@@ -195,11 +195,16 @@ export class PostgresCheckpointer implements Checkpointer {
       where += ` AND c.seq >= coalesce((SELECT b.seq FROM ${this.#tables.checkpoints} b WHERE b.thread_id = $1 AND b.ns = $2 AND b.id = ${base}), 0) AND c.base_id = ${base}`;
     }
     // Each filter key must hold a JSON-equal value: jsonb equality compares nested values in full.
-    for (const [key, value] of Object.entries(options.filter ?? {})) {
+    const filters = Object.entries(options.filter ?? {});
+    for (const [key, value] of filters) {
       where += ` AND c.metadata -> $${values.push(key)}::text = $${values.push(JSON.stringify(value))}::jsonb`;
     }
     const limit = options.limit === undefined ? '' : ` LIMIT $${values.push(options.limit)}`;
+    // Without a filter the text depends only on which options are given: a named statement per shape
+    // (a worker lists the head of every thread it runs), parsed and planned once per connection.
+    const shape = `${options.before === undefined ? '' : 'b'}${options.baseId === undefined ? '' : 'a'}${limit ? 'l' : ''}`;
     const { rows } = await this.#query<CheckpointRow>({
+      ...(filters.length === 0 ? { name: `${this.#statementPrefix}_list_${shape}` } : {}),
       text: `SELECT ${COLUMNS} FROM ${this.#tables.checkpoints} c WHERE ${where} ORDER BY c.seq DESC${limit}`,
       values,
     });

@@ -1,6 +1,7 @@
 import type { RunEvent, RunEventType } from '@weft/compose';
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 import { BATCH_KIND, encodeBatch, encodeEvent, SETTLED_KIND, type SettledMarker } from './event-codec.js';
+import { FlushSchedule } from './flush-schedule.js';
 import type { QueueKeys } from './keys.js';
 
 /**
@@ -36,19 +37,22 @@ export interface EventStreamOptions {
 /**
  * Appends one run's events to its thread's Redis stream, in order, without waiting for replies: events
  * are buffered for up to `batchMs` and written as one stream entry (one command instead of one per
- * event: a step emits five or more). One connection keeps commands in order; `flush` waits for the
- * last. Writing never fails the run: the first error is kept and reported by `flush`.
+ * event: a step emits five or more), on a timer the worker's sinks share (`FlushSchedule`). One
+ * connection keeps commands in order; `flush` waits for the last. Writing never fails the run: the
+ * first error is kept and reported by `flush`. When the run settles, the last batch and the settled
+ * marker go into the transaction that stores the outcome.
  */
 export class RunEventSink {
   #last: Promise<unknown> = Promise.resolve();
   #error: unknown;
   #buffer: string[] = [];
-  #timer: NodeJS.Timeout | undefined;
+  readonly #write = (): void => this.#writeBuffer();
 
   constructor(
     private readonly redis: Redis,
     private readonly key: string,
     private readonly options: Required<EventStreamOptions>,
+    private readonly schedule: FlushSchedule,
   ) {}
 
   /** A listener for `callbacks.onEvent`, or `undefined` when no event is published (zero cost). */
@@ -58,18 +62,25 @@ export class RunEventSink {
     const wanted = events === 'all' ? undefined : new Set<string>(events);
     return (event) => {
       if (wanted && !wanted.has(event.type)) return;
-      this.#buffer.push(encodeEvent(event));
-      this.#timer ??= setTimeout(() => this.#writeBuffer(), this.options.batchMs);
+      if (this.#buffer.push(encodeEvent(event)) === 1) this.schedule.request(this.#write);
     };
   }
 
-  /** Appends the marker that tells followers this run settled, and sets the stream's expiry. */
-  settled(marker: SettledMarker): void {
-    this.#writeBuffer();
-    this.#append(SETTLED_KIND, JSON.stringify(marker));
-    this.#last = this.redis.pexpire(this.key, this.options.ttlMs).catch((error: unknown) => {
-      this.#error ??= error;
-    });
+  /** Waits for the appends sent so far (not for the buffer); never throws (`flush` reports errors). */
+  async idle(): Promise<void> {
+    await this.#last;
+  }
+
+  /** Adds what is buffered to `multi` as one entry, instead of writing it on its own. */
+  bufferedInto(multi: ChainableCommander): void {
+    const body = this.#takeBuffer();
+    if (body !== undefined) this.#xadd(multi, BATCH_KIND, body);
+  }
+
+  /** Adds the marker that tells followers this run settled, and the stream's expiry, to `multi`. */
+  settledInto(multi: ChainableCommander, marker: SettledMarker): void {
+    this.#xadd(multi, SETTLED_KIND, JSON.stringify(marker));
+    multi.pexpire(this.key, this.options.ttlMs);
   }
 
   /** Writes what is buffered and waits for every append so far; rethrows the first write error, if any. */
@@ -80,20 +91,26 @@ export class RunEventSink {
   }
 
   #writeBuffer(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    if (this.#buffer.length === 0) return;
-    const body = encodeBatch(this.#buffer);
-    this.#buffer = [];
-    this.#append(BATCH_KIND, body);
-  }
-
-  #append(kind: string, body: string): void {
+    const body = this.#takeBuffer();
+    if (body === undefined) return;
     this.#last = this.redis
-      .xadd(this.key, 'MAXLEN', '~', this.options.maxLength, '*', 'k', kind, 'd', body)
+      .xadd(this.key, 'MAXLEN', '~', this.options.maxLength, '*', 'k', BATCH_KIND, 'd', body)
       .catch((error: unknown) => {
         this.#error ??= error;
       });
+  }
+
+  /** Empties the buffer; the body of its entry, `undefined` when empty. */
+  #takeBuffer(): string | undefined {
+    if (this.#buffer.length === 0) return undefined;
+    this.schedule.cancel(this.#write);
+    const body = encodeBatch(this.#buffer);
+    this.#buffer = [];
+    return body;
+  }
+
+  #xadd(multi: ChainableCommander, kind: string, body: string): void {
+    multi.xadd(this.key, 'MAXLEN', '~', this.options.maxLength, '*', 'k', kind, 'd', body);
   }
 }
 
@@ -109,5 +126,6 @@ export function eventSinks(
     ttlMs: options.ttlMs ?? 24 * 60 * 60 * 1000,
     batchMs: options.batchMs ?? 5,
   };
-  return (threadId) => new RunEventSink(redis, keys.events(threadId), resolved);
+  const schedule = new FlushSchedule(resolved.batchMs);
+  return (threadId) => new RunEventSink(redis, keys.events(threadId), resolved, schedule);
 }

@@ -16,6 +16,7 @@ import { type RunJobData, runJobSchema } from './job-data.js';
 import { JournalLease } from './journal-lease.js';
 import type { QueueKeys } from './keys.js';
 import type { RunRegistry, StoredOutcome } from './run-registry.js';
+import { recordSettled } from './settled-record.js';
 import { ThreadLease } from './thread-lease.js';
 
 /** Everything the job processor of one worker shares. */
@@ -84,16 +85,27 @@ export async function processRunJob(
       `graph "${data.graph}" is not registered with this worker (it has: ${known})`,
     );
   }
-  if (await runtime.cancels.isCancelled(data.threadId, data.epoch)) return settleCancelled(call);
   const controller = new AbortController();
-  const lease = await takeLease(call, controller);
+  // Cancels reach this run from here on, so the epoch read that goes with the lease request (one round
+  // trip) sees every cancel that came before, and a later one aborts the controller.
+  const unregister = runtime.cancels.register(data.threadId, controller);
+  const lease = await leaseUnlessCancelled(call, controller).catch((error: unknown) => {
+    unregister();
+    throw error;
+  });
+  if (lease === 'cancelled' || lease === undefined) {
+    unregister();
+    if (lease === 'cancelled') return settleCancelled(call);
+    // Another worker holds the thread: put the job back for later (no attempt used).
+    await job.moveToDelayed(Date.now() + runtime.leaseRetryMs * (0.5 + Math.random()), token);
+    throw new DelayedError();
+  }
   const info: LeaseInfo = {
     threadId: data.threadId,
     runId: data.runId,
     workerId: runtime.workerId,
     attempt: job.attemptsStarted,
   };
-  const unregister = runtime.cancels.register(data.threadId, controller);
   if (runtime.stopping())
     controller.abort(new WorkerError('SHUTDOWN', 'the worker closed while this run started'));
   const onJobAbort = (): void => controller.abort(signal?.reason);
@@ -111,35 +123,56 @@ export async function processRunJob(
   }
 }
 
+/** A held thread lease. */
+interface HeldLease {
+  release(): Promise<void>;
+}
+
 /**
- * Takes the thread's lease (in the journal when there is one, else in Redis), or puts the job back for
- * later (no attempt used) when another worker has it.
+ * Takes the thread's lease (in the journal when there is one, else in Redis) and reads the thread's
+ * cancel epoch, both at once: `'cancelled'` when the thread was cancelled after the job was submitted
+ * (a lease taken meanwhile is given back), `undefined` when another worker holds the lease.
  */
-async function takeLease(call: JobCall, controller: AbortController): Promise<{ release(): Promise<void> }> {
-  const { runtime, data, job, token } = call;
+async function leaseUnlessCancelled(
+  call: JobCall,
+  controller: AbortController,
+): Promise<HeldLease | 'cancelled' | undefined> {
+  const { runtime, data } = call;
+  const [lease, cancelled] = await Promise.allSettled([
+    acquireLease(call, controller),
+    runtime.cancels.isCancelled(data.threadId, data.epoch),
+  ]);
+  const held = lease.status === 'fulfilled' ? lease.value : undefined;
+  if (cancelled.status === 'rejected' || cancelled.value) {
+    await held?.release();
+    if (cancelled.status === 'rejected') throw cancelled.reason;
+    return 'cancelled';
+  }
+  if (lease.status === 'rejected') throw lease.reason;
+  return held;
+}
+
+/** Takes the thread's lease, or returns `undefined` when another worker has it. */
+async function acquireLease(call: JobCall, controller: AbortController): Promise<HeldLease | undefined> {
+  const { runtime, data } = call;
   const options = {
     token: `${runtime.workerId}:${data.runId}:${Math.random().toString(36).slice(2)}`,
     ttlMs: runtime.leaseTtlMs,
     onLost: () =>
       controller.abort(new WorkerError('LEASE_LOST', `lost the lease of thread "${data.threadId}"`)),
   };
-  const lease = runtime.journal
-    ? await JournalLease.acquire({
+  return runtime.journal
+    ? JournalLease.acquire({
         ...options,
         journal: runtime.journal,
         queue: runtime.queueName,
         threadId: data.threadId,
       })
-    : await ThreadLease.acquire({ ...options, redis: runtime.redis, key: runtime.keys.lease(data.threadId) });
-  if (lease) return lease;
-  await job.moveToDelayed(Date.now() + runtime.leaseRetryMs * (0.5 + Math.random()), token);
-  throw new DelayedError();
+    : ThreadLease.acquire({ ...options, redis: runtime.redis, key: runtime.keys.lease(data.threadId) });
 }
 
 async function runLeased(call: JobCall, graph: WorkerGraph, signal: AbortSignal): Promise<RunStatus> {
   const { runtime, data, job } = call;
-  // Checked again now that cancels reach this run: one that came in before is seen here.
-  if (await runtime.cancels.isCancelled(data.threadId, data.epoch)) return settleCancelled(call);
   const latest = data.kind === 'continue' ? undefined : await latestCheckpoint(runtime, data.threadId);
   // A run Redis forgot and the reconciler queued again may have finished meanwhile: never run it twice.
   const record = await runtime.journal?.running(runtime.queueName, data.runId, {
@@ -148,9 +181,14 @@ async function runLeased(call: JobCall, graph: WorkerGraph, signal: AbortSignal)
     latest,
   });
   if (record && isSettled(record.status)) return record.status;
-  const marking = runtime.registry.running(data.runId, runtime.workerId, job.attemptsStarted);
-  await (record ? marking.catch(() => undefined) : marking);
-  const input = await chooseInput(runtime, data, { latest, baseline: record?.baseline });
+  // The baseline comes from the journal's record when there is one, else from Redis's.
+  const marking = runtime.registry.running(data.runId, {
+    workerId: runtime.workerId,
+    attempts: job.attemptsStarted,
+    latest: record?.baseline === undefined ? latest : undefined,
+  });
+  const stored = await (record ? marking.catch(() => undefined) : marking);
+  const input = chooseInput(data, { latest, baseline: record?.baseline ?? stored });
   const callbacks = withJobCallbacks(call.sink.listener(), await jobCallbacks(call));
   const result: RunResult<unknown> = await graph.run(input, {
     threadId: data.threadId,
@@ -201,14 +239,12 @@ async function jobCallbacks(call: JobCall): Promise<Callbacks | undefined> {
  * first picked up) is stored with the run, and a later checkpoint means an earlier attempt of this same
  * job got that far, so the retry continues from the checkpoint (`null`) and finished tasks do not re-run.
  */
-async function chooseInput(
-  runtime: JobRuntime,
+function chooseInput(
   data: RunJobData,
   known: { readonly latest: string | undefined; readonly baseline: string | undefined },
-): Promise<unknown> {
+): unknown {
   if (data.kind === 'continue' || known.latest === undefined) return null;
-  const baseline = known.baseline ?? (await runtime.registry.baseline(data.runId, known.latest));
-  if (known.latest !== baseline) return null;
+  if (known.latest !== (known.baseline ?? known.latest)) return null;
   const value = data.payload === undefined ? undefined : deserialize(data.payload);
   return data.kind === 'start' ? value : new Command({ resume: value });
 }
@@ -255,11 +291,8 @@ async function settleCancelled(call: JobCall): Promise<RunStatus> {
 /** Stores the outcome, tells waiting clients, and closes the run's part of the event stream. */
 async function settle(call: JobCall, status: RunStatus, outcome: StoredOutcome): Promise<void> {
   const { runtime, data, sink } = call;
-  await sink.flush().catch(() => undefined);
   const pauseCarrier = status === 'interrupted' ? call.kept.carrier : undefined;
-  await recordSettled(runtime, data.runId, { status, outcome, pauseCarrier });
-  sink.settled({ runId: data.runId, status });
-  await sink.flush().catch(() => undefined);
+  await recordSettled(runtime, sink, { runId: data.runId, status, outcome, pauseCarrier });
   await notify(runtime.observer.runSettled, { runId: data.runId, threadId: data.threadId, status });
 }
 
@@ -268,34 +301,14 @@ export async function settleFailed(runtime: JobRuntime, job: Job, error: Error):
   const parsed = runJobSchema.safeParse(job.data);
   if (!parsed.success || (await job.getState()) !== 'failed') return;
   const { runId, threadId } = parsed.data;
-  const sink = runtime.sinks(threadId);
-  await recordSettled(runtime, runId, {
+  await recordSettled(runtime, runtime.sinks(threadId), {
+    runId,
     status: 'failed',
     outcome: { error: job.failedReason ?? error.message },
   });
-  sink.settled({ runId, status: 'failed' });
-  await sink.flush().catch(() => undefined);
   await notify(runtime.observer.runSettled, { runId, threadId, status: 'failed' });
 }
 
 function isSettled(status: RunStatus): boolean {
   return status === 'done' || status === 'interrupted' || status === 'cancelled' || status === 'failed';
-}
-
-/**
- * Records a settled run: in the journal first when there is one (the truth; Redis's record and the
- * notification are then best effort, since a client that waits re-reads the journal), else in Redis.
- */
-async function recordSettled(
-  runtime: JobRuntime,
-  runId: string,
-  settled: {
-    readonly status: RunStatus;
-    readonly outcome: StoredOutcome | { readonly error: string };
-    readonly pauseCarrier?: JobCarrier | undefined;
-  },
-): Promise<void> {
-  const journaled = (await runtime.journal?.settle(runtime.queueName, runId, settled)) ?? false;
-  const redis = runtime.registry.settle(runId, settled.status, settled.outcome);
-  await (journaled ? redis.catch(() => undefined) : redis);
 }

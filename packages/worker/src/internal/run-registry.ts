@@ -1,5 +1,5 @@
 import { deserialize, serialize } from '@weft/compose/store';
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 import type { RunInfo, RunKind, RunStatus, WorkerRunResult } from '../run-info.js';
 import type { QueueKeys } from './keys.js';
 
@@ -50,9 +50,28 @@ export class RunRegistry {
       .exec();
   }
 
-  /** Marks a run as picked up by `workerId` (attempt `attempts`). */
-  async running(runId: string, workerId: string, attempts: number): Promise<void> {
-    await this.#update(runId, { status: 'running', workerId, attempts });
+  /**
+   * Marks a run as picked up by `workerId` (attempt `attempts`). Given the thread's `latest` checkpoint
+   * id, it also stores that as the run's baseline if none is stored yet and returns the baseline as
+   * stored (the first attempt's `latest`): one transaction, one round trip.
+   */
+  async running(
+    runId: string,
+    picked: { readonly workerId: string; readonly attempts: number; readonly latest?: string | undefined },
+  ): Promise<string | undefined> {
+    const key = this.keys.run(runId);
+    const { workerId, attempts, latest } = picked;
+    const multi = this.redis
+      .multi()
+      .hset(key, { status: 'running', workerId, attempts, updatedAt: Date.now() })
+      .pexpire(key, RECORD_TTL_MS);
+    if (latest === undefined) {
+      await multi.exec();
+      return undefined;
+    }
+    const replies = await multi.hsetnx(key, 'baseline', latest).hget(key, 'baseline').exec();
+    const stored = replies?.[3]?.[1];
+    return typeof stored === 'string' ? stored : latest;
   }
 
   /** Marks a run as waiting for a job retry after `error`. */
@@ -60,20 +79,23 @@ export class RunRegistry {
     await this.#update(runId, { status: 'retrying', error });
   }
 
-  /** Stores the outcome of a settled run and tells waiting clients (`settledChannel`). */
-  async settle(runId: string, status: RunStatus, outcome: StoredOutcome | { error: string }): Promise<void> {
+  /**
+   * Adds to `multi` what stores the outcome of a settled run and then tells waiting clients
+   * (`settledChannel`), so it commits with the rest of the run's settling in one round trip.
+   */
+  settleInto(
+    multi: ChainableCommander,
+    runId: string,
+    settled: { readonly status: RunStatus; readonly outcome: StoredOutcome | { readonly error: string } },
+  ): void {
+    const { status, outcome } = settled;
     const fields =
       'error' in outcome ? { status, error: outcome.error } : { status, result: serialize(outcome) };
-    await this.#update(runId, fields);
-    await this.redis.publish(this.keys.settledChannel, runId);
-  }
-
-  /** The run's baseline: stored on first call (`latest`), returned as stored on later calls. */
-  async baseline(runId: string, latest: string): Promise<string> {
     const key = this.keys.run(runId);
-    const replies = await this.redis.multi().hsetnx(key, 'baseline', latest).hget(key, 'baseline').exec();
-    const stored = replies?.[1]?.[1];
-    return typeof stored === 'string' ? stored : latest;
+    multi
+      .hset(key, { ...fields, updatedAt: Date.now() })
+      .pexpire(key, RECORD_TTL_MS)
+      .publish(this.keys.settledChannel, runId);
   }
 
   /** The run's record, or `undefined` when unknown or expired. */
