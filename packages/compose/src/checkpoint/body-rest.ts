@@ -2,6 +2,7 @@ import type { LoopView } from '../pregel/loop-hooks.js';
 import type { Task } from '../pregel/task.js';
 import type { CompiledNode, Topology } from '../pregel/topology.js';
 import type { CheckpointBody } from './checkpoint-body.js';
+import { jsonQuote } from './json-quote.js';
 import { storeRouting, storeTasks } from './loop-state.js';
 import { serialize } from './serializer.js';
 
@@ -72,26 +73,56 @@ const EMPTY_ROUTING = '"routing":{"barriers":[],"inbox":[],"deferred":[]}';
  */
 export function loopBodyRest(loop: LoopRest, sinceBase: CheckpointBody['sinceBase']): string {
   const { topology, tasks, routing } = loop;
-  const plain = routing.barriers.size === 0 && routing.inbox.size === 0 && routing.deferred.size === 0;
-  const next = plain ? plainNext(topology, tasks) : undefined;
-  if (next === undefined) {
-    return serializeBodyRest({
-      next: storeTasks(topology, tasks),
-      routing: storeRouting(topology, routing),
-      sinceBase,
-    });
-  }
-  return `{"next":[${next}],${EMPTY_ROUTING},"sinceBase":{"bytes":${sinceBase.bytes},"count":${sinceBase.count}}}`;
+  if (isPlainRest(loop)) return plainBodyRest(topology, tasks, sinceBase);
+  return serializeBodyRest({
+    next: storeTasks(topology, tasks),
+    routing: storeRouting(topology, routing),
+    sinceBase,
+  });
 }
 
-/** The stored tasks' text without brackets, or `undefined` when a task has an input or a pipe. */
-function plainNext(topology: Topology, tasks: readonly Task[]): string | undefined {
-  let text = '';
+/**
+ * Whether {@link plainBodyRest} can write the loop's body tail: routing empty (no barrier, inbox or
+ * deferred node) and no next task with an input or a pipe.
+ *
+ * @example
+ * ```ts
+ * declare const loop: LoopRest;
+ * const rest = isPlainRest(loop) ? plainBodyRest(loop.topology, loop.tasks, { bytes: 0, count: 0 }) : undefined;
+ * ```
+ */
+export function isPlainRest(loop: LoopRest): boolean {
+  const { routing, tasks } = loop;
+  if (routing.barriers.size !== 0 || routing.inbox.size !== 0 || routing.deferred.size !== 0) return false;
   for (let index = 0; index < tasks.length; index++) {
     const task = tasks[index] as Task;
-    if (task.hasInput || task.pipedFrom !== undefined) return undefined;
-    const name = (topology.nodes[task.node] as CompiledNode).name;
-    text += `${index === 0 ? '' : ','}{"id":${JSON.stringify(task.id)},"node":${JSON.stringify(name)}}`;
+    if (task.hasInput || task.pipedFrom !== undefined) return false;
   }
-  return text;
+  return true;
+}
+
+/**
+ * The body tail {@link loopBodyRest} gives for plain next tasks (see {@link isPlainRest}) and an empty
+ * routing, written by hand: every field is a string or an integer. Reads each task's `id`, so a task
+ * list kept for later (the memory store's deferred rows) gives the same text when it is written later.
+ *
+ * @example
+ * ```ts
+ * declare const loop: LoopRest; // plain, next task `b`
+ * plainBodyRest(loop.topology, loop.tasks, { bytes: 0, count: 0 });
+ * // '{"next":[{"id":"c1:b:0","node":"b"}],"routing":{"barriers":[],"inbox":[],"deferred":[]},"sinceBase":{"bytes":0,"count":0}}'
+ * ```
+ */
+export function plainBodyRest(
+  topology: Topology,
+  tasks: readonly Task[],
+  sinceBase: CheckpointBody['sinceBase'],
+): string {
+  let next = '';
+  for (let index = 0; index < tasks.length; index++) {
+    const task = tasks[index] as Task;
+    const name = (topology.nodes[task.node] as CompiledNode).name;
+    next += `${index === 0 ? '' : ','}{"id":${jsonQuote(task.id)},"node":${jsonQuote(name)}}`;
+  }
+  return `{"next":[${next}],${EMPTY_ROUTING},"sinceBase":{"bytes":${sinceBase.bytes},"count":${sinceBase.count}}}`;
 }

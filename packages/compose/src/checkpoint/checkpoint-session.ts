@@ -4,16 +4,17 @@ import { isoNow, sortableId } from '../internal/ids.js';
 import type { LoopHooks, LoopSnapshot, LoopView, StepRecord } from '../pregel/loop-hooks.js';
 import { type PendingInterrupt, type Task, TaskPaused } from '../pregel/task.js';
 import type { CompiledNode } from '../pregel/topology.js';
-import { START } from '../vocabulary/constants.js';
 import { joinBody, loopBodyRest, serializeBodyRest } from './body-rest.js';
 import type { CheckpointBody, TaskErrorInfo, TaskWrite } from './checkpoint-body.js';
-import type {
-  Checkpointer,
-  CheckpointRecord,
-  CheckpointSource,
-  JsonValue,
-  TaskWritesRecord,
-} from './checkpointer.js';
+import type { Checkpointer, CheckpointRecord, CheckpointSource, TaskWritesRecord } from './checkpointer.js';
+import type { DeferredCheckpoint } from './deferred-checkpoint.js';
+import {
+  checkpointMetadata,
+  type DeferredRun,
+  deferredNext,
+  payloadLength,
+  writtenNodes,
+} from './deferred-checkpoint.js';
 import type { LoadedCheckpoint } from './load.js';
 import { storeRouting, storeTasks } from './loop-state.js';
 import { syncPut } from './memory-checkpointer.js';
@@ -79,7 +80,9 @@ export class CheckpointSession {
   /** Whether everything queued is stored (`pending` fulfilled): a synchronous put may go first. */
   private idle = true;
   /** The store's synchronous put, for `sync` durability on an in-memory store (see `syncPut`). */
-  private readonly putNow: ((record: CheckpointRecord) => void) | undefined;
+  private readonly putNow: ReturnType<typeof syncPut>;
+  /** What this run's deferred checkpoints share (see `DeferredCheckpoint`), made at the first one. */
+  private deferredRun: DeferredRun | undefined;
   /** Task writes queued last and not stored yet: a later task write joins them (see `putTask`). */
   private batch: TaskWritesRecord[] | undefined;
   /** `exit` durability: the latest checkpoint, held (unserialized) until the run ends, pauses or fails. */
@@ -192,27 +195,35 @@ export class CheckpointSession {
       this.baseId === undefined ||
       this.sinceBytes + writesText.length >= this.baseBytes ||
       this.sinceCount >= maxChain;
-    const sinceBase = base
-      ? { bytes: 0, count: 0 }
-      : { bytes: this.sinceBytes + writesText.length, count: this.sinceCount + 1 };
+    this.snapshotNext = false;
+    this.sinceBytes = base ? 0 : this.sinceBytes + writesText.length;
+    this.sinceCount = base ? 0 : this.sinceCount + 1;
+    // Handed over to an idle in-memory store, the record leaves its checksum to the store (see `syncPut`).
+    const putNow = this.idle ? this.putNow : undefined;
+    const next = putNow !== undefined ? deferredNext(loop, id) : undefined;
+    if (putNow !== undefined && next !== undefined) {
+      // A plain step: handed over as its parts, its text and metadata made when the row is first read.
+      const values = base ? serializeChannels(loop.values) : undefined;
+      if (base) this.baseId = id;
+      const fields = { record, id, step, payload: writesText, checksum: '', now };
+      const deferred = this.deferred(loop, { fields, next, values });
+      if (base) this.baseBytes = payloadLength(deferred);
+      this.advance(id);
+      putNow(deferred);
+      this.options.onSaved?.(id, step);
+      return undefined;
+    }
+    const sinceBase = { bytes: this.sinceBytes, count: this.sinceCount };
     const values = base ? serializeChannels(loop.values) : undefined;
     const payload = joinBody(values, writesText, loopBodyRest(loop, sinceBase));
-    this.snapshotNext = false;
     if (base) {
       this.baseId = id;
       this.baseBytes = payload.length;
     }
-    this.sinceBytes = sinceBase.bytes;
-    this.sinceCount = sinceBase.count;
-    // Handed over to an idle in-memory store, the record leaves its checksum to the store (see `syncPut`).
-    const putNow = this.idle ? this.putNow : undefined;
     const checksum = putNow !== undefined ? '' : payloadChecksum(payload);
     const fields = { record, id, step, payload, checksum, now };
     const checkpoint = this.checkpointRecord(fields, this.parentId, this.source);
-    this.nextSeq++;
-    this.source = 'loop';
-    this.parentId = id;
-    this.currentId = id;
+    this.advance(id);
     const { onSaved } = this.options;
     if (putNow !== undefined) {
       // Nothing queued: stored before the next step, as `sync` asks, without a promise to wait for.
@@ -225,6 +236,44 @@ export class CheckpointSession {
       onSaved && (() => onSaved(id, step)),
     );
     return this.options.durability === 'sync' ? this.pending : undefined;
+  }
+
+  /**
+   * The deferred checkpoint of a plain step (see `DeferredCheckpoint`); `fields.payload` is the step's
+   * writes text. Its fields are those {@link checkpointRecord} would give the record.
+   */
+  private deferred(loop: LoopView, parts: DeferredParts): DeferredCheckpoint {
+    const { fields, next, values } = parts;
+    let run = this.deferredRun;
+    if (run === undefined || run.topology !== loop.topology) {
+      const { threadId, ns } = this.options;
+      const { topology } = loop;
+      run = this.deferredRun = { threadId, ns, parents: this.parents, topology, quotedLengths: [] };
+    }
+    return {
+      id: fields.id,
+      seq: this.nextSeq,
+      parentId: this.parentId,
+      baseId: this.baseId as string,
+      step: fields.step,
+      source: this.source,
+      createdAt: isoNow(fields.now),
+      values,
+      writes: fields.payload,
+      nodes: writtenNodes(fields.record),
+      next,
+      sinceBytes: this.sinceBytes,
+      sinceCount: this.sinceCount,
+      run,
+    };
+  }
+
+  /** The checkpoint `id` was written (or queued): the next one takes the next position after it. */
+  private advance(id: string): void {
+    this.nextSeq++;
+    this.source = 'loop';
+    this.parentId = id;
+    this.currentId = id;
   }
 
   /**
@@ -269,20 +318,10 @@ export class CheckpointSession {
       step,
       source,
       createdAt: isoNow(fields.now),
-      metadata: this.metadata(step, source, record),
+      metadata: checkpointMetadata(step, source, writtenNodes(record), this.parents),
       payload,
       checksum,
     };
-  }
-
-  private metadata(step: number, source: CheckpointSource, record: StepRecord): Record<string, JsonValue> {
-    const nodes: string[] = [];
-    const { writes } = record;
-    for (let index = 0; index < writes.length; index++) {
-      const node = (writes[index] as StepRecord['writes'][number])[0];
-      if (node !== START) nodes.push(node);
-    }
-    return { step, source, writes: nodes, parents: this.parents };
   }
 
   /** The enclosing graphs' checkpoint ids, copied once per run and shared by its checkpoints' metadata. */
@@ -426,6 +465,14 @@ interface CheckpointFields {
   readonly checksum: string;
   /** The clock read of the step's checkpoint (`Date.now()`), for its `createdAt`. */
   readonly now: number;
+}
+
+/** What {@link CheckpointSession} makes a deferred checkpoint from besides the session's own fields. */
+interface DeferredParts {
+  readonly fields: CheckpointFields;
+  readonly next: DeferredCheckpoint['next'];
+  /** The values' text of a full snapshot, else `undefined`. */
+  readonly values: string | undefined;
 }
 
 /** A step `exit` durability holds: its fields and its writes in stored form. */

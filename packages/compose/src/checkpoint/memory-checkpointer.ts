@@ -1,54 +1,20 @@
-import { seqTakenError, threadClaimedError } from './checkpoint-conflicts.js';
-import { checkpointExistsError } from './checkpoint-exists-error.js';
+import { threadClaimedError } from './checkpoint-conflicts.js';
 import type {
   Checkpointer,
   CheckpointRecord,
   GetCheckpointOptions,
-  JsonValue,
   ListCheckpointsOptions,
   StoredCheckpoint,
   TaskWritesRecord,
   ThreadClaim,
 } from './checkpointer.js';
+import type { DeferredCheckpoint } from './deferred-checkpoint.js';
+import { MemoryNamespace, metadataJsonOf, toRecord } from './memory-namespace.js';
 import { metadataMatches } from './metadata-filter.js';
-import { payloadChecksum } from './payload-checksum.js';
-
-/** One stored checkpoint: the record without metadata, metadata as JSON text (as a database holds it). */
-interface CheckpointRow {
-  /** The record's columns (metadata is read from the two fields below). */
-  record: Omit<CheckpointRecord, 'metadata'>;
-  /** A handed-over record whose checksum (`''`) the store stamps when the row is first read. */
-  stamp: boolean;
-  /** Metadata of a record the engine handed over, not written as JSON until something reads it. */
-  metadata: CheckpointRecord['metadata'] | undefined;
-  /** The metadata as JSON text (`''` while {@link CheckpointRow.metadata} holds it unwritten). */
-  metadataJson: string;
-  /** UTF-8 bytes of the payload and metadata: counted when `storedBytes` first asks, not on every `put`. */
-  bytes: number | undefined;
-}
-
-/** The row's metadata as JSON text, written now if it was kept unwritten. */
-function metadataJsonOf(row: CheckpointRow): string {
-  if (row.metadata !== undefined) {
-    row.metadataJson = JSON.stringify(row.metadata);
-    row.metadata = undefined;
-  }
-  return row.metadataJson;
-}
-
-interface NamespaceData {
-  /** Checkpoint ids in ascending `seq` order. */
-  readonly ids: string[];
-  /** `seq` of each id in `ids`, at the same position. */
-  readonly seqs: number[];
-  readonly rows: Map<string, CheckpointRow>;
-  /** checkpoint id → task id → writes, each map in insertion order. */
-  readonly writes: Map<string, Map<string, TaskWritesRecord>>;
-}
 
 const encoder = new TextEncoder();
 
-let handOver: (store: MemoryCheckpointer, record: CheckpointRecord) => void;
+let handOver: (store: MemoryCheckpointer, record: CheckpointRecord | DeferredCheckpoint) => void;
 
 /**
  * The synchronous `put` of a {@link MemoryCheckpointer} whose `put` is its own (not overridden by a
@@ -56,7 +22,8 @@ let handOver: (store: MemoryCheckpointer, record: CheckpointRecord) => void;
  * metadata afterwards, so the store keeps them as they are. A record whose checksum is `''` leaves it to
  * the store, which stamps `payloadChecksum(payload)` when the row is first read (`get`, `list`): the same
  * checksum the record would have carried, its SHA-256 not paid on every step (a string in memory cannot
- * change at rest; what is read back is what a database row would hold). Internal: the engine's checkpoint session
+ * change at rest; what is read back is what a database row would hold). A {@link DeferredCheckpoint} is kept
+ * as it is and made into its record (`materialize`) when the row is first read. Internal: the engine's checkpoint session
  * stores a `sync`-durable step with it when nothing of the run is still being stored, so the step does
  * not wait for a promise (the in-memory store has nothing to wait for). Throws what `put` rejects with.
  * `undefined` for any other checkpointer.
@@ -70,7 +37,9 @@ let handOver: (store: MemoryCheckpointer, record: CheckpointRecord) => void;
  * else await checkpointer.put(record);
  * ```
  */
-export function syncPut(checkpointer: Checkpointer): ((record: CheckpointRecord) => void) | undefined {
+export function syncPut(
+  checkpointer: Checkpointer,
+): ((record: CheckpointRecord | DeferredCheckpoint) => void) | undefined {
   if (!(checkpointer instanceof MemoryCheckpointer)) return undefined;
   if (checkpointer.put !== MemoryCheckpointer.prototype.put) return undefined;
   return (record) => handOver(checkpointer, record);
@@ -100,7 +69,7 @@ function utf8Length(text: string): number {
  * ```
  */
 export class MemoryCheckpointer implements Checkpointer {
-  readonly #threads = new Map<string, Map<string, NamespaceData>>();
+  readonly #threads = new Map<string, Map<string, MemoryNamespace>>();
   /** Claimed threads and the token of their claim. */
   readonly #claims = new Map<string, symbol>();
 
@@ -118,41 +87,14 @@ export class MemoryCheckpointer implements Checkpointer {
 
   /**
    * Stores `record` at once. A record the engine hands over (`owned`) is kept as it is, its metadata
-   * written as JSON and its checksum stamped (when `''`) when first read: the engine never changes a
-   * record after `put`. Any other record is
-   * copied and its metadata written now, so the caller may change it afterwards.
+   * written as JSON and its checksum stamped (when `''`) when first read, a deferred checkpoint made into
+   * its record then: the engine never changes a record after `put`. Any other record is copied and its
+   * metadata written now, so the caller may change it afterwards.
    */
-  #put(record: CheckpointRecord, owned: boolean): void {
-    const data = this.#namespace(record.threadId, record.ns, true);
-    if (data.rows.has(record.id)) throw checkpointExistsError(record);
-    const { seqs, ids } = data;
-    const position = lowerBound(seqs, record.seq);
-    if (seqs[position] === record.seq) throw seqTakenError(record);
-    keepFlat(record.payload);
-    const row: CheckpointRow = owned
-      ? {
-          record,
-          stamp: record.checksum === '',
-          metadata: record.metadata,
-          metadataJson: '',
-          bytes: undefined,
-        }
-      : {
-          record: storedRecord(record),
-          stamp: false,
-          metadata: undefined,
-          metadataJson: JSON.stringify(record.metadata),
-          bytes: undefined,
-        };
-    data.rows.set(record.id, row);
-    // A run appends: its seq is the thread's highest, so a push (a splice costs more) keeps the order.
-    if (position === seqs.length) {
-      ids.push(record.id);
-      seqs.push(record.seq);
-    } else {
-      ids.splice(position, 0, record.id);
-      seqs.splice(position, 0, record.seq);
-    }
+  #put(record: CheckpointRecord | DeferredCheckpoint, owned: boolean): void {
+    // Only the engine hands over deferred checkpoints: a public record is never taken for one.
+    const { threadId, ns } = owned && 'run' in record ? record.run : (record as CheckpointRecord);
+    this.#namespace(threadId, ns, true).add(record, owned);
   }
 
   /** @throws {CheckpointConflictError} when another run of this process holds the thread. */
@@ -180,9 +122,9 @@ export class MemoryCheckpointer implements Checkpointer {
   async get(threadId: string, options: GetCheckpointOptions = {}): Promise<StoredCheckpoint | undefined> {
     const data = this.#namespace(threadId, options.ns ?? '', false);
     if (data === undefined) return undefined;
-    const id = options.id ?? data.ids[data.ids.length - 1];
-    const row = id === undefined ? undefined : data.rows.get(id);
-    if (row === undefined) return undefined;
+    const position = options.id === undefined ? data.size - 1 : (data.position(options.id) ?? -1);
+    if (position < 0) return undefined;
+    const row = data.row(position);
     const tasks = data.writes.get(row.record.id);
     const writes = tasks === undefined ? [] : Array.from(tasks.values(), (write) => ({ ...write }));
     return { checkpoint: toRecord(row), writes };
@@ -193,11 +135,11 @@ export class MemoryCheckpointer implements Checkpointer {
     const result: CheckpointRecord[] = [];
     const limit = options.limit ?? Number.POSITIVE_INFINITY;
     if (data === undefined || limit <= 0) return result;
-    const start = options.before === undefined ? data.ids.length : positionOf(data, options.before);
+    // An unknown `before` id lists nothing.
+    const start = options.before === undefined ? data.size : (data.position(options.before) ?? 0);
     for (let index = start - 1; index >= 0 && result.length < limit; index--) {
-      const row = data.rows.get(data.ids[index]!)!;
-      if (options.baseId !== undefined && row.record.baseId !== options.baseId) continue;
-      const record = toRecord(row);
+      if (options.baseId !== undefined && data.baseIdAt(index) !== options.baseId) continue;
+      const record = toRecord(data.row(index));
       if (metadataMatches(record.metadata, options.filter)) result.push(record);
     }
     return result;
@@ -229,8 +171,10 @@ export class MemoryCheckpointer implements Checkpointer {
     for (const [id, namespaces] of this.#threads) {
       if (threadId !== undefined && id !== threadId) continue;
       for (const data of namespaces.values()) {
-        for (const row of data.rows.values())
+        for (let position = 0; position < data.size; position++) {
+          const row = data.row(position);
           total += row.bytes ??= utf8Length(row.record.payload) + utf8Length(metadataJsonOf(row));
+        }
         for (const tasks of data.writes.values()) {
           for (const write of tasks.values()) total += utf8Length(write.payload);
         }
@@ -239,9 +183,9 @@ export class MemoryCheckpointer implements Checkpointer {
     return total;
   }
 
-  #namespace(threadId: string, ns: string, create: true): NamespaceData;
-  #namespace(threadId: string, ns: string, create: false): NamespaceData | undefined;
-  #namespace(threadId: string, ns: string, create: boolean): NamespaceData | undefined {
+  #namespace(threadId: string, ns: string, create: true): MemoryNamespace;
+  #namespace(threadId: string, ns: string, create: false): MemoryNamespace | undefined;
+  #namespace(threadId: string, ns: string, create: boolean): MemoryNamespace | undefined {
     let namespaces = this.#threads.get(threadId);
     if (namespaces === undefined) {
       if (!create) return undefined;
@@ -250,60 +194,9 @@ export class MemoryCheckpointer implements Checkpointer {
     }
     let data = namespaces.get(ns);
     if (data === undefined && create) {
-      data = { ids: [], seqs: [], rows: new Map(), writes: new Map() };
+      data = new MemoryNamespace(threadId, ns);
       namespaces.set(ns, data);
     }
     return data;
   }
-}
-
-/**
- * The record's columns without its metadata, as one literal: a rest-spread (`{ metadata, ...rest }`) and a
- * second spread cost more than the rest of `put`. A record without a checksum (an old row) stays without.
- */
-function storedRecord(record: CheckpointRecord): Omit<CheckpointRecord, 'metadata'> {
-  const { threadId, ns, id, seq, parentId, baseId, step, source, createdAt, payload, checksum } = record;
-  return checksum === undefined
-    ? { threadId, ns, id, seq, parentId, baseId, step, source, createdAt, payload }
-    : { threadId, ns, id, seq, parentId, baseId, step, source, createdAt, payload, checksum };
-}
-
-/** Where {@link keepFlat} puts the character it reads, so the read is not optimized away. */
-let firstCode = 0;
-
-/**
- * Has V8 flatten a payload built by concatenation (reading a character of a concatenated string does):
- * the row then holds one flat string, not the tree of pieces the body was joined from — measured 788
- * against 1027 bytes held per checkpoint of the bench's loop. The checksum the engine no longer computes
- * on a handed-over record flattened it before.
- */
-function keepFlat(payload: string): void {
-  firstCode = payload.charCodeAt(0) | firstCode;
-}
-
-function toRecord(row: CheckpointRow): CheckpointRecord {
-  if (row.stamp) {
-    row.record = { ...row.record, checksum: payloadChecksum(row.record.payload) };
-    row.stamp = false;
-  }
-  return { ...row.record, metadata: JSON.parse(metadataJsonOf(row)) as Record<string, JsonValue> };
-}
-
-/** Index of the first seq that is not less than `seq` (seqs ascending). */
-function lowerBound(seqs: readonly number[], seq: number): number {
-  let low = 0;
-  let high = seqs.length;
-  if (high === 0 || seqs[high - 1]! < seq) return high;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (seqs[middle]! < seq) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/** Position of a checkpoint in `ids` (0 for an unknown id, so nothing is listed before it). */
-function positionOf(data: NamespaceData, id: string): number {
-  const row = data.rows.get(id);
-  return row === undefined ? 0 : lowerBound(data.seqs, row.record.seq);
 }

@@ -1,4 +1,5 @@
 import type { StepRecord } from '../pregel/loop-hooks.js';
+import { jsonQuote } from './json-quote.js';
 import { entriesOf, serializeWrites } from './write-encoding.js';
 
 /**
@@ -23,7 +24,7 @@ export function stepWritesText(writes: StepRecord['writes']): string {
     const entries = plainEntriesText(update);
     if (entries === undefined)
       return serializeWrites(writes.map(([name, u]) => [name, entriesOf(u)] as const));
-    text += `${index === 0 ? '' : ','}[${JSON.stringify(node)},[${entries}]]`;
+    text += `${index === 0 ? '' : ','}[${jsonQuote(node)},[${entries}]]`;
   }
   return `${text}]`;
 }
@@ -42,7 +43,7 @@ function plainEntriesText(update: unknown): string | undefined {
     const key = keys[index] as string;
     const value = plainText((update as Record<string, unknown>)[key]);
     if (value === undefined) return undefined;
-    text += `${index === 0 ? '' : ','}[${JSON.stringify(key)},${value}]`;
+    text += `${index === 0 ? '' : ','}[${jsonQuote(key)},${value}]`;
   }
   return text;
 }
@@ -51,7 +52,7 @@ function plainEntriesText(update: unknown): string | undefined {
 function plainText(value: unknown): string | undefined {
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(value);
+      return jsonQuote(value);
     case 'boolean':
       return value ? 'true' : 'false';
     case 'number':

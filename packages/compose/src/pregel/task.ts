@@ -75,6 +75,11 @@ export class PlannedTask implements Task {
   get id(): string {
     return this.#step.idOf(this.node, this.position);
   }
+
+  /** The prefix of its id (its step's): the id is `prefix:node:position`. */
+  get prefix(): string | number {
+    return this.#step.prefix;
+  }
 }
 
 /** A `Send`'s task: it always takes the Send's input. */
