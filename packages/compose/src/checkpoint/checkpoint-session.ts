@@ -1,11 +1,10 @@
-import { NodeError } from '../errors/node-error.js';
-import { WeftError } from '../errors/weft-error.js';
 import { isoNow, sortableId } from '../internal/ids.js';
-import type { LoopHooks, LoopSnapshot, LoopView, StepRecord } from '../pregel/loop-hooks.js';
+import type { LoopHooks, LoopView, StepRecord } from '../pregel/loop-hooks.js';
 import { type PendingInterrupt, type Task, TaskPaused } from '../pregel/task.js';
 import type { CompiledNode } from '../pregel/topology.js';
+import { type BodyParts, bodyParts, errorInfo } from './body-parts.js';
 import { joinBody, loopBodyRest, serializeBodyRest } from './body-rest.js';
-import type { CheckpointBody, TaskErrorInfo, TaskWrite } from './checkpoint-body.js';
+import type { TaskWrite } from './checkpoint-body.js';
 import type { Checkpointer, CheckpointRecord, CheckpointSource, TaskWritesRecord } from './checkpointer.js';
 import type { DeferredCheckpoint } from './deferred-checkpoint.js';
 import {
@@ -16,7 +15,6 @@ import {
   writtenNodes,
 } from './deferred-checkpoint.js';
 import type { LoadedCheckpoint } from './load.js';
-import { storeRouting, storeTasks } from './loop-state.js';
 import { syncPut } from './memory-checkpointer.js';
 import { payloadChecksum } from './payload-checksum.js';
 import { serializeChannels } from './serializer.js';
@@ -482,40 +480,6 @@ interface HeldStep {
   readonly step: number;
   readonly writes: StepWrites;
 }
-
-/** The failed node's own error (a `NodeError`'s cause), as stored: name, message and a code. */
-function errorInfo(error: unknown): TaskErrorInfo {
-  const failure = error instanceof WeftError ? error : undefined;
-  const cause = failure && error instanceof NodeError ? failure.cause : error;
-  const own = cause instanceof Error ? cause : new Error(String(cause));
-  const code = (own as { code?: unknown }).code;
-  return {
-    name: own.name,
-    message: own.message,
-    code: typeof code === 'string' ? code : (failure?.code ?? 'NODE_FAILED'),
-  };
-}
-
-/** What a checkpoint body holds besides its writes and values, taken from the loop after a step. */
-interface BodyParts {
-  readonly values: LoopSnapshot['values'];
-  readonly next: CheckpointBody['next'];
-  readonly routing: CheckpointBody['routing'];
-}
-
-/** The loop's body parts, from its snapshot. */
-function bodyParts(loop: LoopView): BodyParts {
-  const { values, tasks, routing } = loop.snapshot();
-  const empty = routing.barriers.size === 0 && routing.inbox.size === 0 && routing.deferred.size === 0;
-  return {
-    values,
-    next: storeTasks(loop.topology, tasks),
-    routing: empty ? emptyRouting : storeRouting(loop.topology, routing),
-  };
-}
-
-/** The stored form of routing with nothing pending (most steps): one shared object, only ever read. */
-const emptyRouting: CheckpointBody['routing'] = Object.freeze({ barriers: [], inbox: [], deferred: [] });
 
 /** Nothing to do: a settled value not needed, or a rejection left to whoever awaits the queue. */
 const ignore = (): void => undefined;

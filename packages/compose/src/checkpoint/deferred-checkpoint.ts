@@ -61,7 +61,7 @@ const noTasks: readonly number[] = Object.freeze([]);
  *
  * @example
  * ```ts
- * declare const loop: LoopRest; // after a step whose next task is `b` (node 2)
+ * declare const loop: Parameters<typeof deferredNext>[0]; // after a step whose next task is `b` (node 2)
  * deferredNext(loop, 'c1'); // 2
  * ```
  */
@@ -102,8 +102,8 @@ function nextTasks(deferred: DeferredCheckpoint): Task[] {
  *
  * @example
  * ```ts
- * writtenNodes({ writes: [['a', { n: 1 }]] }); // 'a'
- * writtenNodes({ writes: [['a', {}], ['b', {}]] }); // ['a', 'b']
+ * writtenNodes({ writes: [['a', { n: 1 }]], changed: ['n'] }); // 'a'
+ * writtenNodes({ writes: [['a', {}], ['b', {}]], changed: [] }); // ['a', 'b']
  * ```
  */
 export function writtenNodes(record: StepRecord): string | string[] {

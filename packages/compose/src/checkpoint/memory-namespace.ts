@@ -28,6 +28,14 @@ type StoredRow = CheckpointRow | DeferredCheckpoint;
  * appends hashes no id per step. A record the engine hands over (`owned`) carries an id the engine made
  * (`sortableId`, unique in the process), so it is checked against the index only once a record came
  * through the public `put` (whose id anyone may choose); a public `put` is always checked.
+ *
+ * @example
+ * ```ts
+ * declare const record: CheckpointRecord;
+ * const rows = new MemoryNamespace('thread-1', '');
+ * rows.add(record, false); // a public put: copied, its id checked
+ * const latest = toRecord(rows.row(rows.size - 1));
+ * ```
  */
 export class MemoryNamespace {
   /** checkpoint id → task id → writes, each map in insertion order. */
@@ -113,7 +121,15 @@ export class MemoryNamespace {
   }
 }
 
-/** The record a row stands for, as a fresh copy (its checksum stamped on first read when left to the store). */
+/**
+ * The record a row stands for, as a fresh copy (its checksum stamped on first read when left to the store).
+ *
+ * @example
+ * ```ts
+ * declare const rows: MemoryNamespace;
+ * const record = toRecord(rows.row(0)); // metadata parsed anew: the caller may change it
+ * ```
+ */
 export function toRecord(row: CheckpointRow): CheckpointRecord {
   if (row.stamp) {
     row.record = { ...row.record, checksum: payloadChecksum(row.record.payload) };
@@ -122,7 +138,15 @@ export function toRecord(row: CheckpointRow): CheckpointRecord {
   return { ...row.record, metadata: JSON.parse(metadataJsonOf(row)) as Record<string, JsonValue> };
 }
 
-/** The row's metadata as JSON text, written now if it was kept unwritten. */
+/**
+ * The row's metadata as JSON text, written now if it was kept unwritten.
+ *
+ * @example
+ * ```ts
+ * declare const rows: MemoryNamespace;
+ * metadataJsonOf(rows.row(0)); // '{"step":0,"source":"loop","writes":["a"],"parents":{}}'
+ * ```
+ */
 export function metadataJsonOf(row: CheckpointRow): string {
   if (row.metadata !== undefined) {
     row.metadataJson = JSON.stringify(row.metadata);
