@@ -17,6 +17,8 @@ export const PENDING_CHECKPOINTER = '(pending: checkpointer not available)';
 export interface WeftStore {
   readonly checkpointer: Checkpointer & { storedBytes?(threadId?: string): number };
   close(): Promise<void>;
+  /** The database file, for a store that keeps one (SQLite). */
+  readonly path?: string;
 }
 
 /** A store, or why none is usable (printed in the notes). */
@@ -60,6 +62,7 @@ export async function weftMemoryStore(): Promise<StoreProbe> {
 
 function removingFile(store: WeftStore, path: string): WeftStore {
   return {
+    path,
     checkpointer: store.checkpointer,
     close: async () => {
       await store.close();
@@ -183,6 +186,59 @@ export async function floorPostgresCheckpoint(url: string): Promise<FloorStore> 
     close: async () => {
       await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
       await client.end();
+    },
+  };
+}
+
+/**
+ * The SQLite floor of the same bytes (issue #28, goal 2: "a bare better-sqlite3 insert of the same bytes
+ * in WAL mode"): the checkpoint rows Weft's SQLite store wrote for one of its threads at `source`, each
+ * inserted again by one prepared bare `INSERT` into a fresh file with the store's own table and indexes
+ * and settings (WAL, `synchronous = NORMAL`), under the floor's thread id. So the rows, their bytes and
+ * the B-trees they go into are Weft's; what is left out is everything the engine does to make them.
+ */
+export function floorSqliteSameRows(source: string): FloorStore & { readonly rowBytes: number } {
+  const from = new Database(source, { readonly: true });
+  const table = 'weft_checkpoints';
+  const schema = from
+    .prepare("SELECT sql FROM sqlite_master WHERE tbl_name = ? AND sql IS NOT NULL ORDER BY type = 'index'")
+    .pluck()
+    .all(table) as string[];
+  const columns = (from.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map(
+    (c) => c.name,
+  );
+  const thread = from
+    .prepare(`SELECT thread_id FROM ${table} GROUP BY thread_id ORDER BY count(*) DESC LIMIT 1`)
+    .pluck()
+    .get();
+  const rows = from
+    .prepare(`SELECT ${columns.join(', ')} FROM ${table} WHERE thread_id = ? ORDER BY seq`)
+    .raw()
+    .all(thread) as unknown[][];
+  from.close();
+  if (rows.length === 0) throw new Error(`floorSqliteSameRows: no checkpoint rows in ${source}`);
+  const path = join(tmpdir(), `weft-bench-same-rows-${process.pid}-${Date.now()}.sqlite`);
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  for (const sql of schema) db.exec(sql);
+  const insert = db.prepare(
+    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+  );
+  const threadAt = columns.indexOf('thread_id');
+  let bytes = 0;
+  for (const row of rows)
+    for (const cell of row) bytes += typeof cell === 'string' ? Buffer.byteLength(cell) : 8;
+  return {
+    rowBytes: bytes / rows.length,
+    checkpoint: (threadId) => (step) => {
+      const row = [...(rows[step % rows.length] as unknown[])];
+      row[threadAt] = threadId;
+      insert.run(row);
+    },
+    close: async () => {
+      db.close();
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
     },
   };
 }

@@ -6,6 +6,7 @@ import { MemorySaver } from '@langchain/langgraph';
 import {
   floorPostgresCheckpoint,
   floorSqliteCheckpoint,
+  floorSqliteSameRows,
   type StoreProbe,
   weftMemoryStore,
   weftPostgresStore,
@@ -140,10 +141,46 @@ async function storeRows(
         ...(store && 'pending' in store ? { fixed: { weft: 'pending' }, notes: [store.pending] } : {}),
       }),
     );
+    const sameRows = weft && bare && store && 'store' in store ? store.store.path : undefined;
+    if (sameRows !== undefined)
+      rows.push(await sameRowsRow(context, iterations, check, weft as Run, sameRows));
     if (store && 'store' in store) await store.store.close();
     await bare?.close();
   }
   return rows;
+}
+
+type Run = () => Promise<CheckpointedRun>;
+
+/** What the writes-only floor stores per step of the loop: `{ step, writes }` of node `a` as JSON. */
+const writesOnlyBytes = JSON.stringify({ step: 100, writes: [['a', { n: 100 }]] }).length;
+
+/**
+ * Weft's SQLite step again, against a bare insert of the very rows it wrote (same bytes, same table and
+ * indexes; `floorSqliteSameRows`): what the engine adds on top of storing what it stores.
+ */
+async function sameRowsRow(
+  context: BenchContext,
+  iterations: number,
+  check: (run: CheckpointedRun) => void,
+  weft: Run,
+  path: string,
+): Promise<Row> {
+  const steps = stepsOf(iterations);
+  const bare = floorSqliteSameRows(path);
+  try {
+    const row = await compareRow<CheckpointedRun>(context, {
+      workload: `checkpoint: loop × ${iterations}, SQLite (floor: Weft's own rows, bare insert)`,
+      unit: 'µs/step',
+      scale: (ms) => (ms * 1000) / steps,
+      runs: { weft, floor: floorCheckpointedLoop(iterations, bare.checkpoint) },
+      check,
+    });
+    const note = `checkpoint: Weft's SQLite rows average ${Math.round(bare.rowBytes)} bytes of column data (the writes-only floor's body: ${writesOnlyBytes} bytes)`;
+    return { ...row, notes: [...(row.notes ?? []), note] };
+  } finally {
+    await bare.close();
+  }
 }
 
 export const checkpointWorkload: Workload = { name: 'checkpoint', run: checkpointRows };
