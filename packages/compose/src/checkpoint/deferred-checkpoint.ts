@@ -27,17 +27,11 @@ export interface DeferredRun {
  * ({@link materialize}), deterministically, so the record read is the one `put` would have stored; a
  * step pays neither the payload text, the metadata object nor the task ids, and keeps no object of the
  * loop alive. Only for a step whose routing is empty and whose next tasks are plain planned tasks of
- * this checkpoint.
+ * this checkpoint. The fields it shares with the record are the record's; its `createdAt` is `isoNow`
+ * of the clock read its id was made from (one string a millisecond).
  */
-export interface DeferredCheckpoint {
-  readonly id: string;
-  readonly seq: number;
-  readonly parentId: string | null;
-  readonly baseId: string;
-  readonly step: number;
-  readonly source: CheckpointSource;
-  /** ISO-8601 creation time (`isoNow` of the clock read the id was made from: one string a millisecond). */
-  readonly createdAt: string;
+export interface DeferredCheckpoint
+  extends Pick<CheckpointRecord, 'id' | 'seq' | 'parentId' | 'baseId' | 'step' | 'source' | 'createdAt'> {
   /** The channels' values as stored (`serializeChannels`) for a full snapshot, else `undefined`. */
   readonly values: string | undefined;
   /** The step's writes as stored (`stepWritesText`). */
