@@ -3,28 +3,24 @@ import { isPromiseLike } from '../runnable/runnable.js';
 import type { LoopView } from './loop-hooks.js';
 import { type Finished, planNext } from './plan.js';
 import { applyTasks, type StepWrites, streamUpdates } from './step-writes.js';
-import type { Task } from './task.js';
 
 /**
  * Completes a step that ran to the end: applies its writes, streams them, plans the next step, reports
  * `step-end` and the values, and hands the step to `afterStep` (checkpoints). Returns a promise only when
- * routing, an observer or a hook is asynchronous, so synchronous steps never await. A step whose tasks
- * ran without awaiting (`loop.ranSync`) and that awaits nothing before its `step-end` reports it at the
- * last `node-end` clock read (see `lastNodeEndAt`).
+ * routing, an observer or a hook is asynchronous, so synchronous steps never await. `outputs` are those
+ * of the loop's current tasks. A step whose tasks ran without awaiting (`ranSync`) and that awaits
+ * nothing before its `step-end` reports it at the last `node-end` clock read (see `lastNodeEndAt`).
  */
 export function completeStep(
   loop: LoopView,
-  tasks: readonly Task[],
   outputs: unknown[],
   started: number,
+  ranSync: boolean,
 ): Promise<void> | undefined {
-  const { finished, writes, changed } = applyTasks(loop, tasks, outputs);
+  const { finished, writes, changed } = applyTasks(loop, loop.tasks, outputs);
   const streaming = loop.run.observer.updates ? streamUpdates(loop.run, writes) : undefined;
-  const done: StepDone = { writes, changed, started, sync: loop.ranSync };
-  if (streaming) {
-    done.sync = false;
-    return streaming.then(() => route(loop, finished, done));
-  }
+  const done: StepDone = { writes, changed, started, sync: ranSync && !streaming };
+  if (streaming) return streaming.then(() => route(loop, finished, done));
   return route(loop, finished, done);
 }
 
@@ -33,8 +29,8 @@ interface StepDone {
   readonly writes: StepWrites;
   readonly changed: readonly string[];
   readonly started: number;
-  /** Nothing was awaited since the step started (its `step-end` may reuse the last `node-end` time). */
-  sync: boolean;
+  /** Nothing was awaited since the step started, so far (its `step-end` may reuse the last `node-end` time). */
+  readonly sync: boolean;
 }
 
 function route(loop: LoopView, finished: Finished[], done: StepDone): Promise<void> | undefined {
@@ -43,19 +39,19 @@ function route(loop: LoopView, finished: Finished[], done: StepDone): Promise<vo
     finished,
   );
   if (isPromiseLike(planned)) {
-    done.sync = false;
     return planned.then((tasks) => {
       loop.planned(tasks);
-      return finishStep(loop, done);
+      return finishStep(loop, done, false);
     });
   }
   loop.planned(planned);
-  return finishStep(loop, done);
+  return finishStep(loop, done, done.sync);
 }
 
-function finishStep(loop: LoopView, done: StepDone): Promise<void> | undefined {
+/** `sync`: nothing was awaited since the step started (see `completeStep`). */
+function finishStep(loop: LoopView, done: StepDone, sync: boolean): Promise<void> | undefined {
   const { run, topology } = loop;
-  const now = run.observer.event ? (done.sync ? lastNodeEndAt(done.started) : Date.now()) : 0;
+  const now = run.observer.event ? (sync ? lastNodeEndAt(done.started) : Date.now()) : 0;
   if (run.observer.event) {
     run.observer.event({
       type: 'step-end',

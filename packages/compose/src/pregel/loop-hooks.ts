@@ -65,8 +65,6 @@ export interface LoopView {
    * that clock read when the loop goes on without awaiting in between.
    */
   stepDone(endedAt: number): void;
-  /** The step being completed ran its tasks without awaiting anything (its `step-end` may reuse a clock read). */
-  readonly ranSync: boolean;
   /** The run's result so far: the state, or what reached END. */
   output(): unknown;
   /** The prefix of the ids of the tasks planned next. */

@@ -44,8 +44,6 @@ export class PregelLoop implements LoopView {
   #stepsRun = 0;
   /** When the last step ended, as its `step-end` event says (see `stepDone`). */
   #endedAt = 0;
-  /** The running step's tasks ran without awaiting anything (see `ranSync`). */
-  #ranSync = false;
   #values: Record<string, unknown> = {};
   #routing: RoutingState = emptyRouting();
   #tasks: readonly Task[] = [];
@@ -97,10 +95,6 @@ export class PregelLoop implements LoopView {
   /** The state a checkpoint persists. */
   snapshot(): LoopSnapshot {
     return { step: this.#step, values: this.#values, routing: this.#routing, tasks: this.#tasks };
-  }
-
-  get ranSync(): boolean {
-    return this.#ranSync;
   }
 
   planned(tasks: readonly Task[]): void {
@@ -179,8 +173,7 @@ export class PregelLoop implements LoopView {
         return this.pause(outputs, interrupts);
       }
       const ranTasks = this.#tasks;
-      this.#ranSync = ranSync;
-      const done = completeStep(this, ranTasks, outputs, started);
+      const done = completeStep(this, outputs, started, ranSync);
       this.#stepsRun++;
       if (done) await done;
       else if (++syncSteps >= yieldEvery) {
