@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { getContext } from '../func/context.js';
+import { entrypoint } from '../func/entrypoint.js';
+import { task } from '../func/task.js';
 import { StateGraph } from '../graph/state-graph.js';
 import type { NodeContext } from '../pregel/node-context.js';
 import { END, START } from '../vocabulary/constants.js';
@@ -118,6 +121,27 @@ describe('usage totals on the events that end a run', () => {
     expect(end?.type).toBe('run-error');
     expect(end?.type === 'run-error' && end.usageTotals?.calls).toBe(4);
     expect(end?.type === 'run-error' && end.usageTotals?.usage.totalTokens).toBe(173);
+  });
+
+  it('counts the calls a functional-API task and its entrypoint report, and only model calls', async () => {
+    const ask = task('ask', async (question: string) => {
+      await modelCall(getContext(), { agent: 'helper', model: 'openai:gpt-4o-mini', usage: usage(20, 4) });
+      return question.toUpperCase();
+    });
+    const app = entrypoint({ name: 'flow', tasks: [ask] }, async (question: string, ctx) => {
+      await ctx.report({ type: 'tool-start', tool: 'search', toolCallId: 'c1', arguments: '{}' });
+      await modelCall(ctx, { model: 'openai:gpt-4o', usage: usage(3, 2) });
+      return ask(question);
+    });
+    const events: RunEvent[] = [];
+    await app.invoke('hi', { callbacks: { onEvent: (e) => events.push(e) } });
+    expect(events.filter((e) => e.type === 'model-call')).toHaveLength(2);
+    const end = events.at(-1);
+    expect(end?.type === 'run-end' && end.usageTotals).toMatchObject({
+      calls: 2,
+      usage: { inputTokens: 23, outputTokens: 6, totalTokens: 29 },
+      byAgent: { helper: { calls: 1 } },
+    });
   });
 
   it('leaves usageTotals out of a run without model calls, and reaches events-mode streams', async () => {

@@ -2,6 +2,7 @@ import type { Draft } from 'immer';
 import type { NodeEvent, NodeEventInit } from '../events/node-events.js';
 import type { CompiledGraph } from '../graph/compiled-graph.js';
 import type { NodeContext, RunSubgraphOptions } from '../pregel/node-context.js';
+import { reportNodeEvent } from '../pregel/report-node-event.js';
 import type { Store } from '../store/store.js';
 import type { CallScope, EntryRun } from './call-scope.js';
 
@@ -95,8 +96,12 @@ export class CallContext implements NodeContext {
     const { observer, runId } = this.entry.run;
     if (!observer.event) return undefined;
     // As in TaskContext.report: the fields added are the ones every node event has.
-    observer.event({ ...event, runId, ts: Date.now(), ...this.#where() } as NodeEvent);
-    return observer.pace?.();
+    return reportNodeEvent(this.entry.run, {
+      ...event,
+      runId,
+      ts: Date.now(),
+      ...this.#where(),
+    } as NodeEvent);
   }
 
   interrupt<TResume = unknown>(value: unknown): TResume {

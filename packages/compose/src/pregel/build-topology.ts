@@ -135,6 +135,7 @@ function compileNode(node: NodeSpec, routes: NodeRoutes): CompiledNode {
   return {
     name: node.name,
     alone: undefined,
+    idPart: undefined,
     index: routes.index,
     impl: node.impl,
     options,

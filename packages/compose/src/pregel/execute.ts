@@ -59,11 +59,12 @@ export async function executeRun(call: ExecuteRun): Promise<LoopResult> {
   if (userSignal?.aborted) throw abortError(userSignal.reason);
   const unfollow = control.follow(userSignal);
   const subscribed = withSubscribers(listeners, options);
-  const tally = subscribed.observer.event ? new UsageTally() : undefined;
-  const observer = tally ? withUsageTally(subscribed.observer, tally) : subscribed.observer;
+  const { observer } = subscribed;
+  const tally = observer.event ? new UsageTally() : undefined;
   const { settled } = subscribed;
   const run: RunContext = {
     runId: options.runId ?? newRunId(),
+    usage: tally,
     path: [],
     control,
     config: options.config ?? {},
@@ -171,19 +172,6 @@ function both(a: Promise<void> | undefined, b: Promise<void> | undefined): Promi
   if (!a) return b;
   if (!b) return a;
   return Promise.all([a, b]).then(() => undefined);
-}
-
-/** Counts the run's model calls (only when someone listens: without a listener no event exists). */
-function withUsageTally(observer: RunObserver, tally: UsageTally): RunObserver {
-  const listener = observer.event;
-  if (!listener) return observer;
-  return {
-    ...observer,
-    event: (event) => {
-      if (event.type === 'model-call') tally.add(event);
-      listener(event);
-    },
-  };
 }
 
 function usageOf(tally: UsageTally | undefined): { usageTotals?: UsageTotals } {

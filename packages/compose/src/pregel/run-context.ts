@@ -2,6 +2,7 @@ import type { NodeCache } from '../cache/node-cache.js';
 import type { TaskWrite } from '../checkpoint/checkpoint-body.js';
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import type { RunEvent } from '../events/run-event.js';
+import type { UsageTally } from '../events/usage-tally.js';
 import type { Store } from '../store/store.js';
 import type { CompiledState } from './compiled-state.js';
 import type { RunControl } from './run-control.js';
@@ -62,6 +63,12 @@ export interface DurableContext {
 /** What every task and nested subgraph of one run shares. */
 export interface RunContext {
   readonly runId: string;
+  /**
+   * Counts the run's model calls for `run-end`'s `usageTotals` when its events are watched (nested runs
+   * share their root's). A node's `ctx.report` hands it each `model-call` it reports, so the engine's
+   * own events pass no check on their way to the listener.
+   */
+  readonly usage?: UsageTally | undefined;
   /** Node path of the graph being run (`[]` for the root graph). */
   readonly path: readonly string[];
   /**

@@ -6,6 +6,7 @@ import type { Store } from '../store/store.js';
 import { resolveCallOptions } from './call-options.js';
 import type { NestableGraph, NodeContext, RunSubgraphOptions } from './node-context.js';
 import { ParentCommand } from './parent-command.js';
+import { reportNodeEvent } from './report-node-event.js';
 import type { RunContext } from './run-context.js';
 import type { NodeCallOptions } from './run-options.js';
 import { SubgraphPaused } from './subgraph-paused.js';
@@ -245,7 +246,7 @@ export class TaskContext implements NodeContext {
   report(event: NodeEventInit): Promise<void> | undefined {
     const { observer } = this.run;
     if (!observer.event) return undefined;
-    observer.event({
+    return reportNodeEvent(this.run, {
       ...event,
       runId: this.run.runId,
       ts: Date.now(),
@@ -256,7 +257,6 @@ export class TaskContext implements NodeContext {
       // Spreading a member of the init union loses its tie to its `type`; the fields added are the
       // ones every node event has, so the result is that member's event.
     } as NodeEvent);
-    return observer.pace?.();
   }
 
   produce<TState extends object>(state: TState, recipe: (draft: Draft<TState>) => void): Partial<TState> {

@@ -39,6 +39,8 @@ export interface CompiledNode {
    * alone, so the event stream does not build a one-item array per task and step.
    */
   alone: readonly string[] | undefined;
+  /** `:name:`, the middle of its tasks' ids (`step:name:position`), made with the first id. */
+  idPart: string | undefined;
   readonly index: number;
   readonly impl: NodeImpl;
   readonly options: DataflowNodeOptions;
