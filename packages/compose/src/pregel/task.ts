@@ -27,10 +27,11 @@ interface IdNode {
  * their writes, and at 100,000 tasks each byte a task holds is 100 KB that V8's scavenges copy.
  */
 export class PlannedStep {
+  /** The id of the task at position 0, once read: a chain's every step has that one task only. */
+  #first: string | undefined;
   /**
-   * Ids read so far, by task position (made on first read: unobserved runs never build one). An array,
-   * not a `Map`: a step's ids are read in position order (`node-start` events, checkpoints), so it stays
-   * dense, and a step of one task — every step of a chain — holds a one-slot array instead of a hash table.
+   * Ids of the other positions read so far (made on first read: unobserved runs never build one). An
+   * array, not a `Map`: a step's ids are read in position order (`node-start` events, checkpoints).
    */
   #ids: string[] | undefined;
 
@@ -42,16 +43,23 @@ export class PlannedStep {
 
   /** The id of the task of `node` at `position`: `prefix:node:position`, built once. */
   idOf(node: number, position: number): string {
+    if (position === 0) return (this.#first ??= this.#text(node, 0));
     const ids = (this.#ids ??= []);
     let id = ids[position];
     if (id === undefined) {
-      // Three pieces, not five: the node's `:name:` is made once per node, so an id costs two string
-      // joins (a chain builds one id a step, and the join was a tenth of a watched step's engine time).
-      const named = this.nodes[node] as IdNode;
-      id = `${this.prefix}${(named.idPart ??= `:${named.name}:`)}${position}`;
+      id = this.#text(node, position);
       ids[position] = id;
     }
     return id;
+  }
+
+  /**
+   * Three pieces, not five: the node's `:name:` is made once per node, so an id costs two string joins
+   * (a chain builds one id a step, and the five-piece join was a tenth of a watched step's engine time).
+   */
+  #text(node: number, position: number): string {
+    const named = this.nodes[node] as IdNode;
+    return `${this.prefix}${(named.idPart ??= `:${named.name}:`)}${position}`;
   }
 }
 

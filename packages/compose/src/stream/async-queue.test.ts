@@ -20,6 +20,34 @@ describe('AsyncQueue', () => {
     expect(await next).toEqual({ value: 'direct', done: false });
   });
 
+  it('offer queues past the high-water mark without a promise; the producer waits where it asks', async () => {
+    const queue = new AsyncQueue<number>(2);
+    for (let i = 1; i <= 5; i++) expect(queue.offer(i)).toBeUndefined();
+    const waiting = queue.waitForSpace();
+    expect(waiting).toBeInstanceOf(Promise);
+    let released = false;
+    void waiting?.then(() => {
+      released = true;
+    });
+    await queue.next();
+    await queue.next();
+    await queue.next();
+    await Promise.resolve();
+    // 2 left of 5, above the low-water mark (1): only the one waiter asked for, still waiting.
+    expect(released).toBe(false);
+    await queue.next();
+    await Promise.resolve();
+    expect(released).toBe(true);
+    const next = queue.next();
+    expect((await next).value).toBe(5);
+    const direct = queue.next();
+    queue.offer(6);
+    expect(await direct).toEqual({ value: 6, done: false });
+    queue.close();
+    queue.offer(7);
+    expect(await queue.next()).toEqual({ value: undefined, done: true });
+  });
+
   it('makes the producer wait above the high-water mark until the consumer drained half of it', async () => {
     const queue = new AsyncQueue<number>(4);
     for (let i = 1; i <= 4; i++) expect(queue.push(i)).toBeUndefined();

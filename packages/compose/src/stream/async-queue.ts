@@ -27,18 +27,26 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
 
   /** Adds an item; resolves once there is room (immediately when the queue is short). */
   push(item: T): Promise<void> | undefined {
-    if (this.done) return undefined;
+    this.offer(item);
+    return this.waitForSpace();
+  }
+
+  /**
+   * Adds an item without waiting for room, for a producer that waits elsewhere (`waitForSpace`, once per
+   * step for a run's events): no promise is made for each item pushed past the high-water mark.
+   */
+  offer(item: T): void {
+    if (this.done) return;
     const consumer = this.waitingConsumer;
     if (consumer) {
       this.waitingConsumer = undefined;
       this.waitingConsumerReject = undefined;
       consumer({ value: item, done: false });
-      return undefined;
+      return;
     }
     if (this.size === this.items.length) this.grow();
     this.items[(this.head + this.size) & (this.items.length - 1)] = item;
-    if (++this.size <= this.highWaterMark) return undefined;
-    return new Promise<void>((resolve) => this.spaceWaiters.push(resolve));
+    this.size++;
   }
 
   /** Resolves at once when the queue is at or below its high-water mark, else once it drained to half. */

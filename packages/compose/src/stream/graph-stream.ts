@@ -31,6 +31,9 @@ export function createGraphStream(options: GraphStreamOptions, onCancel: () => P
   const wants = new Set(options.modes);
   const put = (mode: StreamMode, payload: unknown): Promise<void> | undefined =>
     queue.push(options.tagged ? [mode, payload] : payload);
+  // Events and custom values go in without waiting (see `wait`).
+  const offer = (mode: StreamMode, payload: unknown): void =>
+    queue.offer(options.tagged ? [mode, payload] : payload);
   const inScope = (path: readonly string[]): boolean => options.subgraphs || path.length === 0;
   // Events and custom values are pushed synchronously; the run waits for the consumer once per step (and
   // at each chunk of a streaming node) instead, so those modes have backpressure too.
@@ -76,12 +79,13 @@ export function createGraphStream(options: GraphStreamOptions, onCancel: () => P
         : {}),
     ...(wants.has('custom')
       ? {
-          custom: (node, data, path) =>
-            void (inScope(path) ? put('custom', { node, data, path }) : undefined),
+          custom: (node, data, path) => {
+            if (inScope(path)) offer('custom', { node, data, path });
+          },
         }
       : {}),
     ...(events
-      ? { event: options.tagged ? (event) => void put('events', event) : (event) => void queue.push(event) }
+      ? { event: options.tagged ? (event) => offer('events', event) : (event) => queue.offer(event) }
       : {}),
     ...(paced ? { pace: wait } : {}),
   };
