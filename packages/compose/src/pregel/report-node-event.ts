@@ -8,8 +8,8 @@ import type { RunContext } from './run-context.js';
  * @example
  * ```ts
  * const seen: string[] = [];
- * const run = { observer: { event: (e: RunEvent) => void seen.push(e.type) } } as RunContext;
- * reportNodeEvent(run, { type: 'tool-start', runId: 'r', ts: 0, path: ['a'], step: 0, node: 'a', taskId: '0:a:0', tool: 'search', toolCallId: 'c1', arguments: '{}' });
+ * const run = { observer: { event: (e: RunEvent) => void seen.push(e.type) } };
+ * reportNodeEvent(run as Parameters<typeof reportNodeEvent>[0], { type: 'tool-start', runId: 'r', ts: 0, path: ['a'], step: 0, node: 'a', taskId: '0:a:0', tool: 'search', toolCallId: 'c1', arguments: '{}' });
  * seen; // ['tool-start']
  * ```
  */
