@@ -23,6 +23,8 @@ describe('AsyncQueue', () => {
   it('offer queues past the high-water mark without a promise; the producer waits where it asks', async () => {
     const queue = new AsyncQueue<number>(2);
     for (let i = 1; i <= 5; i++) expect(queue.offer(i)).toBeUndefined();
+    // No waiter queued for the items past the mark (push made and queued one for each).
+    expect((queue as unknown as { spaceWaiters: unknown[] }).spaceWaiters).toHaveLength(0);
     const waiting = queue.waitForSpace();
     expect(waiting).toBeInstanceOf(Promise);
     let released = false;

@@ -29,11 +29,11 @@ export interface GraphStreamOptions {
 export function createGraphStream(options: GraphStreamOptions, onCancel: () => Promise<void> | void) {
   const queue = new AsyncQueue<unknown>(options.highWaterMark ?? 64, onCancel);
   const wants = new Set(options.modes);
+  const tag = (mode: StreamMode, payload: unknown): unknown => (options.tagged ? [mode, payload] : payload);
   const put = (mode: StreamMode, payload: unknown): Promise<void> | undefined =>
-    queue.push(options.tagged ? [mode, payload] : payload);
+    queue.push(tag(mode, payload));
   // Events and custom values go in without waiting (see `wait`).
-  const offer = (mode: StreamMode, payload: unknown): void =>
-    queue.offer(options.tagged ? [mode, payload] : payload);
+  const offer = (mode: StreamMode, payload: unknown): void => queue.offer(tag(mode, payload));
   const inScope = (path: readonly string[]): boolean => options.subgraphs || path.length === 0;
   // Events and custom values are pushed synchronously; the run waits for the consumer once per step (and
   // at each chunk of a streaming node) instead, so those modes have backpressure too.
