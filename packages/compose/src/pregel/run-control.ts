@@ -48,9 +48,13 @@ export class RunControl {
     return () => this.#listeners?.delete(listener);
   }
 
-  /** Follows an outside signal: aborts when it fires (returns the unsubscribe). */
-  follow(signal: AbortSignal | undefined): () => void {
+  /**
+   * Follows an outside signal, or another run's control (a nested run its parent's, through a plain
+   * listener: no `AbortSignal` is made): aborts when it fires. Returns the unsubscribe.
+   */
+  follow(signal: AbortSignal | RunControl | undefined): () => void {
     if (!signal) return () => undefined;
+    if (signal instanceof RunControl) return signal.onAbort((reason) => this.abort(reason));
     if (signal.aborted) {
       this.abort(signal.reason);
       return () => undefined;

@@ -170,7 +170,7 @@ function invokeNode(call: TaskCall, input: unknown, ctx: TaskContext): unknown {
         : impl.runnable.invoke(input as never, options);
     }
     case 'subgraph':
-      return impl.graph.runNested(input, { run: call.run, ctx, signal: ctx.signal });
+      return impl.graph.runNested(input, { run: call.run, ctx, signal: ctx.abortSource });
   }
 }
 

@@ -8,6 +8,7 @@ import type { NestableGraph, NodeContext, RunSubgraphOptions } from './node-cont
 import { ParentCommand } from './parent-command.js';
 import { reportNodeEvent } from './report-node-event.js';
 import type { RunContext } from './run-context.js';
+import type { RunControl } from './run-control.js';
 import type { NodeCallOptions } from './run-options.js';
 import { SubgraphPaused } from './subgraph-paused.js';
 import type { PendingInterrupt } from './task.js';
@@ -161,6 +162,14 @@ export class TaskContext implements NodeContext {
     return this.ownSignal ?? this.run.control.signal;
   }
 
+  /**
+   * What aborts this attempt, for a nested run to follow: its own signal (a timeout's), else the run's
+   * control itself, so a subgraph call creates no `AbortSignal` and adds no event listener.
+   */
+  get abortSource(): AbortSignal | RunControl {
+    return this.ownSignal ?? this.run.control;
+  }
+
   get path(): readonly string[] {
     const { path } = this.run;
     // A root run's tasks share their node's frozen `[name]`: nothing to keep per attempt.
@@ -287,7 +296,7 @@ export class TaskContext implements NodeContext {
     input: unknown,
     options: RunSubgraphOptions,
   ): Promise<TOutput> {
-    const signal = options.signal ? AbortSignal.any([this.signal, options.signal]) : this.signal;
+    const signal = options.signal ? AbortSignal.any([this.signal, options.signal]) : this.abortSource;
     try {
       const parent = { run: this.run, ctx: this, signal, key: options.key };
       const nested: NestedRunParent = options.config ? { ...parent, config: options.config } : parent;

@@ -7,6 +7,7 @@ import type { DataflowNodeOptions, RetryPolicy } from '../vocabulary/node-option
 import type { CompiledState } from './compiled-state.js';
 import type { NodeContext } from './node-context.js';
 import type { RunContext } from './run-context.js';
+import type { RunControl } from './run-control.js';
 
 /** Index used for END in successor lists. */
 export const END_INDEX = -1;
@@ -154,7 +155,8 @@ export interface NestedStateView {
 export interface NestedRunParent {
   readonly run: RunContext;
   readonly ctx: NodeContext;
-  readonly signal: AbortSignal;
+  /** What aborts the nested run: the task's signal, or its run's control (no `AbortSignal` made). */
+  readonly signal: AbortSignal | RunControl;
   /**
    * Set by `ctx.runSubgraph`: names the nested run within its task (its checkpoint namespace is
    * `node:taskId:key`), and the run returns the nested graph's output instead of its writes.
