@@ -4,7 +4,7 @@ import { type DagDurability, DagLoop } from '../pregel/dag-loop.js';
 import { dagPlanOf, START_INDEX } from '../pregel/dag-plan.js';
 import { PregelLoop } from '../pregel/loop.js';
 import type { LoopResult } from '../pregel/loop-hooks.js';
-import type { RunContext } from '../pregel/run-context.js';
+import { runContext } from '../pregel/run-context.js';
 import { SubgraphWrites } from '../pregel/subgraph-writes.js';
 import type { Task } from '../pregel/task.js';
 import type { ResumeValues } from '../pregel/task-context.js';
@@ -15,7 +15,7 @@ import type { CheckpointSession } from './checkpoint-session.js';
 import type { DagRestored } from './dag-restore.js';
 import { restoreDag } from './dag-restore.js';
 import { durableContext } from './durable-context.js';
-import type { DurableResult, DurableRun } from './durable-target.js';
+import { type DurableResult, type DurableRun, durableResult } from './durable-target.js';
 import type { LoadedCheckpoint } from './load.js';
 import { entriesOf } from './write-encoding.js';
 
@@ -66,7 +66,7 @@ export async function runDagDurable(call: DurableRun, start: DagStart): Promise<
     resumeById: () => resumeById,
     storesTaskCalls: false,
   });
-  const dagRun: RunContext = { ...run, durable };
+  const dagRun = runContext({ ...run, durable });
   const view = new DagCheckpointView(topology, dagRun);
   view.restore({ step: loaded ? loaded.record.step + 1 : -1 });
   const hooks = session.hooks();
@@ -104,11 +104,7 @@ export async function runDagDurable(call: DurableRun, start: DagStart): Promise<
     await commit({ topology, view, session, dag, restored, result });
   }
   await session.flush();
-  return {
-    ...result,
-    checkpointId: session.currentId,
-    writes: call.recordWrites ? dag.stateWrites() : undefined,
-  };
+  return durableResult(result, session.currentId, call.recordWrites ? dag.stateWrites() : undefined);
 }
 
 /** Writes the `input` checkpoint of a new run and returns the (empty) restored state it starts from. */

@@ -4,13 +4,13 @@ import { matchValues, pendingInterrupts, planResume } from '../interrupt/resume.
 import { PregelLoop } from '../pregel/loop.js';
 import type { LoopSnapshot } from '../pregel/loop-hooks.js';
 import { pausedOutput } from '../pregel/paused-step.js';
-import type { RunContext } from '../pregel/run-context.js';
+import { type RunContext, runContext } from '../pregel/run-context.js';
 import { type Command, isCommand } from '../vocabulary/command.js';
 import { CheckpointSession } from './checkpoint-session.js';
 import type { Checkpointer } from './checkpointer.js';
 import { runDagDurable } from './dag-durable-run.js';
 import { durableContext } from './durable-context.js';
-import type { DurableResult, DurableRun, DurableTarget } from './durable-target.js';
+import { type DurableResult, type DurableRun, type DurableTarget, durableResult } from './durable-target.js';
 import { type LoadedCheckpoint, loadCheckpoint } from './load.js';
 import { loadRouting, loadTasks, renewTaskIds } from './loop-state.js';
 import { collectNestedWrites } from './nested-writes.js';
@@ -72,16 +72,12 @@ async function runClaimed(call: DurableRun): Promise<DurableResult> {
     resumeById: () => resumeById,
     storesTaskCalls: true,
   });
-  const loop = new PregelLoop(
-    topology,
-    { ...run, durable },
-    {
-      hooks: session.hooks(),
-      recordWrites,
-      breakpoints: target.breakpoints,
-      saveEveryTask: target.taskWrites === 'all',
-    },
-  );
+  const loop = new PregelLoop(topology, runContext({ ...run, durable }), {
+    hooks: session.hooks(),
+    recordWrites,
+    breakpoints: target.breakpoints,
+    saveEveryTask: target.taskWrites === 'all',
+  });
   if (loaded) session.continueFrom(loaded, fork, head?.seq);
   try {
     if (target.nested && loaded) {
@@ -112,7 +108,7 @@ async function runClaimed(call: DurableRun): Promise<DurableResult> {
       target.nested && loaded && recordWrites
         ? await collectNestedWrites(checkpointer, threadId, ns)
         : loop.writes;
-    return { ...result, checkpointId: session.currentId, writes };
+    return durableResult(result, session.currentId, writes);
   } catch (error) {
     await session.flush().catch(() => undefined);
     throw error;

@@ -34,6 +34,16 @@ export interface DurableResult extends LoopResult {
   readonly writes: ReadonlyArray<readonly [string, unknown]> | undefined;
 }
 
+/** A durable run's result, field by field (a spread plus fields would make a hidden class per run). */
+export function durableResult(
+  result: LoopResult,
+  checkpointId: string | undefined,
+  writes: DurableResult['writes'],
+): DurableResult {
+  const { status, output, interrupts, steps } = result;
+  return { status, output, interrupts, steps, checkpointId, writes };
+}
+
 /** One durable run, as `runDurable` (and a DAG run, `runDagDurable`) takes it. */
 export interface DurableRun {
   readonly topology: Topology;

@@ -14,7 +14,7 @@ import {
 import { WeftError } from '../errors/weft-error.js';
 import { cacheNamespace } from '../pregel/cached-task.js';
 import { checkInput } from '../pregel/input-check.js';
-import type { RunContext } from '../pregel/run-context.js';
+import { type RunContext, runContext, UNWATCHED } from '../pregel/run-context.js';
 import { RunControl } from '../pregel/run-control.js';
 import type { RunOptions } from '../pregel/run-options.js';
 import type { GraphSpec, NestedRunParent, NestedStateView, SubgraphHandle } from '../pregel/topology.js';
@@ -90,7 +90,9 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   /** Runs the graph like `invoke` and reports how it ended: status, output, interrupts, checkpoint. */
   async run(input: TInput | Continue, options: RunOptions<TNodes> = {}): Promise<RunResult<TOutput>> {
     const result = await this.#runRaw(input, options);
-    return { ...result, output: pickOutput(this.spec, result.output) } as RunResult<TOutput>;
+    const { status, interrupts, steps, checkpointId } = result;
+    const output = pickOutput(this.spec, result.output) as TOutput;
+    return { status, output, interrupts, steps, checkpointId };
   }
 
   async #runRaw(input: TInput | Continue, options: RunOptions): Promise<RunResult<unknown>> {
@@ -460,19 +462,19 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
 
   /** The run context of a write from outside a run (`updateState`, `bulkUpdateState`). */
   #updateRun(threadId: string, topology = this.#runtime.topology): RunContext {
-    return {
+    return runContext({
       runId: 'update',
       path: [],
       control: new RunControl(),
       config: {},
       threadId,
-      observer: {},
+      observer: UNWATCHED,
       maxSteps: 1,
       concurrency: 1,
       abort: () => undefined,
       kind: topology.kind,
       state: topology.state,
-    };
+    });
   }
 
   #checkpointer(method: string) {

@@ -1,6 +1,6 @@
 import { runDurable } from '../checkpoint/durable-run.js';
 import { drive } from '../pregel/drive.js';
-import type { RunContext } from '../pregel/run-context.js';
+import { runContext } from '../pregel/run-context.js';
 import { RunControl } from '../pregel/run-control.js';
 import { SubgraphPaused } from '../pregel/subgraph-paused.js';
 import type { NestedRunParent } from '../pregel/topology.js';
@@ -24,7 +24,7 @@ export async function runNested(
   const control = new RunControl();
   const owner = nestedOwner(parent.run, parent.ctx.taskId, parent.key);
   const unfollow = control.follow(parent.signal);
-  const run: RunContext = {
+  const run = runContext({
     ...parent.run,
     path: [...parent.run.path, parent.ctx.node],
     owner,
@@ -43,7 +43,7 @@ export async function runNested(
     durable: undefined,
     // Each graph has its own local state (none when it declares none), never its parent's.
     localState: topology.localState?.(),
-  };
+  });
   const state = topology.state;
   // An entrypoint takes the node's input as it is and returns its own result (its return value).
   const io = runtime.topology.spec.io;

@@ -1,5 +1,5 @@
 import type { RunEvent } from '../events/run-event.js';
-import type { RunContext, RunObserver } from '../pregel/run-context.js';
+import { type RunContext, type RunObserver, runObserver } from '../pregel/run-context.js';
 
 /**
  * The scope of a nested run: its parent run's scope, then `/` and the task it runs in, then `#` and
@@ -22,10 +22,20 @@ export function nestedScope(parent: string | undefined, taskId: string, key: str
 export function scopedObserver(observer: RunObserver, scope: string): RunObserver {
   const listener = observer.event;
   if (!listener) return observer;
-  return {
+  return runObserver({
     ...observer,
-    event: (event: RunEvent) => listener(event.scope === undefined ? { ...event, scope } : event),
-  };
+    event: (event: RunEvent) => listener(stamped(event, scope)),
+  });
+}
+
+/**
+ * `event` stamped with `scope` (an event already stamped deeper keeps its own). `Object.assign` onto a
+ * new object, not a spread: a spread's copy got a new hidden class in every nested run (a probe build
+ * showed two runs' stamped `node-end` events on different maps), so a consumer's every read of a
+ * nested event went megamorphic; assigned properties follow V8's shared transitions.
+ */
+function stamped(event: RunEvent, scope: string): RunEvent {
+  return event.scope === undefined ? Object.assign({}, event, { scope }) : event;
 }
 
 /** The owner (task, key and scope) of a nested run started from the task `taskId` of `run`. */

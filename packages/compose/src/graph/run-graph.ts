@@ -62,7 +62,7 @@ export interface GraphCall {
  * and writes the thread's checkpoints, and `null`/`Command` inputs continue the thread.
  */
 export async function runGraph(runtime: GraphRuntime, call: GraphCall): Promise<RunResult<unknown>> {
-  const { input, options, listeners = {}, control } = call;
+  const { input, options, listeners, control } = call;
   const { topology, checkpointer } = runtime;
   const defaults = {
     maxSteps: runtime.maxSteps,
@@ -79,7 +79,7 @@ export async function runGraph(runtime: GraphRuntime, call: GraphCall): Promise<
       );
     }
     const result: LoopResult = await executeRun({ topology, input, options, defaults, listeners, control });
-    return { ...result, checkpointId: undefined };
+    return runResult(result, undefined);
   }
   const threadId = options.threadId;
   if (threadId === undefined || threadId === '') {
@@ -112,7 +112,16 @@ export async function runGraph(runtime: GraphRuntime, call: GraphCall): Promise<
     },
     control,
   });
-  return { ...result, checkpointId };
+  return runResult(result, checkpointId);
+}
+
+/**
+ * The public result, field by field: the loop's result carries internal fields (the writes a nested run
+ * hands its parent), and a spread of it plus a field would make a new hidden class for every run.
+ */
+function runResult(result: LoopResult, checkpointId: string | undefined): RunResult<unknown> {
+  const { status, output, interrupts, steps } = result;
+  return { status, output, interrupts, steps, checkpointId };
 }
 
 /** The static breakpoints of a run: the run's own lists, else the graph's compile options. */

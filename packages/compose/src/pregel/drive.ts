@@ -20,10 +20,19 @@ export async function drive(
   if (topology.mode === 'dag') {
     const dag = new DagLoop(topology, dagPlanOf(topology), run);
     const result = await dag.execute(input);
-    return { ...result, writes: options.recordWrites ? dag.stateWrites() : undefined };
+    return withWrites(result, options.recordWrites ? dag.stateWrites() : undefined);
   }
   const loop = new PregelLoop(topology, run, options);
   await loop.begin(input);
   const result = await loop.loop();
-  return { ...result, writes: loop.writes };
+  return withWrites(result, loop.writes);
+}
+
+/**
+ * A loop's result with the writes a nested run hands its parent, field by field: a spread plus a field
+ * makes a new hidden class per run, and every later read of the result goes megamorphic.
+ */
+export function withWrites(result: LoopResult, writes: DriveResult['writes']): DriveResult {
+  const { status, output, interrupts, steps } = result;
+  return { status, output, interrupts, steps, writes };
 }

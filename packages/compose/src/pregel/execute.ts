@@ -11,7 +11,7 @@ import type { Store } from '../store/store.js';
 import { callOptionsOf } from './call-options.js';
 import { drive } from './drive.js';
 import type { LoopResult } from './loop-hooks.js';
-import type { RunContext, RunObserver } from './run-context.js';
+import { type RunContext, type RunObserver, runContext, runObserver, UNWATCHED } from './run-context.js';
 import { RunControl } from './run-control.js';
 import type { RunOptions } from './run-options.js';
 import type { Topology } from './topology.js';
@@ -51,7 +51,7 @@ export interface ExecuteRun {
  * when the caller cancelled, or with the failing node's error.
  */
 export async function executeRun(call: ExecuteRun): Promise<LoopResult> {
-  const { topology, input, options, defaults, listeners = {} } = call;
+  const { topology, input, options, defaults, listeners = UNWATCHED } = call;
   const body = call.body ?? ((run: RunContext) => drive(topology, run, input));
   const control = call.control ?? new RunControl();
   checkRunOptions(options);
@@ -62,7 +62,7 @@ export async function executeRun(call: ExecuteRun): Promise<LoopResult> {
   const { observer } = subscribed;
   const tally = observer.event ? new UsageTally() : undefined;
   const { settled } = subscribed;
-  const run: RunContext = {
+  const run = runContext({
     runId: options.runId ?? newRunId(),
     usage: tally,
     path: [],
@@ -81,7 +81,7 @@ export async function executeRun(call: ExecuteRun): Promise<LoopResult> {
     freezeState: defaults.freezeState,
     callOptions: callOptionsOf(topology, options),
     localState: topology.localState?.(),
-  };
+  });
   const started = observer.event ? Date.now() : 0;
   observer.event?.({
     type: 'run-start',
@@ -146,18 +146,19 @@ function withSubscribers(
   const callback = options.callbacks && callbacksToListener(options.callbacks);
   const existing = listeners.event;
   const merged = callback && existing ? fanOut(existing, callback) : (callback ?? existing);
-  const withEvents: RunObserver = merged && merged !== existing ? { ...listeners, event: merged } : listeners;
+  const withEvents: RunObserver =
+    merged && merged !== existing ? runObserver({ ...listeners, event: merged }) : listeners;
   if (!options.observe) return { observer: withEvents, settled: () => undefined };
   const serial = new SerialSubscriber(options.observe);
   const { values, updates, chunk, pace } = listeners;
-  const observer: RunObserver = {
-    ...withEvents,
+  const observer = runObserver({
+    custom: withEvents.custom,
     event: merged ? fanOut(merged, serial.deliver) : serial.deliver,
     pace: () => both(pace?.(), serial.pending()),
-    ...(values ? { values: (v, path) => both(values(v, path), serial.pending()) } : {}),
-    ...(updates ? { updates: (n, u, path) => both(updates(n, u, path), serial.pending()) } : {}),
-    ...(chunk ? { chunk: (n, c, path, agent) => both(chunk(n, c, path, agent), serial.pending()) } : {}),
-  };
+    values: values && ((v, path) => both(values(v, path), serial.pending())),
+    updates: updates && ((n, u, path) => both(updates(n, u, path), serial.pending())),
+    chunk: chunk && ((n, c, path, agent) => both(chunk(n, c, path, agent), serial.pending())),
+  });
   return { observer, settled: serial.pending };
 }
 

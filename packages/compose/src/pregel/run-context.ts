@@ -14,25 +14,24 @@ import type { CallOptionsRouting } from './run-options.js';
  */
 export interface RunObserver {
   /** Every event (the `events` stream mode and callbacks). */
-  readonly event?: (event: RunEvent) => void;
+  readonly event?: ((event: RunEvent) => void) | undefined;
   /** State after each step (`values` mode); may return a promise to apply backpressure. */
-  readonly values?: (values: unknown, path: readonly string[]) => Promise<void> | undefined;
+  readonly values?: ((values: unknown, path: readonly string[]) => Promise<void> | undefined) | undefined;
   /** Each node's write (`updates` mode). */
-  readonly updates?: (node: string, update: unknown, path: readonly string[]) => Promise<void> | undefined;
+  readonly updates?:
+    | ((node: string, update: unknown, path: readonly string[]) => Promise<void> | undefined)
+    | undefined;
   /** Chunks of streaming nodes (`messages` mode). */
-  readonly chunk?: (
-    node: string,
-    chunk: unknown,
-    path: readonly string[],
-    agent?: string,
-  ) => Promise<void> | undefined;
+  readonly chunk?:
+    | ((node: string, chunk: unknown, path: readonly string[], agent?: string) => Promise<void> | undefined)
+    | undefined;
   /** Values nodes send with `ctx.emit` (`custom` mode). */
-  readonly custom?: (node: string, data: unknown, path: readonly string[]) => void;
+  readonly custom?: ((node: string, data: unknown, path: readonly string[]) => void) | undefined;
   /**
    * Called once per step (once per node in DAG mode) by a consumer of events pushed synchronously
    * (`events`, `custom`): a promise makes the run wait there until the consumer catches up.
    */
-  readonly pace?: () => Promise<void> | undefined;
+  readonly pace?: (() => Promise<void> | undefined) | undefined;
 }
 
 /** Checkpointing context a run passes to its nested subgraphs. */
@@ -108,3 +107,55 @@ export interface RunContext {
   /** Aborts the whole run (used when a task fails, so its siblings stop). */
   readonly abort: (reason: unknown) => void;
 }
+
+/**
+ * A run context with every field in one order, built at this one site: every context of every run
+ * (root, durable, nested) then shares one hidden class, so the engine's per-step reads of `run.observer`,
+ * `run.control` or `run.maxSteps` stay monomorphic. A spread of another context plus a field
+ * (`{ ...run, durable }`) made a new hidden class for each run instead, and every such read went
+ * megamorphic.
+ */
+export function runContext(fields: RunContext): RunContext {
+  return {
+    runId: fields.runId,
+    usage: fields.usage,
+    path: fields.path,
+    owner: fields.owner,
+    control: fields.control,
+    config: fields.config,
+    store: fields.store,
+    cache: fields.cache,
+    threadId: fields.threadId,
+    observer: fields.observer,
+    maxSteps: fields.maxSteps,
+    concurrency: fields.concurrency,
+    kind: fields.kind,
+    nodes: fields.nodes,
+    state: fields.state,
+    freezeState: fields.freezeState,
+    durable: fields.durable,
+    callOptions: fields.callOptions,
+    localState: fields.localState,
+    abort: fields.abort,
+  };
+}
+
+/**
+ * A run observer with its six listeners in one order, built at this one site (an unwanted listener is
+ * `undefined`): every observer of every run — a plain invoke's, a stream's for any set of modes, one
+ * with callbacks or `observe`, a nested run's — shares one hidden class, so the engine's per-step
+ * `run.observer.event` or `run.observer.updates` reads stay monomorphic.
+ */
+export function runObserver(listeners: RunObserver): RunObserver {
+  return {
+    event: listeners.event,
+    values: listeners.values,
+    updates: listeners.updates,
+    chunk: listeners.chunk,
+    custom: listeners.custom,
+    pace: listeners.pace,
+  };
+}
+
+/** The observer of a run nobody watches: every listener `undefined`. */
+export const UNWATCHED: RunObserver = runObserver({});

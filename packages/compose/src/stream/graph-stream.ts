@@ -1,4 +1,4 @@
-import type { RunObserver } from '../pregel/run-context.js';
+import { type RunObserver, runObserver } from '../pregel/run-context.js';
 import type { GraphIO } from '../pregel/topology.js';
 import { AsyncQueue } from './async-queue.js';
 import type { StreamMode } from './stream-modes.js';
@@ -47,47 +47,40 @@ export function createGraphStream(options: GraphStreamOptions, onCancel: () => P
   };
   const updates: NonNullable<RunObserver['updates']> = (node, update, path) =>
     inScope(path) ? put('updates', { node, update, path }) : wait();
-  const observer: RunObserver = {
+  // One literal for every set of modes (`runObserver`): an unwanted listener is `undefined`.
+  const observer = runObserver({
     // An entrypoint's listeners wrap the plain ones; a graph's are the plain ones (nothing added per step).
-    ...(wants.has('values')
-      ? {
-          values: io
-            ? (state, path) =>
-                path.length === 0 && !io.shows(state as Record<string, unknown>)
-                  ? undefined
-                  : values(state, path)
-            : values,
-        }
-      : {}),
-    ...(wants.has('updates')
-      ? {
-          updates: io
-            ? (node, update, path) =>
-                updates(node, path.length === 0 ? io.fromUpdate(node, update) : update, path)
-            : updates,
-        }
-      : {}),
-    ...(wants.has('messages')
-      ? {
-          chunk: (node, chunk, path, agent) =>
-            inScope(path)
-              ? put('messages', agent === undefined ? { node, chunk, path } : { node, chunk, path, agent })
-              : wait(),
-        }
+    values: !wants.has('values')
+      ? undefined
+      : io
+        ? (state, path) =>
+            path.length === 0 && !io.shows(state as Record<string, unknown>) ? undefined : values(state, path)
+        : values,
+    updates: !wants.has('updates')
+      ? undefined
+      : io
+        ? (node, update, path) =>
+            updates(node, path.length === 0 ? io.fromUpdate(node, update) : update, path)
+        : updates,
+    chunk: wants.has('messages')
+      ? (node, chunk, path, agent) =>
+          inScope(path)
+            ? put('messages', agent === undefined ? { node, chunk, path } : { node, chunk, path, agent })
+            : wait()
       : events
-        ? { chunk: wait }
-        : {}),
-    ...(wants.has('custom')
-      ? {
-          custom: (node, data, path) => {
-            if (inScope(path)) offer('custom', { node, data, path });
-          },
+        ? wait
+        : undefined,
+    custom: wants.has('custom')
+      ? (node, data, path) => {
+          if (inScope(path)) offer('custom', { node, data, path });
         }
-      : {}),
-    ...(events
-      ? { event: options.tagged ? (event) => offer('events', event) : (event) => queue.offer(event) }
-      : {}),
-    ...(paced ? { pace: wait } : {}),
-  };
+      : undefined,
+    event: !events
+      ? undefined
+      : options.tagged
+        ? (event) => offer('events', event)
+        : (event) => queue.offer(event),
+    pace: paced ? wait : undefined,
+  });
   return { queue, observer, put };
 }
