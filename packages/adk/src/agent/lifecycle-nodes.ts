@@ -59,7 +59,7 @@ export function initNode(agent: ResolvedAgent) {
 
 function skipReply(author: string, skip: AgentSkip): AssistantMessage {
   const reply = typeof skip.skip === 'string' ? assistantMessage(skip.skip) : skip.skip;
-  return { ...reply, id: reply.id ?? eventId('msg'), author };
+  return Object.assign({}, reply, { id: reply.id ?? eventId('msg'), author });
 }
 
 /** Where `init` goes: the model, or straight to `afterAgent` when a `beforeAgent` hook skipped the agent. */

@@ -71,7 +71,11 @@ export function modelNode(agent: ResolvedAgent, offered: OfferedTools) {
       },
     );
     const answer = await runAfter(middleware, await call(request), (m, r) => m.afterModel?.(r, hooks));
-    const reply: AssistantMessage = { ...answer, id: answer.id ?? eventId('msg'), author: agent.name };
+    // Object.assign onto a new object keeps one hidden class per message shape (a spread made one per reply).
+    const reply: AssistantMessage = Object.assign({}, answer, {
+      id: answer.id ?? eventId('msg'),
+      author: agent.name,
+    });
     if (reply.toolCalls?.length) offered.record(reply.id as string, request.tools);
     // Session writes of the model hooks are committed with the reply, before the agent goes on.
     const stateDelta = { ...session.writes };

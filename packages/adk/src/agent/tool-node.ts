@@ -149,7 +149,7 @@ export function toolStep(options: ToolNodeOptions) {
       await ctx.report({ type: 'tool-start', ...where, arguments: call.arguments });
       let result = await wrapped(call);
       if (hooks) result = await runAfter(middleware, result, (m, r) => m.afterTool?.(r, call, hooks));
-      const message: ToolMessage = { ...result, id: result.id ?? eventId('msg'), author };
+      const message: ToolMessage = Object.assign({}, result, { id: result.id ?? eventId('msg'), author });
       await ctx.report({
         type: 'tool-end',
         ...where,

@@ -7,6 +7,7 @@ import type {
   ToolCall,
   Usage,
 } from './message.js';
+import type { Building } from './message-constructors.js';
 
 /**
  * A piece of a tool call as it streams in. Deltas with the same `index` belong to one call: the
@@ -203,14 +204,16 @@ export function concatMessageChunks(chunks: Iterable<MessageChunk>): AssistantMe
     providerMetadata = chunk.providerMetadata ?? providerMetadata;
   }
   const toolCalls = toToolCalls(calls);
-  let message: AssistantMessage = {
+  // Fields are added to the one object, not spread into a new one each (see `Building` in
+  // message-constructors.ts): every assembled message then shares V8's hidden classes.
+  const message: Building<AssistantMessage> = {
     role: 'assistant',
     content: contentOf(toReasoningParts(reasoning), text),
   };
-  if (id !== undefined) message = { ...message, id };
-  if (toolCalls.length > 0) message = { ...message, toolCalls };
-  if (usage !== undefined) message = { ...message, usage: completeUsage(usage) };
-  if (finishReason !== undefined) message = { ...message, finishReason };
-  if (providerMetadata !== undefined) message = { ...message, providerMetadata };
+  if (id !== undefined) message.id = id;
+  if (toolCalls.length > 0) message.toolCalls = toolCalls;
+  if (usage !== undefined) message.usage = completeUsage(usage);
+  if (finishReason !== undefined) message.finishReason = finishReason;
+  if (providerMetadata !== undefined) message.providerMetadata = providerMetadata;
   return message;
 }

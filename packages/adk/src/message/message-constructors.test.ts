@@ -26,6 +26,38 @@ describe('message constructors', () => {
     });
     expect(assistantMessage('x', { toolCalls: [] })).not.toHaveProperty('toolCalls');
   });
+
+  it('keeps one key order, the id last, as stored and serialized', () => {
+    const call = { id: 'call_1', name: 'add', arguments: '{}' };
+    const usage = { inputTokens: 1, outputTokens: 2, totalTokens: 3 };
+    const reply = assistantMessage('x', {
+      id: 'm1',
+      providerMetadata: { p: 1 },
+      finishReason: 'tool_calls',
+      usage,
+      toolCalls: [call],
+    });
+    expect(Object.keys(reply)).toEqual([
+      'role',
+      'content',
+      'toolCalls',
+      'usage',
+      'finishReason',
+      'providerMetadata',
+      'id',
+    ]);
+    const result = toolMessage('3', { id: 't1', status: 'error', toolCallId: 'call_1', name: 'add' });
+    expect(Object.keys(result)).toEqual(['role', 'content', 'toolCallId', 'name', 'status', 'id']);
+    expect(Object.keys(userMessage('q', { id: 'u1' }))).toEqual(['role', 'content', 'id']);
+  });
+
+  it('makes a new object per call: a message never shares fields it did not ask for', () => {
+    const first = assistantMessage('a', { usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 } });
+    const second = assistantMessage('b');
+    expect(first).not.toBe(second);
+    expect(second).toEqual({ role: 'assistant', content: 'b' });
+    expect(Object.keys(second)).toEqual(['role', 'content']);
+  });
 });
 
 describe('messageText', () => {

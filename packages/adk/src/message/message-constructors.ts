@@ -54,8 +54,19 @@ export interface ToolMessageOptions extends MessageOptions {
   readonly status?: 'success' | 'error';
 }
 
-function withId<T extends object>(message: T, options: MessageOptions | undefined): T {
-  return options?.id === undefined ? message : { ...message, id: options.id };
+/**
+ * A message while its constructor adds its optional fields. They are added to the one object, not
+ * spread into a new one, so every message of a kind shares V8's hidden classes (a spread's copy made a
+ * new one per message, and every later read of a message field missed its inline cache).
+ */
+export type Building<T> = { -readonly [K in keyof T]: T[K] };
+
+function withId<T extends { id?: string | undefined }>(
+  message: Building<T>,
+  options: MessageOptions | undefined,
+): T {
+  if (options?.id !== undefined) message.id = options.id;
+  return message;
 }
 
 /**
@@ -94,15 +105,11 @@ export function assistantMessage(
   content: MessageContent,
   options?: AssistantMessageOptions,
 ): AssistantMessage {
-  let message: AssistantMessage = { role: 'assistant', content };
-  if (options?.toolCalls !== undefined && options.toolCalls.length > 0) {
-    message = { ...message, toolCalls: options.toolCalls };
-  }
-  if (options?.usage !== undefined) message = { ...message, usage: options.usage };
-  if (options?.finishReason !== undefined) message = { ...message, finishReason: options.finishReason };
-  if (options?.providerMetadata !== undefined) {
-    message = { ...message, providerMetadata: options.providerMetadata };
-  }
+  const message: Building<AssistantMessage> = { role: 'assistant', content };
+  if (options?.toolCalls !== undefined && options.toolCalls.length > 0) message.toolCalls = options.toolCalls;
+  if (options?.usage !== undefined) message.usage = options.usage;
+  if (options?.finishReason !== undefined) message.finishReason = options.finishReason;
+  if (options?.providerMetadata !== undefined) message.providerMetadata = options.providerMetadata;
   return withId(message, options);
 }
 
@@ -115,6 +122,12 @@ export function assistantMessage(
  * ```
  */
 export function toolMessage(content: MessageContent, options: ToolMessageOptions): ToolMessage {
-  const message: ToolMessage = { role: 'tool', content, toolCallId: options.toolCallId, name: options.name };
-  return withId(options.status === undefined ? message : { ...message, status: options.status }, options);
+  const message: Building<ToolMessage> = {
+    role: 'tool',
+    content,
+    toolCallId: options.toolCallId,
+    name: options.name,
+  };
+  if (options.status !== undefined) message.status = options.status;
+  return withId(message, options);
 }

@@ -87,7 +87,9 @@ export function toAssistantMessage(
   const written =
     messageText(message) + (message.toolCalls ?? []).map((call) => call.name + call.arguments).join('');
   const outputTokens = estimateTokens(written);
-  return { ...message, usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens } };
+  return Object.assign({}, message, {
+    usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
+  });
 }
 
 /**
