@@ -32,8 +32,8 @@ describe('message constructors', () => {
     const usage = { inputTokens: 1, outputTokens: 2, totalTokens: 3 };
     const reply = assistantMessage('x', {
       id: 'm1',
-      providerMetadata: { p: 1 },
-      finishReason: 'tool_calls',
+      providerMetadata: { openai: { p: 1 } },
+      finishReason: 'tool-calls',
       usage,
       toolCalls: [call],
     });

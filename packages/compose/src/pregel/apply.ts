@@ -143,7 +143,9 @@ function write(step: StepApply, task: number, key: string, value: unknown): void
     if (error) throw new StateUpdateError({ node: nameOf(step, task), key, error });
   }
   // The values are copied at the step's first write, so a step whose tasks wrote nothing (`{}`) copies none.
-  step.next ??= { ...step.base };
+  // `Object.assign` onto a new object, not a spread: in optimized code a spread's copy that then gains a
+  // key (an entrypoint's `output`, an optional key) got a new hidden class each run (ADR 025, fifth pass).
+  step.next ??= Object.assign({}, step.base);
   const next = step.next;
   const reducer = state.reducers[key];
   if (reducer === appendReducer) {

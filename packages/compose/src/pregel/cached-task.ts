@@ -47,6 +47,9 @@ function emitHit(run: RunContext, call: TaskCall, node: CompiledNode, output: un
   const ts = Date.now();
   const path = [...run.path, node.name];
   const base = { runId: run.runId, ts, path, step: call.step, node: node.name, taskId: call.task.id };
-  run.observer.event({ ...base, type: 'node-start', input: call.input, attempt: 1 });
-  run.observer.event({ ...base, type: 'node-end', output, durationMs: 0, cached: true });
+  // `Object.assign`, not spreads: each hit's events keep one hidden class (ADR 025, fifth pass).
+  run.observer.event(Object.assign({}, base, { type: 'node-start' as const, input: call.input, attempt: 1 }));
+  run.observer.event(
+    Object.assign({}, base, { type: 'node-end' as const, output, durationMs: 0, cached: true }),
+  );
 }

@@ -69,7 +69,7 @@ export class PregelLoop implements LoopView {
     this.writes = options.recordWrites ? [] : undefined;
     this.#breakpoints = options.breakpoints;
     this.#saveEveryTask = options.saveEveryTask ?? false;
-    if (topology.state) this.#values = { ...topology.state.defaults };
+    if (topology.state) this.#values = Object.assign({}, topology.state.defaults);
   }
 
   get step(): number {
