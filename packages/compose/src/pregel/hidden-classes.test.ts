@@ -75,7 +75,11 @@ describe('one hidden class across runs', () => {
       seen.push((ctx as { run: RunContext }).run);
       return { n: s.n + 1 };
     };
-    const inner = new StateGraph(Counter).addNode('x', record).addEdge(START, 'x').addEdge('x', END).compile();
+    const inner = new StateGraph(Counter)
+      .addNode('x', record)
+      .addEdge(START, 'x')
+      .addEdge('x', END)
+      .compile();
     const graph = new StateGraph(Counter)
       .addNode('a', record)
       .addNode('sub', inner)
