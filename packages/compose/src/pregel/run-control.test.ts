@@ -64,42 +64,39 @@ function waitingSubgraph(seen: string[]) {
 }
 
 describe('a nested run is aborted with its parent run', () => {
-  it('when a sibling task of the subgraph node fails (subgraph as a node)', async () => {
-    const seen: string[] = [];
-    const parent = new StateGraph(Shared)
-      .addNode('sub', waitingSubgraph(seen))
-      .addNode('broken', async () => {
-        await Promise.resolve();
-        throw new Error('sibling failed');
-      })
-      .addEdge(START, 'sub')
-      .addEdge(START, 'broken')
-      .addEdge('sub', END)
-      .addEdge('broken', END)
-      .compile();
-    await expect(parent.invoke({})).rejects.toThrow(/sibling failed/);
-    expect(seen).toEqual(['nested saw abort']);
-  });
-
-  it('when a sibling task fails (ctx.runSubgraph)', async () => {
+  /** Runs the waiting subgraph (as a node, or through `ctx.runSubgraph`) beside a node that fails. */
+  const besideFailure = async (how: 'as a node' | 'runSubgraph'): Promise<string[]> => {
     const seen: string[] = [];
     const inner = waitingSubgraph(seen);
     const parent = new StateGraph(Shared)
-      .addNode('call', async (_s, ctx) => {
-        await ctx.runSubgraph(inner, {}, { key: 'k' });
-        return {};
-      })
+      .addNode(
+        'nested',
+        how === 'as a node'
+          ? inner
+          : async (_s, ctx) => {
+              await ctx.runSubgraph(inner, {}, { key: 'k' });
+              return {};
+            },
+      )
       .addNode('broken', async () => {
         await Promise.resolve();
         throw new Error('sibling failed');
       })
-      .addEdge(START, 'call')
+      .addEdge(START, 'nested')
       .addEdge(START, 'broken')
-      .addEdge('call', END)
+      .addEdge('nested', END)
       .addEdge('broken', END)
       .compile();
     await expect(parent.invoke({})).rejects.toThrow(/sibling failed/);
-    expect(seen).toEqual(['nested saw abort']);
+    return seen;
+  };
+
+  it('when a sibling task of the subgraph node fails (subgraph as a node)', async () => {
+    expect(await besideFailure('as a node')).toEqual(['nested saw abort']);
+  });
+
+  it('when a sibling task fails (ctx.runSubgraph)', async () => {
+    expect(await besideFailure('runSubgraph')).toEqual(['nested saw abort']);
   });
 
   it("when the subgraph node's own timeout fires", async () => {
