@@ -27,7 +27,7 @@ import type { End } from '../vocabulary/constants.js';
 import type { BatchOptions, Continue, GraphRuntimeOptions, StreamOptions } from './compiled-graph-options.js';
 import { mapInOrder } from './map-in-order.js';
 import { runNested } from './nested-run.js';
-import { type GraphRuntime, presentOutput, type RunResult, runGraph } from './run-graph.js';
+import { type GraphRuntime, presentOutput, type RunResult, runGraph, runResult } from './run-graph.js';
 import { pickOutput } from './state-io.js';
 import { type GraphJSON, jsonToMermaid, specToJSON } from './topology-json.js';
 
@@ -90,9 +90,7 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   /** Runs the graph like `invoke` and reports how it ended: status, output, interrupts, checkpoint. */
   async run(input: TInput | Continue, options: RunOptions<TNodes> = {}): Promise<RunResult<TOutput>> {
     const result = await this.#runRaw(input, options);
-    const { status, interrupts, steps, checkpointId } = result;
-    const output = pickOutput(this.spec, result.output) as TOutput;
-    return { status, output, interrupts, steps, checkpointId };
+    return runResult(result, result.checkpointId, pickOutput(this.spec, result.output)) as RunResult<TOutput>;
   }
 
   async #runRaw(input: TInput | Continue, options: RunOptions): Promise<RunResult<unknown>> {

@@ -116,11 +116,16 @@ export async function runGraph(runtime: GraphRuntime, call: GraphCall): Promise<
 }
 
 /**
- * The public result, field by field: the loop's result carries internal fields (the writes a nested run
- * hands its parent), and a spread of it plus a field would make a new hidden class for every run.
+ * The public result, field by field (`output` in place of the loop's when given): the loop's result
+ * carries internal fields (the writes a nested run hands its parent), and a spread of it plus a field
+ * would make a new hidden class for every run.
  */
-function runResult(result: LoopResult, checkpointId: string | undefined): RunResult<unknown> {
-  const { status, output, interrupts, steps } = result;
+export function runResult(
+  result: LoopResult,
+  checkpointId: string | undefined,
+  output = result.output,
+): RunResult<unknown> {
+  const { status, interrupts, steps } = result;
   return { status, output, interrupts, steps, checkpointId };
 }
 
