@@ -122,11 +122,13 @@ async function callModel(
   ctx: NodeContext,
 ): Promise<AssistantMessage> {
   const { signal: _, ...callOptions } = request.options;
-  const options: ChatModelCallOptions = {
-    ...callOptions,
-    signal: ctx.signal,
-    ...(request.tools.length > 0 ? { tools: request.tools.map((t) => t.spec) } : {}),
-  };
+  // Assigned onto a new object, not spread: each call's options keep one hidden class (ADR 025).
+  const options: ChatModelCallOptions = Object.assign(
+    {},
+    callOptions,
+    { signal: ctx.signal },
+    request.tools.length > 0 ? { tools: request.tools.map((t) => t.spec) } : undefined,
+  );
   const model = request.model ?? agent.model;
   const streamed = streamsModel(ctx);
   const startedAt = Date.now();

@@ -95,13 +95,10 @@ export class CallContext implements NodeContext {
   report(event: NodeEventInit): Promise<void> | undefined {
     const { observer, runId } = this.entry.run;
     if (!observer.event) return undefined;
-    // As in TaskContext.report: the fields added are the ones every node event has.
-    return reportNodeEvent(this.entry.run, {
-      ...event,
-      runId,
-      ts: Date.now(),
-      ...this.#where(),
-    } as NodeEvent);
+    // As in TaskContext.report: the fields added are the ones every node event has, assigned (not
+    // spread) onto a new object so every reported event of a kind keeps one hidden class.
+    const stamp = { runId, ts: Date.now() };
+    return reportNodeEvent(this.entry.run, Object.assign({}, event, stamp, this.#where()) as NodeEvent);
   }
 
   interrupt<TResume = unknown>(value: unknown): TResume {

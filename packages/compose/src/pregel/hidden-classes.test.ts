@@ -50,6 +50,30 @@ describe('one hidden class across runs', () => {
     expect(sameMap(first, later)).toBe(true);
   });
 
+  it('for the events a node reports (ctx.report)', async () => {
+    const graph = new StateGraph(Counter)
+      .addNode('a', async (s, ctx) => {
+        await ctx.report({ type: 'tool-start', tool: 'search', toolCallId: 'c1', arguments: '{}' });
+        return { n: s.n + 1 };
+      })
+      .addEdge(START, 'a')
+      .addEdge('a', END)
+      .compile();
+    const reported = async (): Promise<RunEvent> => {
+      let found: RunEvent | undefined;
+      for await (const event of graph.stream({ n: 0 }, { mode: 'events' })) {
+        if (event.type === 'tool-start') found = event;
+      }
+      if (!found) throw new Error('no tool-start event');
+      return found;
+    };
+    const first = await reported();
+    for (let i = 0; i < RUNS; i++) await reported();
+    const later = await reported();
+    expect(later).toMatchObject({ tool: 'search', node: 'a', step: 0 });
+    expect(sameMap(first, later)).toBe(true);
+  });
+
   it('for the run() result, plain and checkpointed', async () => {
     const graph = new StateGraph(Counter)
       .addNode('a', (s) => ({ n: s.n + 1 }))

@@ -255,17 +255,18 @@ export class TaskContext implements NodeContext {
   report(event: NodeEventInit): Promise<void> | undefined {
     const { observer } = this.run;
     if (!observer.event) return undefined;
-    return reportNodeEvent(this.run, {
-      ...event,
+    // `Object.assign` onto a new object, not a spread: a spread's copy plus these fields got a new hidden
+    // class per event once optimized (ADR 025, fifth pass). The fields added are the ones every node
+    // event has, so the result is the init's member of the event union.
+    const where = {
       runId: this.run.runId,
       ts: Date.now(),
       path: this.path,
       step: this.step,
       node: this.node,
       taskId: this.taskId,
-      // Spreading a member of the init union loses its tie to its `type`; the fields added are the
-      // ones every node event has, so the result is that member's event.
-    } as NodeEvent);
+    };
+    return reportNodeEvent(this.run, Object.assign({}, event, where) as NodeEvent);
   }
 
   produce<TState extends object>(state: TState, recipe: (draft: Draft<TState>) => void): Partial<TState> {
