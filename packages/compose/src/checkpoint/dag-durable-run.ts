@@ -2,6 +2,7 @@ import { WeftError } from '../errors/weft-error.js';
 import { applyStateWrites } from '../pregel/apply.js';
 import { type DagDurability, DagLoop } from '../pregel/dag-loop.js';
 import { dagPlanOf, START_INDEX } from '../pregel/dag-plan.js';
+import { withWrites } from '../pregel/drive.js';
 import { PregelLoop } from '../pregel/loop.js';
 import type { LoopResult } from '../pregel/loop-hooks.js';
 import { runContext } from '../pregel/run-context.js';
@@ -15,7 +16,7 @@ import type { CheckpointSession } from './checkpoint-session.js';
 import type { DagRestored } from './dag-restore.js';
 import { restoreDag } from './dag-restore.js';
 import { durableContext } from './durable-context.js';
-import { type DurableResult, type DurableRun, durableResult } from './durable-target.js';
+import type { DurableResult, DurableRun } from './durable-target.js';
 import type { LoadedCheckpoint } from './load.js';
 import { entriesOf } from './write-encoding.js';
 
@@ -104,7 +105,7 @@ export async function runDagDurable(call: DurableRun, start: DagStart): Promise<
     await commit({ topology, view, session, dag, restored, result });
   }
   await session.flush();
-  return durableResult(result, session.currentId, call.recordWrites ? dag.stateWrites() : undefined);
+  return withWrites(result, call.recordWrites ? dag.stateWrites() : undefined, session.currentId);
 }
 
 /** Writes the `input` checkpoint of a new run and returns the (empty) restored state it starts from. */

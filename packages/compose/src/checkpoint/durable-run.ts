@@ -1,6 +1,7 @@
 import { WeftError } from '../errors/weft-error.js';
 import { sortableId } from '../internal/ids.js';
 import { matchValues, pendingInterrupts, planResume } from '../interrupt/resume.js';
+import { withWrites } from '../pregel/drive.js';
 import { PregelLoop } from '../pregel/loop.js';
 import type { LoopSnapshot } from '../pregel/loop-hooks.js';
 import { pausedOutput } from '../pregel/paused-step.js';
@@ -10,7 +11,7 @@ import { CheckpointSession } from './checkpoint-session.js';
 import type { Checkpointer } from './checkpointer.js';
 import { runDagDurable } from './dag-durable-run.js';
 import { durableContext } from './durable-context.js';
-import { type DurableResult, type DurableRun, type DurableTarget, durableResult } from './durable-target.js';
+import type { DurableResult, DurableRun, DurableTarget } from './durable-target.js';
 import { type LoadedCheckpoint, loadCheckpoint } from './load.js';
 import { loadRouting, loadTasks, renewTaskIds } from './loop-state.js';
 import { collectNestedWrites } from './nested-writes.js';
@@ -108,7 +109,7 @@ async function runClaimed(call: DurableRun): Promise<DurableResult> {
       target.nested && loaded && recordWrites
         ? await collectNestedWrites(checkpointer, threadId, ns)
         : loop.writes;
-    return durableResult(result, session.currentId, writes);
+    return withWrites(result, writes, session.currentId);
   } catch (error) {
     await session.flush().catch(() => undefined);
     throw error;
@@ -215,14 +216,11 @@ async function finishedResult(
   const writes = writesOf
     ? await collectNestedWrites(writesOf.checkpointer, writesOf.threadId, writesOf.ns)
     : undefined;
-  return {
-    status: 'done',
-    output: loop.output(),
-    interrupts: [],
-    steps: 0,
-    checkpointId: loaded.record.id,
+  return withWrites(
+    { status: 'done', output: loop.output(), interrupts: [], steps: 0 },
     writes,
-  };
+    loaded.record.id,
+  );
 }
 
 /** The state a loop continues from after a loaded checkpoint: its values and the next step. */

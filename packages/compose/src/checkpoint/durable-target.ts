@@ -1,5 +1,5 @@
 import type { Breakpoints } from '../pregel/breakpoints.js';
-import type { LoopResult } from '../pregel/loop-hooks.js';
+import type { DriveResult } from '../pregel/drive.js';
 import type { RunContext } from '../pregel/run-context.js';
 import type { Topology } from '../pregel/topology.js';
 import type { Durability } from './checkpoint-session.js';
@@ -28,21 +28,8 @@ export interface DurableTarget {
   readonly keepsState?: boolean;
 }
 
-/** A durable run's outcome and the id of its latest checkpoint. */
-export interface DurableResult extends LoopResult {
-  readonly checkpointId: string | undefined;
-  readonly writes: ReadonlyArray<readonly [string, unknown]> | undefined;
-}
-
-/** A durable run's result, field by field (a spread plus fields would make a hidden class per run). */
-export function durableResult(
-  result: LoopResult,
-  checkpointId: string | undefined,
-  writes: DurableResult['writes'],
-): DurableResult {
-  const { status, output, interrupts, steps } = result;
-  return { status, output, interrupts, steps, checkpointId, writes };
-}
+/** A durable run's outcome and the id of its latest checkpoint (built by `withWrites`, as a plain run's). */
+export type DurableResult = DriveResult;
 
 /** One durable run, as `runDurable` (and a DAG run, `runDagDurable`) takes it. */
 export interface DurableRun {

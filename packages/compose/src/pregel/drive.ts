@@ -5,9 +5,13 @@ import type { LoopHooks, LoopResult } from './loop-hooks.js';
 import type { RunContext } from './run-context.js';
 import type { Topology } from './topology.js';
 
-/** The outcome of driving a graph, with the state writes its nodes made when asked for. */
+/**
+ * The outcome of driving a graph, with the state writes its nodes made when asked for, and, for a
+ * durable run, the id of its latest checkpoint (`undefined` for a plain one).
+ */
 export interface DriveResult extends LoopResult {
   readonly writes: ReadonlyArray<readonly [string, unknown]> | undefined;
+  readonly checkpointId: string | undefined;
 }
 
 /** Runs a graph's loop for its mode (Pregel supersteps or eager DAG) from an input. */
@@ -29,10 +33,15 @@ export async function drive(
 }
 
 /**
- * A loop's result with the writes a nested run hands its parent, field by field: a spread plus a field
- * makes a new hidden class per run, and every later read of the result goes megamorphic.
+ * A loop's result with the writes a nested run hands its parent and, for a durable run, its latest
+ * checkpoint: field by field, at this one site for plain and durable runs alike (a spread plus a field
+ * made a new hidden class per run, and every later read of the result went megamorphic).
  */
-export function withWrites(result: LoopResult, writes: DriveResult['writes']): DriveResult {
+export function withWrites(
+  result: LoopResult,
+  writes: DriveResult['writes'],
+  checkpointId?: string,
+): DriveResult {
   const { status, output, interrupts, steps } = result;
-  return { status, output, interrupts, steps, writes };
+  return { status, output, interrupts, steps, writes, checkpointId };
 }

@@ -23,6 +23,17 @@ beforeAll(() => {
 
 const Counter = z.object({ n: z.number() });
 
+/** The last event of one `events` stream of `graph` that `wanted` picks. */
+async function lastEvent(
+  graph: { stream(input: { n: number }, options: { mode: 'events' }): AsyncIterable<RunEvent> },
+  wanted: (event: RunEvent) => boolean,
+): Promise<RunEvent> {
+  let found: RunEvent | undefined;
+  for await (const event of graph.stream({ n: 0 }, { mode: 'events' })) if (wanted(event)) found = event;
+  if (!found) throw new Error('no such event in the stream');
+  return found;
+}
+
 describe('one hidden class across runs', () => {
   it('for the events of a nested run, stamped with its scope', async () => {
     const inner = new StateGraph(Counter)
@@ -35,14 +46,7 @@ describe('one hidden class across runs', () => {
       .addEdge(START, 'sub')
       .addEdge('sub', END)
       .compile();
-    const nestedEnd = async (): Promise<RunEvent> => {
-      let found: RunEvent | undefined;
-      for await (const event of outer.stream({ n: 0 }, { mode: 'events' })) {
-        if (event.type === 'node-end' && event.scope !== undefined) found = event;
-      }
-      if (!found) throw new Error('no nested node-end event');
-      return found;
-    };
+    const nestedEnd = () => lastEvent(outer, (e) => e.type === 'node-end' && e.scope !== undefined);
     const first = await nestedEnd();
     for (let i = 0; i < RUNS; i++) await nestedEnd();
     const later = await nestedEnd();
@@ -59,14 +63,7 @@ describe('one hidden class across runs', () => {
       .addEdge(START, 'a')
       .addEdge('a', END)
       .compile();
-    const reported = async (): Promise<RunEvent> => {
-      let found: RunEvent | undefined;
-      for await (const event of graph.stream({ n: 0 }, { mode: 'events' })) {
-        if (event.type === 'tool-start') found = event;
-      }
-      if (!found) throw new Error('no tool-start event');
-      return found;
-    };
+    const reported = () => lastEvent(graph, (e) => e.type === 'tool-start');
     const first = await reported();
     for (let i = 0; i < RUNS; i++) await reported();
     const later = await reported();
