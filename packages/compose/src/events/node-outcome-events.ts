@@ -1,7 +1,11 @@
 import type { NodeEndEvent, NodeErrorEvent } from './run-event.js';
 
-/** The clock read of the last `node-end` built in this process (see {@link lastNodeEndAt}). */
-let lastEndAt = 0;
+/**
+ * The clock read of the last `node-end` built in this process (see {@link lastNodeEndAt}), in a typed
+ * array: a module variable holding a time would box each read in a new heap number, stored with a write
+ * barrier, once per watched step.
+ */
+const lastEnd = new Float64Array(1);
 
 /**
  * When the last `node-end` event built in this process was stamped. A step that ran without awaiting
@@ -18,7 +22,8 @@ let lastEndAt = 0;
  * ```
  */
 export function lastNodeEndAt(since: number): number {
-  return lastEndAt >= since ? lastEndAt : Date.now();
+  const at = lastEnd[0] as number;
+  return at >= since ? at : Date.now();
 }
 
 /**
@@ -46,7 +51,7 @@ export interface NodeEventSource {
  */
 export function nodeEndEvent(source: NodeEventSource, output: unknown, started: number): NodeEndEvent {
   const now = Date.now();
-  lastEndAt = now;
+  lastEnd[0] = now;
   return {
     type: 'node-end',
     runId: source.runId,

@@ -18,6 +18,23 @@ describe('planned tasks', () => {
     expect(tasks[1]?.id).toBe(tasks[1]?.id);
   });
 
+  it('are named by step, node and position, whichever step asks: a node reuses only the last id it was given', () => {
+    const named = [{ name: 'a' }, { name: 'b' }];
+    const id = (prefix: string | number, node: number, position: number) =>
+      new PlannedTask(node, undefined, position, new PlannedStep(prefix, named, false)).id;
+    // Asked in an order where an id cached on the wrong key (prefix only, position only) would be wrong.
+    expect([
+      id(1, 0, 0),
+      id(1, 0, 0),
+      id(1, 0, 1),
+      id(2, 0, 1),
+      id('2', 0, 1),
+      id('sub:2', 0, 1),
+      id(2, 1, 1),
+      id(1, 0, 0),
+    ]).toEqual(['1:a:0', '1:a:0', '1:a:1', '2:a:1', '2:a:1', 'sub:2:a:1', '2:b:1', '1:a:0']);
+  });
+
   it('take their inbox as input in a dataflow graph, and a piped task its producer’s chunks', () => {
     const step = new PlannedStep('sub:2', nodes, true);
     const piped = new PipedTask(1, 1, step, 0);

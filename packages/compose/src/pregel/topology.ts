@@ -42,6 +42,10 @@ export interface CompiledNode {
   alone: readonly string[] | undefined;
   /** `:name:`, the middle of its tasks' ids (`step:name:position`), made with the first id. */
   idPart: string | undefined;
+  /** The last task id built for this node, and the prefix (its step) and position it was built for. */
+  lastIdPrefix: string | number | undefined;
+  lastIdPosition: number | undefined;
+  lastId: string | undefined;
   readonly index: number;
   readonly impl: NodeImpl;
   readonly options: DataflowNodeOptions;

@@ -130,12 +130,13 @@ describe('AsyncQueue', () => {
   });
 
   it('keeps order when the ring grows with its items wrapped around its end', async () => {
-    const queue = new AsyncQueue<number>(Number.POSITIVE_INFINITY);
+    // A small high-water mark: the ring starts at 16 slots. `offer` queues past the mark without waiting.
+    const queue = new AsyncQueue<number>(4);
     const seen: number[] = [];
     let pushed = 0;
-    // Push 5, take 3, repeatedly: the head moves on while the ring fills, so it grows at every offset.
+    // Offer 5, take 3, repeatedly: the head moves on while the ring fills, so it grows at every offset.
     for (let round = 0; round < 40; round++) {
-      for (let i = 0; i < 5; i++) queue.push(pushed++);
+      for (let i = 0; i < 5; i++) queue.offer(pushed++);
       for (let i = 0; i < 3; i++) seen.push((await queue.next()).value as number);
     }
     queue.close();

@@ -1,3 +1,6 @@
+/** No item given (`drain`'s default: an item itself may be `undefined`). */
+const NOTHING: unique symbol = Symbol('nothing');
+
 /**
  * A single-consumer async queue with backpressure: `push` returns a promise while more than
  * `highWaterMark` items wait, so a fast producer slows to the consumer's pace. A waiting producer goes
@@ -7,8 +10,12 @@
  * consumer's loop ends once the producer has wound down.
  */
 export class AsyncQueue<T> implements AsyncIterableIterator<T> {
-  /** Queued items in a ring (a power-of-two capacity, doubled when full): no allocation per item. */
-  private items: Array<T | undefined> = new Array(16);
+  /**
+   * Queued items in a ring (a power-of-two capacity, doubled when full): no allocation per item. It starts
+   * with room for twice the high-water mark (at most 256 slots), where a producer that waits once a step
+   * stops, so a run's stream does not grow it three times on the way.
+   */
+  private items: Array<T | undefined>;
   private head = 0;
   private size = 0;
   private waitingConsumer: ((result: IteratorResult<T>) => void) | undefined;
@@ -23,6 +30,9 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
     private readonly onCancel?: () => Promise<void> | void,
   ) {
     this.lowWaterMark = Math.floor(highWaterMark / 2);
+    let capacity = 16;
+    while (capacity < 256 && capacity < highWaterMark * 2) capacity *= 2;
+    this.items = new Array(capacity);
   }
 
   /** Adds an item; resolves once there is room (immediately when the queue is short). */
@@ -132,19 +142,22 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
     // The first item arrives alone; by the time the consumer resumes, the producer may have queued more
     // in the same synchronous burst, and they join it.
     return this.next().then((first) =>
-      first.done
-        ? first
-        : { value: this.size > 0 ? [first.value, ...this.drain()] : [first.value], done: false },
+      first.done ? first : { value: this.drain(first.value), done: false },
     );
   }
 
-  /** Takes every queued item, in order, and lets a waiting producer go on. */
-  private drain(): T[] {
+  /**
+   * Takes every queued item, in order, and lets a waiting producer go on; `before` (an item already taken
+   * off the queue) comes first when given.
+   */
+  private drain(before: T | typeof NOTHING = NOTHING): T[] {
     const { items, head, size } = this;
-    const taken = new Array<T>(size);
+    const offset = before === NOTHING ? 0 : 1;
+    const taken = new Array<T>(offset + size);
+    if (offset === 1) taken[0] = before as T;
     for (let i = 0; i < size; i++) {
       const at = (head + i) & (items.length - 1);
-      taken[i] = items[at] as T;
+      taken[offset + i] = items[at] as T;
       items[at] = undefined;
     }
     this.head = 0;
