@@ -55,33 +55,38 @@ class SummaryTally {
   }
 }
 
+const NO_AGENTS: ReadonlyMap<string, SummaryTally> = new Map();
+
 /**
  * Adds up the model calls of one run (or one agent turn), in total and per agent. Used by the engine
  * for `run-end`/`run-error` and by the adk Runner for `turnComplete`; it exists only while someone
  * listens to the events.
  */
 export class UsageTally {
-  readonly #total = new SummaryTally();
-  readonly #byAgent = new Map<string, SummaryTally>();
+  // Made with the first call: every watched run has a tally, and most runs call no model.
+  #total: SummaryTally | undefined;
+  #byAgent: Map<string, SummaryTally> | undefined;
 
   /** Counts one call. */
   add(call: UsageCall): void {
-    this.#total.add(call);
+    (this.#total ??= new SummaryTally()).add(call);
     if (call.agent === undefined) return;
-    let agent = this.#byAgent.get(call.agent);
+    const byAgent = (this.#byAgent ??= new Map());
+    let agent = byAgent.get(call.agent);
     if (!agent) {
       agent = new SummaryTally();
-      this.#byAgent.set(call.agent, agent);
+      byAgent.set(call.agent, agent);
     }
     agent.add(call);
   }
 
   /** The totals so far, or `undefined` when no call was counted. */
   totals(): UsageTotals | undefined {
-    if (this.#total.calls === 0) return undefined;
+    const total = this.#total;
+    if (!total) return undefined;
     const byAgent: Record<string, UsageSummary> = {};
-    for (const [name, tally] of this.#byAgent) byAgent[name] = tally.summary();
-    return { ...this.#total.summary(), byAgent };
+    for (const [name, tally] of this.#byAgent ?? NO_AGENTS) byAgent[name] = tally.summary();
+    return { ...total.summary(), byAgent };
   }
 }
 

@@ -124,27 +124,24 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
    * joined, are exactly the items `next()` would have yielded one by one. `return()` is the queue's own.
    */
   batches(): AsyncIterableIterator<T[]> {
-    const batches: AsyncIterableIterator<T[]> = {
-      next: () => this.nextBatch(),
-      return: async () => {
-        await this.return();
-        return { value: undefined, done: true };
-      },
-      [Symbol.asyncIterator]: () => batches,
-    };
-    return batches;
+    return new QueueBatches(this);
   }
 
-  /** Every queued item as one array; when none is queued, waits for the next push and the burst after it. */
-  private nextBatch(): Promise<IteratorResult<T[]>> {
+  /**
+   * Every queued item as one array (what `batches().next()` returns); when none is queued, waits for the
+   * next push and the burst after it.
+   */
+  nextBatch(): Promise<IteratorResult<T[]>> {
     if (this.size > 0) return Promise.resolve({ value: this.drain(), done: false });
     if (this.failure || this.done) return this.next() as Promise<IteratorResult<never>>;
     // The first item arrives alone; by the time the consumer resumes, the producer may have queued more
     // in the same synchronous burst, and they join it.
-    return this.next().then((first) =>
-      first.done ? first : { value: this.drain(first.value), done: false },
-    );
+    return this.next().then(this.joinBurst);
   }
+
+  /** The first item of a burst and what the producer queued after it (one function per queue). */
+  private readonly joinBurst = (first: IteratorResult<T>): IteratorResult<T[]> =>
+    first.done ? first : { value: this.drain(first.value), done: false };
 
   /**
    * Takes every queued item, in order, and lets a waiting producer go on; `before` (an item already taken
@@ -195,5 +192,26 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
     const waiters = this.spaceWaiters;
     this.spaceWaiters = [];
     for (const resolve of waiters) resolve();
+  }
+}
+
+/**
+ * A queue read in batches (`AsyncQueue.batches()`): a class rather than a literal of arrow functions, so
+ * a stream read in batches makes no function objects of its own. `return()` is the queue's.
+ */
+class QueueBatches<T> implements AsyncIterableIterator<T[]> {
+  constructor(private readonly queue: AsyncQueue<T>) {}
+
+  next(): Promise<IteratorResult<T[]>> {
+    return this.queue.nextBatch();
+  }
+
+  async return(): Promise<IteratorResult<T[]>> {
+    await this.queue.return();
+    return { value: undefined, done: true };
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
   }
 }
