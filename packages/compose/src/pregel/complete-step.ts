@@ -67,11 +67,14 @@ function finishStep(loop: LoopView, done: StepDone, sync: boolean): Promise<void
     run.observer.values && topology.state
       ? run.observer.values(loop.values, run.path)
       : run.observer.pace?.();
-  const save = (): Promise<void> | undefined => {
-    const saved = loop.hooks.afterStep?.(loop, { writes: done.writes.records, changed: done.changed });
-    if (saved) return saved.then(() => loop.stepDone(now));
-    loop.stepDone(now);
-    return undefined;
-  };
-  return shown ? shown.then(save) : save();
+  // A function is made only when the observer made the step wait (a synchronous step allocates none).
+  return shown ? shown.then(() => saveStep(loop, done, now)) : saveStep(loop, done, now);
+}
+
+/** Hands the step to `afterStep` (checkpoints), then counts it done, ended at `endedAt`. */
+function saveStep(loop: LoopView, done: StepDone, endedAt: number): Promise<void> | undefined {
+  const saved = loop.hooks.afterStep?.(loop, { writes: done.writes.records, changed: done.changed });
+  if (saved) return saved.then(() => loop.stepDone(endedAt));
+  loop.stepDone(endedAt);
+  return undefined;
 }
