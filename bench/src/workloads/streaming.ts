@@ -1,5 +1,6 @@
 // The cost of observing a run: the 100-node chain under invoke, under stream('updates') and under the
 // full event stream (Weft's `events` mode, LangGraph's `streamEvents` v2).
+import { chainEventBursts, readyEvents } from '../graphs/event-floors.ts';
 import { floorChain } from '../graphs/floor.ts';
 import { langGraphChain, langGraphConfig } from '../graphs/langgraph-graphs.ts';
 import { type Counter, weftChain } from '../graphs/weft-graphs.ts';
@@ -134,27 +135,51 @@ export const streamingWorkload: Workload = {
         expectEqual('node-end events', seen.nodeEnds, NODES),
       ),
     ];
-    return measures(context, 'weft')
-      ? [...rows, ...(await backToBack(context, invoke, events, eventBatches))]
-      : rows;
+    if (!measures(context, 'weft')) return rows;
+    // The events one Weft run emits, kept for the turns floor (the same objects, handed out again).
+    const recorded: unknown[] = [];
+    for await (const event of weft.stream({ n: 0 }, { mode: 'events' })) recorded.push(event);
+    const makeBursts = chainEventBursts(NODES);
+    const floors: Floors = {
+      turns: () => consume(readyEvents(recorded), weftNodeEnd),
+      objects: () => consumeBatches(makeBursts(), weftNodeEnd),
+    };
+    return [...rows, ...(await backToBack(context, invoke, events, eventBatches, floors))];
   },
 };
 
+/** The two floors of goal 6 (`graphs/event-floors.ts`): each resolves with what its consumer saw. */
+interface Floors {
+  /** A Weft run's events, already made, one per `for await` turn. */
+  readonly turns: () => Promise<Observed>;
+  /** The same events made afresh (documented fields, one clock read a step), handed over in bursts. */
+  readonly objects: () => Promise<Observed>;
+}
+
+/** `1 + floor / base`, as `1.23×`: the least a stream paying `floor` on top of the run can cost. */
+function atLeast(floor: Row, base: Row): string {
+  return typeof floor.weft === 'number' && typeof base.weft === 'number'
+    ? `${(1 + floor.weft / base.weft).toFixed(2)}×`
+    : '?';
+}
+
 /**
  * Goal 6 of issue #28 (`events` ≤ 1.5× `invoke`), measured back to back: Weft's invoke, event stream and
- * batched event stream of one graph, interleaved in rotating order so that the machine's load falls on
- * all three alike (the rows above are timed one after another).
+ * batched event stream of one graph, and the two floors of an event stream of that run, interleaved in
+ * rotating order so that the machine's load falls on all five alike (the rows above are timed one after
+ * another).
  */
 async function backToBack(
   context: BenchContext,
   invoke: Runs,
   events: Runs,
   eventBatches: Runs,
+  floors: Floors,
 ): Promise<Row[]> {
   const invokes = pick(context, 50, 2);
   const nodeEnds = (seen: unknown) => expectEqual('node-end events', (seen as Observed).nodeEnds, NODES);
-  context.log(`  stream, Weft back to back: chain ${NODES} × ${invokes}, three variants interleaved`);
-  const [base, all, grouped] = (await interleaved(
+  context.log(`  stream, Weft back to back: chain ${NODES} × ${invokes}, five variants interleaved`);
+  const [base, all, grouped, turns, objects] = (await interleaved(
     context,
     { prefix: 'stream back to back', size: `chain ${NODES}` },
     [
@@ -165,9 +190,11 @@ async function backToBack(
       },
       { label: 'events', once: events.weft as () => Promise<Observed>, check: nodeEnds },
       { label: 'events batched', once: eventBatches.weft as () => Promise<Observed>, check: nodeEnds },
+      { label: 'floor: events handed out one per turn', once: floors.turns, check: nodeEnds },
+      { label: 'floor: events made, in bursts', once: floors.objects, check: nodeEnds },
     ],
     invokes,
-  )) as [Row, Row, Row];
+  )) as [Row, Row, Row, Row, Row];
   return [
     { ...base, heap: 'samples interleaved; heap not measured' },
     { ...all, heap: '', notes: [`stream: events / invoke = ${ratio(all, base)} back to back`] },
@@ -175,6 +202,20 @@ async function backToBack(
       ...grouped,
       heap: '',
       notes: [`stream: events batched / invoke = ${ratio(grouped, base)} back to back`],
+    },
+    {
+      ...turns,
+      heap: '',
+      notes: [
+        `stream: the turns alone cost ${ratio(turns, base)} of invoke, so an event per turn costs at least ${atLeast(turns, base)} invoke`,
+      ],
+    },
+    {
+      ...objects,
+      heap: '',
+      notes: [
+        `stream: the events alone, made and batched, cost ${ratio(objects, base)} of invoke, so a batched stream costs at least ${atLeast(objects, base)} invoke`,
+      ],
     },
   ];
 }
