@@ -156,11 +156,14 @@ interface Floors {
   readonly objects: () => Promise<Observed>;
 }
 
-/** `1 + floor / base`, as `1.23×`: the least a stream paying `floor` on top of the run can cost. */
-function atLeast(floor: Row, base: Row): string {
-  return typeof floor.weft === 'number' && typeof base.weft === 'number'
-    ? `${(1 + floor.weft / base.weft).toFixed(2)}×`
-    : '?';
+/** `1 + Σ floor / base`, as `1.23×`: the least a stream paying the floors on top of the run can cost. */
+function atLeast(base: Row, ...floors: Row[]): string {
+  let total = 1;
+  for (const floor of floors) {
+    if (typeof floor.weft !== 'number' || typeof base.weft !== 'number') return '?';
+    total += floor.weft / base.weft;
+  }
+  return `${total.toFixed(2)}×`;
 }
 
 /**
@@ -207,14 +210,14 @@ async function backToBack(
       ...turns,
       heap: '',
       notes: [
-        `stream: the turns alone cost ${ratio(turns, base)} of invoke, so an event per turn costs at least ${atLeast(turns, base)} invoke`,
+        `stream: the turns alone cost ${ratio(turns, base)} of invoke, so an event per turn, made and handed out, costs at least ${atLeast(base, turns, objects)} invoke`,
       ],
     },
     {
       ...objects,
       heap: '',
       notes: [
-        `stream: the events alone, made and batched, cost ${ratio(objects, base)} of invoke, so a batched stream costs at least ${atLeast(objects, base)} invoke`,
+        `stream: the events alone, made and batched, cost ${ratio(objects, base)} of invoke, so a batched stream costs at least ${atLeast(base, objects)} invoke`,
       ],
     },
   ];
