@@ -26,11 +26,15 @@ export interface InterleavedSpec {
   readonly expectedN?: number;
 }
 
+/** `row / base` of the Weft cells, or `undefined` when either has no number. */
+export function share(row: Row, base: Row): number | undefined {
+  return typeof row.weft === 'number' && typeof base.weft === 'number' ? row.weft / base.weft : undefined;
+}
+
 /** `row / base` of the Weft cells, as `1.23×`. */
 export function ratio(row: Row, base: Row): string {
-  return typeof row.weft === 'number' && typeof base.weft === 'number'
-    ? `${(row.weft / base.weft).toFixed(2)}×`
-    : '?';
+  const part = share(row, base);
+  return part === undefined ? '?' : `${part.toFixed(2)}×`;
 }
 
 /**

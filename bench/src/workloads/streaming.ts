@@ -5,7 +5,7 @@ import { floorChain } from '../graphs/floor.ts';
 import { langGraphChain, langGraphConfig } from '../graphs/langgraph-graphs.ts';
 import { type Counter, weftChain } from '../graphs/weft-graphs.ts';
 import { expectEqual } from '../harness.ts';
-import { interleaved, ratio } from '../interleaved.ts';
+import { interleaved, ratio, share } from '../interleaved.ts';
 import type { Row } from '../table.ts';
 import { type BenchContext, batched, compareRow, measures, pick, type Workload } from '../workload.ts';
 
@@ -158,12 +158,9 @@ interface Floors {
 
 /** `1 + Σ floor / base`, as `1.23×`: the least a stream paying the floors on top of the run can cost. */
 function atLeast(base: Row, ...floors: Row[]): string {
-  let total = 1;
-  for (const floor of floors) {
-    if (typeof floor.weft !== 'number' || typeof base.weft !== 'number') return '?';
-    total += floor.weft / base.weft;
-  }
-  return `${total.toFixed(2)}×`;
+  const parts = floors.map((floor) => share(floor, base));
+  if (parts.some((part) => part === undefined)) return '?';
+  return `${(1 + (parts as number[]).reduce((sum, part) => sum + part, 0)).toFixed(2)}×`;
 }
 
 /**
