@@ -1,10 +1,13 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 /** Builds the web app into ../dist/web (served by `weft dev`); `vite web` proxies the API in development. */
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
+  // Inside the repository the workspace packages resolve to their TypeScript sources, so the web app
+  // builds on a fresh clone with nothing built (installed from npm, the condition matches nothing).
+  resolve: { conditions: ['@weft/source', ...defaultClientConditions] },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
