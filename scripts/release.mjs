@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packAll, publishable } from './pack.mjs';
+import { buildAll, packAll, publishable } from './pack.mjs';
 
 const [version, ...flags] = process.argv.slice(2);
 if (!version || !/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(version)) {
@@ -23,9 +23,7 @@ for (const [name, pkg] of publishable()) {
   writeFileSync(path, `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`${name}: ${pkg.manifest.version} → ${version}`);
 }
-const root = new URL('..', import.meta.url).pathname;
-execFileSync('pnpm', ['build'], { cwd: root, stdio: 'inherit' });
-execFileSync('pnpm', ['--filter', '@weft/playground', 'build'], { cwd: root, stdio: 'inherit' });
+buildAll();
 for (const p of packAll()) {
   const args = [
     'publish',
