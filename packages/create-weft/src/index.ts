@@ -1,2 +1,2 @@
-export { runCreate } from './cli.js';
+export { type RunCreateOptions, runCreate } from './cli.js';
 export { type ScaffoldOptions, scaffold, VERSION } from './scaffold.js';

@@ -2,6 +2,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, renameSync, writeFileSyn
 import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packsIn } from './local-packs.js';
 
 /** This package's version, read from its package.json (Weft packages are released together). */
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string })
@@ -20,6 +21,12 @@ export interface ScaffoldOptions {
   readonly name?: string;
   /** The Weft version the project depends on (default: this package's). */
   readonly version?: string;
+  /**
+   * A folder of Weft tarballs (`pnpm pack:all` writes them to `.packs/`): the project depends on
+   * those files instead of the registry, every Weft package (its own dependencies included) resolved
+   * to its tarball through `overrides`, so `npm install` works before the packages are published.
+   */
+  readonly packs?: string;
 }
 
 /**
@@ -27,7 +34,8 @@ export interface ScaffoldOptions {
  * vitest), tsconfig.json, a graph, an agent on a scripted model, the playground app and a test. Returns
  * the files written, relative to the folder.
  *
- * @throws Error naming the folder when it exists and is not empty, or the name is not a valid npm name.
+ * @throws Error naming the folder when it exists and is not empty, or the name is not a valid npm name;
+ * naming the packages whose tarballs `packs` lacks.
  * @example
  * ```ts
  * scaffold({ directory: 'my-agent' }); // then: cd my-agent && npm install && npm test
@@ -51,7 +59,28 @@ export function scaffold(options: ScaffoldOptions): string[] {
       text.replaceAll('{{name}}', name).replaceAll('{{version}}', options.version ?? VERSION),
     );
   }
+  if (options.packs !== undefined) useLocalPacks(directory, options.packs, options.version ?? VERSION);
   return filesIn(directory);
+}
+
+/** Points the project's Weft dependencies, direct and transitive, at the tarballs in `folder`. */
+function useLocalPacks(directory: string, folder: string, version: string): void {
+  const packs = packsIn(folder, version);
+  const path = join(directory, 'package.json');
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as {
+    dependencies: Record<string, string>;
+    overrides?: Record<string, string>;
+  };
+  const weft = Object.keys(manifest.dependencies).filter((name) => name.startsWith('@weft/'));
+  const missing = weft.filter((name) => !packs.has(name));
+  if (missing.length > 0)
+    throw new Error(
+      `--packs: ${folder} has no tarball of ${missing.join(', ')} at ${version}; run \`pnpm pack:all\` in the Weft repository`,
+    );
+  const spec = (name: string) => `file:${packs.get(name)}`;
+  for (const name of weft) manifest.dependencies[name] = spec(name);
+  manifest.overrides = Object.fromEntries([...packs.keys()].sort().map((name) => [name, spec(name)]));
+  writeFileSync(path, `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 function filesIn(directory: string, prefix = ''): string[] {

@@ -25,14 +25,14 @@ export interface DevCommand {
 /** The CLI's usage text. */
 export const usage = `Usage: weft dev [entry] [options]
        weft eval <eval-set> --module <file> [--agent <name>]   (weft eval --help)
-       weft init [folder]                                       (a new project)
+       weft init [folder] [--packs <dir>]                       (a new project)
 
 Serves graphs and agents in the Weft playground (a web app and a JSON + SSE API).
 Without an entry, serves the built-in demo.
 
   entry               a TypeScript or JavaScript module exporting compiled graphs, ChatModelAgents
                       or defineApp({ graphs, agents })
-  -p, --port <n>      port (default 4317; 0 picks a free one)
+  -p, --port <n>      port (default WEFT_PORT, else 4317; 0 picks a free one)
       --host <addr>   interface to bind (default 127.0.0.1). Anything but loopback requires a
                       token: a random one per start, printed in the link to open
       --token <t>     use this token instead (also WEFT_TOKEN); with it, loopback needs it too
@@ -86,9 +86,10 @@ export function parseCommand(
   const [command = 'dev', entry, extra] = positionals;
   if (command !== 'dev') throw new Error(`unknown command "${command}" (try: weft dev [entry])`);
   if (extra !== undefined) throw new Error(`unexpected argument "${extra}": weft dev takes one entry module`);
-  const port = Number(values.port ?? 4317);
+  const port = Number(values.port ?? env.WEFT_PORT ?? 4317);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new Error(`--port must be an integer from 0 to 65535, got "${values.port}"`);
+    const given = values.port === undefined ? `WEFT_PORT "${env.WEFT_PORT}"` : `"${values.port}"`;
+    throw new Error(`--port must be an integer from 0 to 65535, got ${given}`);
   }
   const maxBodyMb = Number(values['max-body'] ?? 10);
   if (!Number.isFinite(maxBodyMb) || maxBodyMb <= 0) {

@@ -45,6 +45,12 @@ describe('weft CLI arguments', () => {
     expect(parseCommand(['--help'])).toBe('help');
   });
 
+  it('takes the port from WEFT_PORT when no --port is given, and names a bad one', () => {
+    expect(parseCommand(['dev'], { WEFT_PORT: '0' })).toMatchObject({ port: 0 });
+    expect(parseCommand(['dev', '--port', '5000'], { WEFT_PORT: '0' })).toMatchObject({ port: 5000 });
+    expect(() => parseCommand(['dev'], { WEFT_PORT: 'x' })).toThrow(/WEFT_PORT "x"/);
+  });
+
   it('reads the guard options: allowed hosts, token (flag or WEFT_TOKEN) and body cap', () => {
     const args = ['dev', '--host', '0.0.0.0', '--allow-host', 'devbox', '--allow-host', 'devbox.lan'];
     expect(parseCommand([...args, '--max-body', '2.5'])).toMatchObject({
