@@ -105,6 +105,7 @@ function Panel({ p, steps }: { p: Playground; steps: readonly StepView[] }) {
           messages={messagesOf(history[0]?.values)}
           streamed={streamedText(events)}
           running={running}
+          error={run?.status === 'error' ? run.error : undefined}
         />
       )}
       <Inspector

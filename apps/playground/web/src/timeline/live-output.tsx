@@ -35,6 +35,8 @@ export function LiveOutput(props: {
   readonly messages: Json | undefined;
   readonly streamed: readonly string[];
   readonly running: boolean;
+  /** Why the last run failed, shown as the conversation's last line (the turn got no reply). */
+  readonly error?: { readonly message: string; readonly code?: string } | undefined;
 }) {
   const messages = (Array.isArray(props.messages) ? props.messages : []) as readonly MessageJson[];
   const live = props.running ? props.streamed.at(-1) : undefined;
@@ -52,6 +54,12 @@ export function LiveOutput(props: {
         ) : (
           <MessageView key={JSON.stringify(item.message)} message={item.message} />
         ),
+      )}
+      {props.error && !props.running && (
+        <div className="message message-error" data-testid="chat-error" role="alert">
+          <div className="message-role">error{props.error.code ? ` · ${props.error.code}` : ''}</div>
+          <div className="message-text">{props.error.message}</div>
+        </div>
       )}
       {live !== undefined && (
         <div className="message message-assistant streaming" data-testid="streaming">
