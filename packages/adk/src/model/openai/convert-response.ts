@@ -84,8 +84,10 @@ export function fromOpenAICompletion(completion: OpenAICompletion): AssistantMes
 function toDeltas(chunk: OpenAIChunk): ToolCallDelta[] {
   const deltas = chunk.choices[0]?.delta.tool_calls ?? [];
   return deltas.map((delta) => {
-    const name = delta.function?.name ?? delta.custom?.name;
-    const fragment = delta.function?.arguments ?? delta.custom?.input;
+    // A custom (free-form) tool's delta: the wire carries `custom`, which SDK 6's types do not list.
+    const custom = (delta as { custom?: { name?: string | null; input?: string | null } }).custom;
+    const name = delta.function?.name ?? custom?.name;
+    const fragment = delta.function?.arguments ?? custom?.input;
     return {
       index: delta.index,
       ...(delta.id === undefined || delta.id === null ? {} : { id: delta.id }),

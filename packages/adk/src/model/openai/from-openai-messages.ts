@@ -25,7 +25,8 @@ function fromUserPart(part: OpenAIUserContentPart): ContentPart {
   if (part.type === 'text') return { type: 'text', text: part.text };
   if (part.type === 'image_url') {
     const { url, detail } = part.image_url;
-    return detail === undefined || detail === 'original'
+    // `original` (newer models) is sent as it is; Weft's parts carry only low/high/auto.
+    return detail === undefined || (detail as string) === 'original'
       ? { type: 'image', url }
       : { type: 'image', url, detail };
   }
