@@ -1,27 +1,34 @@
-// `pnpm check:packages`: the packages as a user gets them.
-// 1. builds the playground's published form and packs every publishable package (scripts/pack.mjs);
+// `pnpm check:packages`: the packages as a user gets them, and the README's install paths as written.
+// 1. builds everything and packs every publishable package (scripts/pack.mjs fails on any file a
+//    manifest names that the tarball would lack);
 // 2. publint (strict) and @arethetypeswrong/cli (ESM-only profile) on each package;
-// 3. an outside project: a fresh folder in the OS temp dir, `npm install` of the tarballs plus their
-//    dependencies from the registry, and there: the compose, adk and prebuilt README quickstarts as
-//    written (taken from the READMEs), a user file typechecked against the installed types (with a
-//    misspelled node name that must fail), and `npx weft dev ./graphs.ts` answering GET /api/graphs.
-// Builds first. Exits non-zero on the first failure, naming it.
-import { execFileSync, spawn } from 'node:child_process';
+// 3. under the lowest Node.js the packages support (engines.node's floor, fetched from the npm
+//    registry), an outside project installs every tarball (an engine warning fails the check), runs the
+//    compose, adk and prebuilt README quickstarts as written, typechecks a user file (a misspelled node
+//    name must fail), and serves it with `npx @weft/playground dev ./graphs.ts`;
+// 4. `npx @weft/playground init my-app` there scaffolds a project pointing at the same tarballs; in it,
+//    exactly as its README says: `npm install`, `npm test`, `npm run typecheck`, `npm run dev` (then a
+//    chat of three turns with its agent through the playground's API);
+// 5. after the release: the tarballs published to a registry on loopback, `npm create weft@latest` and
+//    `npx @weft/playground` resolve to Weft's packages, and the new project installs and tests.
+// Exits non-zero on the first failure, naming it.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { packAll } from './pack.mjs';
+import { delimiter, join } from 'node:path';
+import { startLocalRegistry } from './lib/local-registry.mjs';
+import { lowestNodeBin, lowestSupportedNode } from './lib/lowest-node.mjs';
+import { checkQuickstarts, checkUserFile } from './lib/outside-checks.mjs';
+import { chat, servedGraphs } from './lib/playground-api.mjs';
+import { run, runWithStderr, serve, step } from './lib/shell.mjs';
+import { buildAll, packAll } from './pack.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-const step = (text) => console.log(`\n== ${text}`);
-const run = (command, args, options = {}) =>
-  execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
 
-step('build every package (and the web app and server bundle of the playground), then pack them');
-execFileSync('pnpm', ['build'], { cwd: root, stdio: 'inherit' });
-execFileSync('pnpm', ['--filter', '@weft/playground', 'build'], { cwd: root, stdio: 'inherit' });
+step('build every package (the playground included), then pack them');
+buildAll();
 const packed = packAll(join(mkdtempSync(join(tmpdir(), 'weft-packs-')), 'packs'));
+const packsDir = join(packed[0].tarball, '..');
 for (const p of packed) console.log(`${p.name}@${p.version}  ${p.tarball}`);
 
 step('publint --strict and attw --profile esm-only');
@@ -31,7 +38,30 @@ for (const p of packed) {
   console.log(`${p.name}: publint and attw pass`);
 }
 
-step('an outside project installs the tarballs from disk and their dependencies from the registry');
+const lowest = lowestNodeBin();
+const env = {
+  ...process.env,
+  PATH: lowest === undefined ? process.env.PATH : `${lowest}${delimiter}${process.env.PATH}`,
+  // The scaffold's `npm run dev` reads it: a free port, not the playground's default 4317.
+  WEFT_PORT: '0',
+};
+const node = run('node', ['--version'], { env }).trim();
+console.log(
+  lowest === undefined
+    ? `\n(no Node.js ${lowestSupportedNode()} build for ${process.platform}-${process.arch}: running under ${node})`
+    : `\nthe outside projects run under Node.js ${node}, the lowest the packages support`,
+);
+
+/** `npm install` in `cwd`; fails on an engine warning (a dependency that does not support this Node). */
+function npmInstall(cwd, args = [], installEnv = env) {
+  const output = runWithStderr('npm', ['install', '--no-audit', '--no-fund', '--loglevel=warn', ...args], {
+    cwd,
+    env: installEnv,
+  });
+  if (/EBADENGINE/.test(output)) throw new Error(`npm install in ${cwd} warned of engines:\n${output}`);
+}
+
+step(`an outside project: npm install ${packsDir}/*.tgz zod (as the README says)`);
 const project = mkdtempSync(join(tmpdir(), 'weft-outside-'));
 const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 // zod is a peer dependency (`^x.y.z`, one range in every package, checked by check-deps.mjs): the repo's
@@ -44,144 +74,85 @@ if (!zodFloor)
   throw new Error(`packages/compose/package.json: peerDependencies.zod must be ^x.y.z, got ${zodRange}`);
 writeFileSync(
   join(project, 'package.json'),
-  JSON.stringify({ name: 'outside', private: true, type: 'module' }, null, 2),
+  JSON.stringify({ name: 'outside', private: true, type: 'module' }),
 );
-run(
-  'npm',
-  [
-    'install',
-    '--no-audit',
-    '--no-fund',
-    '--loglevel=error',
-    ...packed.map((p) => p.tarball),
-    `zod@${zodFloor}`,
-    `typescript@${rootManifest.devDependencies.typescript}`,
-    `@types/node@${rootManifest.devDependencies['@types/node']}`,
-    `vitest@${rootManifest.devDependencies.vitest}`,
-  ],
-  { cwd: project, stdio: 'inherit' },
-);
+npmInstall(project, [
+  ...packed.map((p) => p.tarball),
+  `zod@${zodFloor}`,
+  `typescript@${rootManifest.devDependencies.typescript}`,
+  `@types/node@${rootManifest.devDependencies['@types/node']}`,
+]);
 console.log(`installed in ${project}`);
 
 step('the README quickstarts, as written');
-const quickstarts = [
-  ['compose', /count: 3/],
-  ['adk', /calc assistant/],
-  ['prebuilt', /# Weft/],
-];
-for (const [name, expected] of quickstarts) {
-  const readme = readFileSync(join(root, 'packages', name, 'README.md'), 'utf8');
-  // The block may follow the doc-example markers (`<!-- doc-example: run -->`, CONTRIBUTING.md).
-  const code = /## Quickstart\n\n(?:<!--[\s\S]*?-->\n)*```ts\n([\s\S]*?)```/.exec(readme)?.[1];
-  if (!code) throw new Error(`packages/${name}/README.md has no Quickstart code block`);
-  const file = join(project, `quickstart-${name}.ts`);
-  writeFileSync(file, code);
-  const output = run(process.execPath, ['--import', 'tsx', file], { cwd: project });
-  if (!expected.test(output))
-    throw new Error(`the ${name} quickstart printed:\n${output}\nexpected ${expected}`);
-  console.log(`${name} quickstart: ok`);
-}
+checkQuickstarts(project, env);
 
 step('a user file typechecks against the installed types, and a misspelled node name does not');
-writeFileSync(
-  join(project, 'tsconfig.json'),
-  JSON.stringify({
-    compilerOptions: {
-      target: 'ES2022',
-      module: 'NodeNext',
-      moduleResolution: 'NodeNext',
-      strict: true,
-      noEmit: true,
-      skipLibCheck: false,
-      types: ['node'],
-    },
-    include: ['user.ts'],
-  }),
-);
-const userFile = (target) => `import { END, START, StateGraph } from '@weft/compose';
-import { ChatModelAgent } from '@weft/adk';
-import { ScriptedChatModel } from '@weft/adk/testing';
-import { z } from 'zod';
+checkUserFile(project, env);
 
-export const graph = new StateGraph(z.object({ n: z.number() }))
-  .addNode('double', (s) => ({ n: s.n * 2 }))
-  .addEdge(START, '${target}')
-  .addEdge('double', END)
-  .compile();
-const result: { n: number } = await graph.invoke({ n: 2 });
-export const agent = new ChatModelAgent({ name: 'a', model: new ScriptedChatModel(['hi']) });
-console.log(result.n);
-`;
-writeFileSync(join(project, 'user.ts'), userFile('double'));
-run(process.execPath, [join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project]);
-writeFileSync(join(project, 'user.ts'), userFile('dubble'));
-let caught = '';
-try {
-  run(process.execPath, [join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project]);
-} catch (error) {
-  caught = `${error.stdout}`;
-}
-if (!caught.includes('dubble')) throw new Error(`tsc accepted a misspelled node name:\n${caught}`);
-console.log('user file: typechecks; the misspelled node is a type error');
-
-step('npx weft dev ./graphs.ts serves the user graph');
-writeFileSync(join(project, 'user.ts'), userFile('double'));
+step('npx @weft/playground dev ./graphs.ts serves the user graph');
 writeFileSync(join(project, 'graphs.ts'), "export { graph as doubler } from './user.ts';\n");
-await new Promise((resolve, reject) => {
-  const child = spawn(
+{
+  const dev = await serve(
     'npx',
-    ['weft', 'dev', './graphs.ts', '--port', '0', '--db', join(project, 'weft.db'), '--no-watch'],
-    // Its own process group: npx, the weft bin and the server it starts are stopped together.
-    { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    ['@weft/playground', 'dev', './graphs.ts', '--no-watch', '--db', join(project, 'weft.db')],
+    {
+      cwd: project,
+      env,
+    },
   );
-  const stop = () => {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
-  };
-  let output = '';
-  const fail = (why) => {
-    stop();
-    reject(new Error(`${why}\n${output}`));
-  };
-  const timer = setTimeout(() => fail('weft dev did not start within 120 s'), 120_000);
-  const onData = async (data) => {
-    output += data;
-    const url = /open (http:\/\/\S+)/.exec(output)?.[1];
-    if (!url) return;
-    child.stdout.off('data', onData);
-    try {
-      const graphs = await (await fetch(new URL('/api/graphs', url))).json();
-      clearTimeout(timer);
-      stop();
-      if (!graphs.graphs.some((g) => g.id === 'doubler'))
-        return reject(new Error(`GET /api/graphs: ${JSON.stringify(graphs)}`));
-      console.log(`weft dev served ${graphs.graphs.map((g) => g.id).join(', ')} at ${url}`);
-      resolve();
-    } catch (error) {
-      fail(`GET /api/graphs failed: ${error}`);
-    }
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', (data) => {
-    output += data;
-  });
-  child.on('close', (code) => {
-    if (code !== null && code !== 0) fail(`weft dev exited with ${code}`);
-  });
-});
-step('npx weft init scaffolds a project whose test passes and whose app serves');
-run('npx', ['weft', 'init', 'my-app'], { cwd: project });
-run(process.execPath, [
-  join(project, 'node_modules', 'typescript', 'bin', 'tsc'),
-  '-p',
-  join(project, 'my-app'),
-]);
-const tested = run('npx', ['vitest', 'run', '--root', 'my-app'], { cwd: project });
-if (!/2 passed/.test(tested)) throw new Error(`the scaffolded project's tests:\n${tested}`);
-console.log('weft init: the new project typechecks and its 2 tests pass');
+  try {
+    const ids = await servedGraphs(dev.url);
+    if (!ids.includes('doubler')) throw new Error(`GET /api/graphs served ${ids.join(', ')}, not doubler`);
+    console.log(`served ${ids.join(', ')} at ${dev.url}`);
+  } finally {
+    dev.stop();
+  }
+}
+
+/** The scaffold's README commands, in order, in `app`: install, test, typecheck, dev and a chat. */
+async function checkScaffold(app, installEnv = env) {
+  npmInstall(app, [], installEnv);
+  const tested = run('npm', ['test'], { cwd: app, env: installEnv });
+  if (!/2 passed/.test(tested)) throw new Error(`the scaffolded project's npm test:\n${tested}`);
+  run('npm', ['run', 'typecheck'], { cwd: app, env: installEnv });
+  const dev = await serve('npm', ['run', 'dev'], { cwd: app, env: installEnv });
+  try {
+    const ids = await servedGraphs(dev.url);
+    if (!ids.includes('counter') || !ids.includes('calculator'))
+      throw new Error(`npm run dev served ${ids.join(', ')}`);
+    const replies = await chat(dev.url, 'calculator', ['What is 2 + 3?', 'And 40 + 2?', 'Thanks!']);
+    const expected = ['It is 5.', 'It is 42.', 'Ask me to add two numbers, like: what is 2 + 3?'];
+    if (JSON.stringify(replies) !== JSON.stringify(expected))
+      throw new Error(
+        `the calculator answered ${JSON.stringify(replies)}, expected ${JSON.stringify(expected)}`,
+      );
+    console.log(`${app}: npm install, npm test, npm run typecheck, npm run dev (3 chat turns answered)`);
+  } finally {
+    dev.stop();
+  }
+}
+
+step('npx @weft/playground init my-app: the scaffold, on the same tarballs, as its README says');
+const created = run('npx', ['@weft/playground', 'init', 'my-app'], { cwd: project, env });
+if (!created.includes(`from the tarballs in ${packsDir}`))
+  throw new Error(`weft init did not point the project at the tarballs:\n${created}`);
+await checkScaffold(join(project, 'my-app'));
+
+step('after the release: the tarballs on a registry, and the README commands that resolve to them');
+const registry = await startLocalRegistry(packed);
+try {
+  const registryEnv = { ...env, npm_config_registry: registry.url };
+  const fresh = mkdtempSync(join(tmpdir(), 'weft-release-'));
+  const help = run('npx', ['--yes', '@weft/playground', '--help'], { cwd: fresh, env: registryEnv });
+  if (!help.includes('Serves graphs and agents in the Weft playground'))
+    throw new Error(`npx @weft/playground --help printed:\n${help}`);
+  run('npm', ['create', 'weft@latest', 'my-agent'], { cwd: fresh, env: registryEnv });
+  await checkScaffold(join(fresh, 'my-agent'), registryEnv);
+  console.log(`npm create weft@latest and npx @weft/playground resolve to Weft's packages (${registry.url})`);
+} finally {
+  registry.stop();
+}
 
 console.log('\ncheck:packages: every package packs, lints, installs and runs outside the repository');
 // Nothing may keep this process alive once the checks are done.
