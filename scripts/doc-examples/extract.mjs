@@ -2,20 +2,25 @@
 // block's source line so a compile error can be reported where the reader sees it.
 
 /**
- * @typedef {{ kind: 'compile' | 'skip' | 'continues' | 'run', reason?: string, prelude?: { line: number, code: string } }} BlockMarker
+ * @typedef {{ kind: 'compile' | 'skip' | 'continues' | 'run', run?: true, needs?: string[], reason?: string, prelude?: { line: number, code: string } }} BlockMarker
  * @typedef {{ file: string, line: number, code: string, marker: BlockMarker, source: 'readme' | 'tsdoc', symbol?: string, expected?: string }} DocBlock
  */
 
 const fence = /^(\s*)```(ts|typescript)\s*$/;
-const marker = /^\s*<!--\s*doc-example:\s*(compile|skip|continues|run)\b\s*[-—:]?\s*(.*?)\s*(-->)?\s*$/;
+const marker =
+  /^\s*<!--\s*doc-example:\s*(compile|skip|continues|run)\b(\s+run\b)?\s*[-—:]?\s*(.*?)\s*(-->)?\s*$/;
 
 /**
  * The ```ts / ```typescript blocks of a Markdown file. A block may be marked by an HTML comment on the closest
  * non-blank line(s) above its fence:
  * - `<!-- doc-example: skip — reason -->`: not compiled (the reason is required);
  * - `<!-- doc-example: continues -->`: compiled as one module with the block before it;
- * - `<!-- doc-example: run -->`: compiled, and run by `runDocBlock` (run.mjs); when a ```text block follows
- *   (blank lines and one line of prose ending in `:` may come between), it is what the run must print;
+ * - `<!-- doc-example: run -->`: compiled, and run by `runDocModule` (run.mjs); when a ```text block follows
+ *   (blank lines and one line of prose ending in `:` may come between), it is what the block must print;
+ * - `<!-- doc-example: continues run -->`: joins the block before it, and the module they make is run (a
+ *   walkthrough in steps, each showing what it prints);
+ * - a `run` marker's text `needs NAME[, NAME]` names environment variables the run needs (a database URL):
+ *   without them the run is skipped, visibly;
  * - `<!-- doc-example: compile -->`: compiled (the default; useful with a prelude).
  * When the comment spans several lines, the lines after the first are a hidden prelude: code put before
  * the block (declarations of what the snippet takes as given), compiled and run with it.
@@ -94,13 +99,19 @@ function markerAbove(lines, fenceIndex, file) {
   const found = marker.exec(lines[open] ?? '');
   if (!found) return { kind: 'compile' };
   const kind = /** @type {BlockMarker['kind']} */ (found[1]);
-  const reason = found[2] ?? '';
+  const runs = kind === 'run' || (kind === 'continues' && found[2] !== undefined);
+  if (found[2] !== undefined && kind !== 'continues')
+    throw new Error(`${file}:${open + 1}: only a 'continues' block takes 'run' after its kind`);
+  const reason = found[3] ?? '';
   if (kind === 'skip' && reason.length < 8)
     throw new Error(
       `${file}:${open + 1}: a doc-example skip needs its reason (\`<!-- doc-example: skip — why -->\`)`,
     );
+  const needs = runs ? /\bneeds\s+([A-Z][A-Z0-9_]*(?:\s*,\s*[A-Z][A-Z0-9_]*)*)/.exec(reason)?.[1] : undefined;
   /** @type {BlockMarker} */
   const result = reason ? { kind, reason } : { kind };
+  if (runs) result.run = true;
+  if (needs) result.needs = needs.split(',').map((name) => name.trim());
   if (open < close) {
     const prelude = lines.slice(open + 1, close + 1);
     prelude[prelude.length - 1] = (prelude.at(-1) ?? '').replace(/\s*-->\s*$/, '');
