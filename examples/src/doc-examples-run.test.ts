@@ -68,7 +68,7 @@ test('a block that prints something else than its README says is caught', async 
   expect(normalized(run.stdout)).not.toBe(normalized(block?.expected ?? ''));
 });
 
-test('a walkthrough in steps runs as one program, and each step is held to what it prints', async () => {
+test('a walkthrough in steps runs as one program (with hidden epilogues), and each step is held to what it prints', async () => {
   const file = 'examples/src/fixtures/run-steps/README.md';
   const [module, ...rest] = runnableModules(
     extractMarkdownBlocks(readFileSync(`${root}${file}`, 'utf8'), file),
@@ -81,7 +81,8 @@ test('a walkthrough in steps runs as one program, and each step is held to what 
   ]);
   const run = await runDocModule(root, module!);
   expect(run.exitCode, run.stderr).toBe(0);
-  expect(run.outputs.map(normalized)).toEqual(['', 'total 3', 'total 6\nstill 3 words']);
+  expect(module?.[1]?.epilogue?.code).toBe('total += 100;\n');
+  expect(run.outputs.map(normalized)).toEqual(['', 'total 3', 'total 206\nstill 3 words']);
   expect(normalized(run.outputs[1] ?? '')).toBe(normalized(module?.[1]?.expected ?? ''));
   expect(normalized(run.outputs[2] ?? ''), 'the fixture says something else on purpose').not.toBe(
     normalized(module?.[2]?.expected ?? ''),

@@ -52,7 +52,7 @@ export async function checkDocBlocks({ root, blocks }) {
     for (const block of group) {
       const entry = { block, diagnostics: [] };
       checked.push(entry);
-      for (const part of [block.marker.prelude, block].filter((part) => part !== undefined))
+      for (const part of [block.marker.prelude, block, block.epilogue].filter((part) => part !== undefined))
         (block.source === 'readme'
           ? rebaseRelativeImports(part.code, dirname(resolve(root, block.file)), scratch)
           : part.code

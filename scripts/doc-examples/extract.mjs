@@ -3,7 +3,7 @@
 
 /**
  * @typedef {{ kind: 'compile' | 'skip' | 'continues' | 'run', run?: true, needs?: string[], reason?: string, prelude?: { line: number, code: string } }} BlockMarker
- * @typedef {{ file: string, line: number, code: string, marker: BlockMarker, source: 'readme' | 'tsdoc', symbol?: string, expected?: string }} DocBlock
+ * @typedef {{ file: string, line: number, code: string, marker: BlockMarker, source: 'readme' | 'tsdoc', symbol?: string, expected?: string, epilogue?: { line: number, code: string } }} DocBlock
  */
 
 const fence = /^(\s*)```(ts|typescript)\s*$/;
@@ -46,6 +46,7 @@ export function extractMarkdownBlocks(text, file) {
       body.push((lines[end++] ?? '').slice(indent));
     if (end >= lines.length) throw new Error(`${file}:${index + 1}: unclosed \`\`\`${open[2]} block`);
     const expected = outputBelow(lines, end);
+    const epilogue = epilogueBelow(lines, end, expected !== undefined);
     blocks.push({
       file,
       line: index + 2,
@@ -53,6 +54,7 @@ export function extractMarkdownBlocks(text, file) {
       marker: markerAbove(lines, index, file),
       source: 'readme',
       ...(expected === undefined ? {} : { expected }),
+      ...(epilogue === undefined ? {} : { epilogue }),
     });
     index = end;
   }
@@ -81,6 +83,31 @@ function outputBelow(lines, closeIndex) {
   for (let at = next + 1; at < lines.length && !/^\s*```\s*$/.test(lines[at] ?? ''); at++)
     body.push(lines[at]);
   return `${body.join('\n')}\n`;
+}
+
+/**
+ * The hidden epilogue of the block closed at `closeIndex`: a `<!-- doc-example: finally` comment after
+ * it (after its ```text output when it has one), whose lines up to `-->` are code run after the block —
+ * closing what a hidden prelude opened (a loopback server, a database pool).
+ * @param {string[]} lines
+ * @param {number} closeIndex
+ * @param {boolean} hasOutput
+ * @returns {{ line: number, code: string } | undefined}
+ */
+function epilogueBelow(lines, closeIndex, hasOutput) {
+  let next = closeIndex + 1;
+  if (hasOutput) {
+    while (next < lines.length && !/^\s*```text\s*$/.test(lines[next] ?? '')) next++;
+    next++;
+    while (next < lines.length && !/^\s*```\s*$/.test(lines[next] ?? '')) next++;
+    next++;
+  }
+  while (next < lines.length && (lines[next] ?? '').trim() === '') next++;
+  if (!/^\s*<!--\s*doc-example:\s*finally\s*$/.test(lines[next] ?? '')) return undefined;
+  const body = [];
+  for (let at = next + 1; at < lines.length && !/^\s*-->\s*$/.test(lines[at] ?? ''); at++)
+    body.push(lines[at] ?? '');
+  return { line: next + 2, code: `${body.join('\n')}\n` };
 }
 
 /**

@@ -43,7 +43,7 @@ export async function runDocModule(root, module, options = {}) {
   mkdirSync(scratch, { recursive: true });
   const file = join(scratch, 'block.ts');
   const code = module
-    .map((block) => `${block.marker.prelude?.code ?? ''}${block.code}`)
+    .map((block) => `${block.marker.prelude?.code ?? ''}${block.code}${block.epilogue?.code ?? ''}`)
     .join(`;process.stdout.write(${JSON.stringify(`\n${separator}\n`)});\n`);
   writeFileSync(file, rebaseRelativeImports(code, dirname(resolve(root, first.file)), scratch));
   try {
