@@ -1,7 +1,8 @@
 // Every ```ts block the site's own pages show runs in CI (issue #50, 7): each belongs to a module with a
 // block marked `run` (`<!-- doc-example: run -->` or `continues run`), which examples/src/doc-examples-run.test.ts
 // runs and holds to the ```text output the page shows; all of them are compiled by doc-examples.test.ts.
-// Here: that no block of the site escapes that — none is compile-only or skipped.
+// Here: that no block of the site escapes that — none is compile-only, and the only skipped ones show a
+// peer framework's code on a migration page (Mastra's, which needs Node.js 22), saying so.
 import { describe, expect, test } from 'vitest';
 import { runnableModules } from '../../../scripts/doc-examples/run.mjs';
 import { repositoryDocBlocks } from '../../../scripts/doc-examples/sources.mjs';
@@ -19,9 +20,15 @@ describe("the site's code blocks", () => {
       ).toBe(true);
   });
 
-  test('every block runs: none is skipped, and each belongs to a module that runs', () => {
+  test("every block runs: each belongs to a module that runs, except a peer's code on a migration page", () => {
     const running = new Set(runnableModules(site).flat());
-    const notRun = site.filter((block) => !running.has(block)).map((block) => `${block.file}:${block.line}`);
+    const peersCode = (block: (typeof site)[number]) =>
+      block.marker.kind === 'skip' &&
+      block.file.startsWith('apps/docs/src/migrate/') &&
+      /^(LangGraph\.js|Google ADK|Eino|Mastra)'s code, shown for comparison/.test(block.marker.reason ?? '');
+    const notRun = site
+      .filter((block) => !running.has(block) && !peersCode(block))
+      .map((block) => `${block.file}:${block.line}`);
     expect(notRun).toEqual([]);
   });
 
