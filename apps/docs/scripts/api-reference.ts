@@ -3,7 +3,7 @@
 // TypeDoc needs TypeScript's JavaScript compiler API, so this package pins `typescript` to 5.9 (the
 // repository's own `tsc` is 7.x, the native compiler, which has none).
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Application, Converter, type DeclarationReflection, ReflectionKind } from 'typedoc';
 import { docsDir, repositoryRoot, srcDir } from './paths.ts';
 
@@ -86,6 +86,7 @@ export async function writeApiReference(
   if (!project) throw new Error('TypeDoc could not convert the packages (see its errors above)');
   await app.generateOutputs(project);
   renameNumberedPages(out);
+  repairAnchors(out);
   return { modules: project.children?.length ?? 0, warnings: app.logger.warningCount };
 }
 
@@ -116,4 +117,30 @@ function walk(dir: string): string[] {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? walk(path) : [path];
   });
+}
+
+/**
+ * typedoc-plugin-markdown writes a name with underscores as the anchor `host_prompt` but links to it from
+ * comments as `#host-prompt`: each link to a missing anchor that exists with `_` for `-` is pointed at it.
+ * (The link check fails on any link this does not repair.)
+ */
+function repairAnchors(out: string): void {
+  const pages = walk(out).filter((file) => file.endsWith('.md'));
+  const anchors = new Map(
+    pages.map((file) => [
+      file,
+      new Set([...readFileSync(file, 'utf8').matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1])),
+    ]),
+  );
+  for (const file of pages) {
+    const text = readFileSync(file, 'utf8');
+    const repaired = text.replace(/\]\(([^)#\s]*)#([^)\s]+)\)/g, (whole, path: string, fragment: string) => {
+      const target = path === '' ? file : join(dirname(file), path);
+      const ids = anchors.get(target);
+      if (!ids || ids.has(fragment)) return whole;
+      const underscored = fragment.replace(/-/g, '_');
+      return ids.has(underscored) ? `](${path}#${underscored})` : whole;
+    });
+    if (repaired !== text) writeFileSync(file, repaired);
+  }
 }

@@ -91,7 +91,7 @@ describe.skipIf(!hasChromium)('the site in a browser', () => {
   test('search finds pages in the browser, online and offline', async () => {
     await page.goto(`${site.url}/`);
     const search = async (query: string) => {
-      await page.keyboard.press('Control+K');
+      await page.locator('.VPNavBarSearch button').click();
       const input = page.locator('.VPLocalSearchBox input');
       await input.fill(query);
       await page.locator('.VPLocalSearchBox .result').first().waitFor();
