@@ -1,12 +1,12 @@
 // Renders every ```mermaid block of the site's pages to SVG, once per diagram (cached by its source's
 // hash in .cache/mermaid), in headless Chromium with the mermaid package loaded from node_modules: no
 // network, and pages carry the SVG (scripts/mermaid-fence.ts).
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath, hasChromium } from '../../playground/test/e2e/chromium.ts';
-import { mermaidDir, mermaidFile, mermaidKey } from './mermaid-fence.ts';
+import { diagramsDir, mermaidDir, mermaidFile, mermaidKey } from './mermaid-fence.ts';
 import { srcDir } from './paths.ts';
 
 /** The ```mermaid blocks of the Markdown files under `dir`. */
@@ -26,7 +26,8 @@ export function mermaidSources(dir = srcDir): string[] {
 }
 
 /**
- * Renders the diagrams that have no SVG yet.
+ * Renders the diagrams that have no SVG yet, and copies every diagram of the pages into the site
+ * (src/public/diagrams).
  *
  * @returns how many were rendered and how many were already there.
  * @throws Error when a diagram does not parse (naming it) or Chromium is missing and diagrams need it.
@@ -38,7 +39,14 @@ export async function renderMermaid(
     (source) => !existsSync(mermaidFile(source)),
   );
   const cached = new Set(sources.map(mermaidKey)).size - missing.length;
-  if (missing.length === 0) return { rendered: 0, cached };
+  if (missing.length > 0) await render(missing);
+  rmSync(diagramsDir, { recursive: true, force: true });
+  mkdirSync(diagramsDir, { recursive: true });
+  for (const source of sources) copyFileSync(mermaidFile(source), join(diagramsDir, `${mermaidKey(source)}.svg`));
+  return { rendered: missing.length, cached };
+}
+
+async function render(missing: readonly string[]): Promise<void> {
   if (!hasChromium)
     throw new Error(
       `${missing.length} diagrams need rendering, which needs Chromium at ${chromiumPath} (apt-get install chromium)`,
@@ -57,6 +65,7 @@ export async function renderMermaid(
         startOnLoad: false,
         theme: 'neutral',
         securityLevel: 'strict',
+        htmlLabels: false,
         flowchart: { htmlLabels: false },
       });
     });
@@ -70,7 +79,10 @@ export async function renderMermaid(
                 mermaid: { render(id: string, text: string): Promise<{ svg: string }> };
               }
             ).mermaid;
-            return (await api.render(id, text)).svg;
+            // Served as an image file, the SVG must be well-formed XML (`<br/>`, not `<br>`).
+            const holder = document.createElement('div');
+            holder.innerHTML = (await api.render(id, text)).svg;
+            return new XMLSerializer().serializeToString(holder.firstElementChild as Element);
           },
           [id, source] as const,
         )
@@ -82,5 +94,4 @@ export async function renderMermaid(
   } finally {
     await browser.close();
   }
-  return { rendered: missing.length, cached };
 }

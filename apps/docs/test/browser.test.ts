@@ -55,11 +55,22 @@ describe.skipIf(!hasChromium)('the site in a browser', () => {
     await shot('docs-tutorial');
   });
 
-  test('a concept page draws its diagrams as SVG', async () => {
+  test('a concept page shows its diagrams, rendered to SVG at build', async () => {
     await page.goto(`${site.url}/concepts/supersteps`);
-    await page.locator('.mermaid-diagram svg').first().waitFor();
-    expect(await page.locator('.mermaid-diagram svg').count()).toBeGreaterThan(0);
-    await page.locator('.mermaid-diagram').first().scrollIntoViewIfNeeded();
+    const diagrams = page.locator('.mermaid-diagram img[src$=".svg"]');
+    await diagrams.first().waitFor();
+    const sizes = await diagrams.evaluateAll((all) =>
+      Promise.all(
+        (all as HTMLImageElement[]).map(async (image) => {
+          image.loading = 'eager';
+          await image.decode().catch(() => undefined);
+          return image.naturalWidth;
+        }),
+      ),
+    );
+    expect(sizes.length).toBeGreaterThan(1);
+    expect(sizes.filter((width) => width === 0)).toEqual([]);
+    await diagrams.first().scrollIntoViewIfNeeded();
     await shot('docs-concept-diagram');
   });
 
