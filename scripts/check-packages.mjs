@@ -142,9 +142,10 @@ await checkScaffold(join(project, 'my-app'));
 step('after the release: the tarballs on a registry, and the README commands that resolve to them');
 const registry = await startLocalRegistry(packed);
 try {
-  const registryEnv = { ...env, npm_config_registry: registry.url };
+  // npm_config_yes answers npx's "Ok to proceed?" as a user at a terminal would.
+  const registryEnv = { ...env, npm_config_registry: registry.url, npm_config_yes: 'true' };
   const fresh = mkdtempSync(join(tmpdir(), 'weft-release-'));
-  const help = run('npx', ['--yes', '@weft/playground', '--help'], { cwd: fresh, env: registryEnv });
+  const help = run('npx', ['@weft/playground', '--help'], { cwd: fresh, env: registryEnv });
   if (!help.includes('Serves graphs and agents in the Weft playground'))
     throw new Error(`npx @weft/playground --help printed:\n${help}`);
   run('npm', ['create', 'weft@latest', 'my-agent'], { cwd: fresh, env: registryEnv });
