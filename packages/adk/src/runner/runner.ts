@@ -11,10 +11,12 @@ import { nothingPending, type RunPassThrough, runInvocation, threadOf } from './
 import { RunHooks } from './run-hooks.js';
 import type { AfterRunHook, BeforeRunHook, RunnerPlugin } from './runner-plugin.js';
 import {
+  assertResumable,
   beginTurn,
   type ExpiredSession,
   endTurn,
   expireWaitingSessions,
+  nothingToResume,
   type WaitingTimeout,
 } from './session-lifecycle.js';
 
@@ -138,6 +140,11 @@ export class Runner {
    * value for a single pause; tool approvals take `true`/`false` or `{ approved, reason }`). Without
    * decisions every pending pause is answered `{ continue: true }` (a cancelled run — parallel branches
    * may hold several safe-point pauses — goes on).
+   *
+   * @throws AdkError (in the stream) `NOT_RESUMABLE` when nothing is pending: the session is `idle` (its
+   *   last turn ended, or its pause was dropped) and no `checkpointId` names where to continue, or its
+   *   checkpoint holds neither a pause nor unfinished steps; `SESSION_FINISHED` (`SessionStatusError`) when
+   *   it is finished; `SESSION_NOT_FOUND` for an unknown session.
    */
   resume(
     options: SessionRef & RunPassThrough & { readonly decisions?: unknown },
@@ -271,6 +278,13 @@ export class Runner {
           );
         session = await this.#options.sessionService.create({ ...key, ...(state ? { state } : {}) });
       }
+      const graph = this.#options.agent.compile({ checkpointer: this.#checkpointer });
+      // A resume with nothing pending is refused before anything runs or is stored.
+      if ('resume' in input) assertResumable(session, { fromCheckpoint: ref.checkpointId !== undefined });
+      const turnInput =
+        'resume' in input
+          ? { resume: await resumeValue(graph, key, threadId, input.resume, ref.checkpointId) }
+          : input;
       const hooks = new RunHooks(this.#options, {
         ...key,
         ...(ref.tenantId === undefined ? {} : { tenantId: ref.tenantId }),
@@ -278,18 +292,17 @@ export class Runner {
         input,
       });
       const temp = await hooks.before();
-      await beginTurn(this.sessionService, key, { resuming: 'resume' in input });
-      const graph = this.#options.agent.compile({ checkpointer: this.#checkpointer });
+      await beginTurn(this.sessionService, key, {
+        resuming: 'resume' in input,
+        fromCheckpoint: ref.checkpointId !== undefined,
+      });
       const outcome = await runInvocation({
         graph,
         agentName: this.#options.agent.name,
         sessionService: this.#options.sessionService,
         key,
         threadId,
-        input:
-          'resume' in input
-            ? { resume: await resumeValue(graph, threadId, input.resume, ref.checkpointId) }
-            : input,
+        input: turnInput,
         streaming: this.#options.streaming ?? true,
         signal,
         cancel,
@@ -331,13 +344,17 @@ const CONTINUE: unknown = Symbol('continue');
 
 async function resumeValue(
   graph: AgentGraph,
+  key: SessionKey,
   threadId: string,
   decisions: unknown,
   checkpointId: string | undefined,
 ): Promise<unknown> {
-  if (decisions !== CONTINUE) return decisions;
   const at = checkpointId === undefined ? {} : { checkpointId };
-  const pending = (await graph.getState(threadId, at))?.interrupts ?? [];
+  const state = await graph.getState(threadId, at);
+  const pending = state?.interrupts ?? [];
+  if (pending.length === 0 && (state?.next.length ?? 0) === 0)
+    throw nothingToResume(key.sessionId, 'its checkpoint holds no pause and no unfinished step');
+  if (decisions !== CONTINUE) return decisions;
   if (pending.length === 0) return nothingPending;
   if (pending.length === 1) return { continue: true };
   return Object.fromEntries(pending.map((p) => [p.id, { continue: true }]));
