@@ -18,6 +18,7 @@ import { InvocationState } from './invocation-state.js';
 import { type AgentMiddleware, composeWrap, type MiddlewareContext, runAfter } from './middleware.js';
 import { RecordedState, replayWrites, type StateWrite } from './recorded-state.js';
 import { middlewareOf } from './run-middleware.js';
+import { runBeforeTool, skippedMessage } from './tool-hooks.js';
 
 /** What a tool call leaves behind, remembered across a pause of its node (`ctx.once`). */
 interface CallOutcome {
@@ -144,11 +145,14 @@ export function toolStep(options: ToolNodeOptions) {
         { ...runOptions, state: view, ...(artifacts ? { artifacts } : {}) },
         hooks,
       );
+      const before = hooks ? await runBeforeTool(middleware, call, hooks) : { call };
       const startedAt = Date.now();
       const where = { agent: author, tool: call.name, toolCallId: call.id };
-      await ctx.report({ type: 'tool-start', ...where, arguments: call.arguments });
-      let result = await wrapped(call);
-      if (hooks) result = await runAfter(middleware, result, (m, r) => m.afterTool?.(r, call, hooks));
+      await ctx.report({ type: 'tool-start', ...where, arguments: before.call.arguments });
+      let result = before.skip
+        ? skippedMessage(before.call, before.skip, options.onToolError ?? 'return')
+        : await wrapped(before.call);
+      if (hooks) result = await runAfter(middleware, result, (m, r) => m.afterTool?.(r, before.call, hooks));
       const message: ToolMessage = Object.assign({}, result, { id: result.id ?? eventId('msg'), author });
       await ctx.report({
         type: 'tool-end',

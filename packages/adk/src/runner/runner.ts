@@ -1,14 +1,14 @@
 import { AsyncQueue, type Checkpointer, MemoryCheckpointer } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
-import type { AgentGraph } from '../agent/agent-graph.js';
 import type { ArtifactService } from '../artifact/artifact-service.js';
 import { AdkError } from '../errors/adk-error.js';
 import type { AgentEvent } from '../event/agent-event.js';
 import type { Message } from '../message/message.js';
 import type { SessionKey, SessionService } from '../session/session.js';
 import { type CancelOptions, CancelState, safePointsOf } from './cancel-state.js';
-import { nothingPending, type RunPassThrough, runInvocation, threadOf } from './invocation.js';
-import { RunHooks } from './run-hooks.js';
+import { type RunPassThrough, runInvocation, threadOf } from './invocation.js';
+import { CONTINUE, resumeValue } from './resume-input.js';
+import { assertPlugins, RunHooks } from './run-hooks.js';
 import type { AfterRunHook, BeforeRunHook, RunnerPlugin } from './runner-plugin.js';
 import {
   assertResumable,
@@ -16,7 +16,6 @@ import {
   type ExpiredSession,
   endTurn,
   expireWaitingSessions,
-  nothingToResume,
   type WaitingTimeout,
 } from './session-lifecycle.js';
 
@@ -112,7 +111,9 @@ export class Runner {
   readonly #active = new Map<string, CancelState>();
   #closed = false;
 
+  /** @throws AdkError `INVALID_ARGUMENT` for a plugin hook the Runner would never call (a misspelled name). */
   constructor(options: RunnerOptions) {
+    assertPlugins(options.plugins ?? []);
     this.#options = options;
     this.sessionService = options.sessionService;
     this.#checkpointer = options.checkpointer ?? new MemoryCheckpointer();
@@ -283,7 +284,15 @@ export class Runner {
       if ('resume' in input) assertResumable(session, { fromCheckpoint: ref.checkpointId !== undefined });
       const turnInput =
         'resume' in input
-          ? { resume: await resumeValue(graph, key, threadId, input.resume, ref.checkpointId) }
+          ? {
+              resume: await resumeValue({
+                graph,
+                sessionId: key.sessionId,
+                threadId,
+                decisions: input.resume,
+                checkpointId: ref.checkpointId,
+              }),
+            }
           : input;
       const hooks = new RunHooks(this.#options, {
         ...key,
@@ -337,27 +346,6 @@ export class Runner {
     );
     return queue;
   }
-}
-
-/** The default resume answer (see `resume`), replaced by one answer per pending pause. */
-const CONTINUE: unknown = Symbol('continue');
-
-async function resumeValue(
-  graph: AgentGraph,
-  key: SessionKey,
-  threadId: string,
-  decisions: unknown,
-  checkpointId: string | undefined,
-): Promise<unknown> {
-  const at = checkpointId === undefined ? {} : { checkpointId };
-  const state = await graph.getState(threadId, at);
-  const pending = state?.interrupts ?? [];
-  if (pending.length === 0 && (state?.next.length ?? 0) === 0)
-    throw nothingToResume(key.sessionId, 'its checkpoint holds no pause and no unfinished step');
-  if (decisions !== CONTINUE) return decisions;
-  if (pending.length === 0) return nothingPending;
-  if (pending.length === 1) return { continue: true };
-  return Object.fromEntries(pending.map((p) => [p.id, { continue: true }]));
 }
 
 /** The run options of a call that go to the graph untouched (only those given). */

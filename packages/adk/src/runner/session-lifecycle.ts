@@ -1,5 +1,5 @@
-import type { AgentEvent } from '../event/agent-event.js';
 import { AdkError } from '../errors/adk-error.js';
+import type { AgentEvent } from '../event/agent-event.js';
 import { eventId } from '../internal/event-id.js';
 import type { SessionKey, SessionService } from '../session/session.js';
 import { type SessionStatus, SessionStatusError } from '../session/session-status.js';
@@ -32,7 +32,8 @@ export function assertResumable(
   options: { readonly fromCheckpoint: boolean },
 ): void {
   if (session.status === 'finished') throw new SessionStatusError(session.sessionId, 'finished', RESUMABLE);
-  if (session.status === 'idle' && !options.fromCheckpoint) throw nothingToResume(session.sessionId, 'it is idle');
+  if (session.status === 'idle' && !options.fromCheckpoint)
+    throw nothingToResume(session.sessionId, 'it is idle');
 }
 
 /**

@@ -138,7 +138,10 @@ export class SessionStatusError extends AdkError {
     readonly expected: readonly SessionStatus[],
     options: { readonly to?: SessionStatus; readonly hint?: string } = {},
   ) {
-    super(status === 'finished' ? 'SESSION_FINISHED' : 'SESSION_STATUS', statusMessage(sessionId, status, expected, options));
+    super(
+      status === 'finished' ? 'SESSION_FINISHED' : 'SESSION_STATUS',
+      statusMessage(sessionId, status, expected, options),
+    );
   }
 
   /** True for a status error, even one thrown by another copy of this package. */

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionKey, SessionService } from '../../session/session.js';
-import {
-  SESSION_STATUSES,
-  SESSION_TRANSITIONS,
-  type SessionStatus,
-} from '../../session/session-status.js';
+import { SESSION_STATUSES, SESSION_TRANSITIONS, type SessionStatus } from '../../session/session-status.js';
 import { expectAdkError, type SessionServiceAccessor, session } from './session-fixtures.js';
 
 /** A legal path from a new (idle) session to each status. */
