@@ -13,6 +13,7 @@ import { zodToJsonSchema } from '../tool/tool.js';
 import { agentContextOf, chunkBranch, reportAgentEvent, streamsModel } from './agent-context.js';
 import type { AgentState } from './agent-state.js';
 import { resolveInstruction } from './instruction.js';
+import { instructionArtifacts } from './instruction-artifacts.js';
 import { InvocationState } from './invocation-state.js';
 import { composeWrap, type ModelRequest, runAfter, runBefore } from './middleware.js';
 import type { OfferedTools } from './offered-tools.js';
@@ -43,7 +44,13 @@ export function modelNode(agent: ResolvedAgent, offered: OfferedTools) {
     });
     const instruction = withTransferSection(
       agent,
-      await resolveInstruction(agent.instruction, { state: session.snapshot(), agentName: agent.name }),
+      await resolveInstruction(agent.instruction, {
+        state: session.snapshot(),
+        agentName: agent.name,
+        ...(run.artifacts && run.session
+          ? { artifact: instructionArtifacts(run.artifacts, run.session, agent.name) }
+          : {}),
+      }),
     );
     const conversation = conversationFor(agent.name, state.messages);
     const initial: ModelRequest = {
