@@ -33,7 +33,10 @@ export function initNode(agent: ResolvedAgent) {
     if (input) added.push(input.id === undefined ? { ...input, id: eventId('msg') } : input);
     // `beforeAgent` sees the turn's history, its new message included (ADK's callback context has it).
     const seen = added.length > 0 ? { ...state, messages: [...state.messages, ...added] } : state;
-    const hooks = middlewareContext(agent, seen, session, run.session ? { sessionKey: run.session } : {});
+    const hooks = middlewareContext(agent, seen, session, {
+      node: ctx,
+      ...(run.session ? { sessionKey: run.session } : {}),
+    });
     const skip = await runBefore<AgentSkip | undefined>(
       middlewareOf(agent.middleware, run),
       undefined,
@@ -98,12 +101,15 @@ export function afterAgentNode(agent: ResolvedAgent) {
   return async (state: AgentState, ctx: NodeContext) => {
     const run = agentContextOf(ctx.config);
     const session = new InvocationState(run.sessionState, state.stateDelta, run.temp);
-    const hooks = middlewareContext(agent, state, session, run.session ? { sessionKey: run.session } : {});
+    const hooks = middlewareContext(agent, state, session, {
+      node: ctx,
+      ...(run.session ? { sessionKey: run.session } : {}),
+    });
     const handsOff = state.finish === 'transfer' || state.finish === 'breakLoop';
     let output: unknown = state.finish && !handsOff ? state.output : messageText(lastReply(state.messages));
     let messages: Message[] = [];
     if (agent.outputSchema && !state.finish) {
-      const structured = await parseStructured(agent, state.messages, output as string, ctx.signal);
+      const structured = await parseStructured(agent, state.messages, output as string, ctx);
       output = structured.value;
       messages = structured.messages;
     }

@@ -66,6 +66,11 @@ export interface MiddlewareContext {
   readonly signal?: AbortSignal;
   /** The session the agent runs in (app, user and session ids); absent outside a Runner. */
   readonly sessionKey?: SessionKey;
+  /**
+   * Wraps a model a hook calls itself (a summarizer, a judge) so its calls are part of the run: each is a
+   * `model-call` event of this agent, counted in usage totals and costs and traced like the agent's own.
+   */
+  readonly reportedModel?: (model: ChatModel) => ChatModel;
 }
 
 /**

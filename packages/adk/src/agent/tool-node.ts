@@ -50,6 +50,7 @@ export interface ToolNodeOptions {
     state: ToolNodeState,
     session: InvocationState,
     run: AgentRunContext,
+    node: NodeContext,
   ) => MiddlewareContext;
 }
 
@@ -120,7 +121,7 @@ export function toolStep(options: ToolNodeOptions) {
     const middleware = middlewareOf(options.middleware ?? [], run);
     const session = new InvocationState(run.sessionState, state.stateDelta ?? {}, run.temp);
     const decisions = askApproval(calls, byName, author, ctx);
-    const hooks = options.hookContext?.(state, session, run);
+    const hooks = options.hookContext?.(state, session, run, ctx);
     const runOptions = {
       tools: byName,
       signal: ctx.signal,
