@@ -4,6 +4,7 @@ import { eventId } from '../internal/event-id.js';
 import type { AssistantMessage, Message, ToolMessage } from '../message/message.js';
 import { assistantMessage, userMessage } from '../message/message-constructors.js';
 import { messageText } from '../message/message-text.js';
+import { callAnswered } from '../tool/pending-result.js';
 import { abortedToolMessage } from '../tool/run-tool-call.js';
 import { agentContextOf, reportAgentEvent, type SafePoint } from './agent-context.js';
 import type { AgentInput } from './agent-graph.js';
@@ -30,6 +31,8 @@ export function initNode(agent: ResolvedAgent) {
       Object.assign({}, abortedToolMessage(call), { id: eventId('msg'), author: agent.name }),
     );
     const input = typeof state.input === 'string' ? userMessage(state.input) : state.input;
+    // A tool message sent in (a long-running call's progress or result) must answer a call made here.
+    if (input?.role === 'tool') callAnswered(state.messages, input);
     if (input) added.push(input.id === undefined ? { ...input, id: eventId('msg') } : input);
     // `beforeAgent` sees the turn's history, its new message included (ADK's callback context has it).
     const seen = added.length > 0 ? { ...state, messages: [...state.messages, ...added] } : state;

@@ -14,6 +14,7 @@ import type { AgentState } from './agent-state.js';
 import { resolveInstruction } from './instruction.js';
 import { instructionArtifacts } from './instruction-artifacts.js';
 import { InvocationState } from './invocation-state.js';
+import { latestResultsView } from './latest-results-view.js';
 import { composeWrap, type ModelRequest, runAfter, runBefore } from './middleware.js';
 import type { OfferedTools } from './offered-tools.js';
 import { callModelInNode } from './reported-model.js';
@@ -53,7 +54,8 @@ export function modelNode(agent: ResolvedAgent, offered: OfferedTools) {
           : {}),
       }),
     );
-    const conversation = conversationFor(agent.name, state.messages);
+    // Results that came after their turn (a long-running tool's) are shown after their calls.
+    const conversation = latestResultsView(conversationFor(agent.name, state.messages));
     const initial: ModelRequest = {
       messages: instruction ? [systemMessage(instruction), ...conversation] : conversation,
       tools: [...agent.tools],
@@ -88,11 +90,16 @@ export function modelNode(agent: ResolvedAgent, offered: OfferedTools) {
     // Session writes of the model hooks are committed with the reply, before the agent goes on.
     const stateDelta = { ...session.writes };
     const written = Object.keys(stateDelta).length > 0;
+    // Calls of long-running tools are named on the reply (ADK's long_running_tool_ids).
+    const longRunning = (reply.toolCalls ?? [])
+      .filter((call) => request.tools.some((t) => t.name === call.name && t.longRunning))
+      .map((call) => call.id);
     await reportAgentEvent(ctx, {
       author: agent.name,
       message: reply,
       actions: written ? { stateDelta } : {},
       ...(reply.usage ? { usage: reply.usage, model: answeredBy } : {}),
+      ...(longRunning.length > 0 ? { longRunningToolIds: longRunning } : {}),
     });
     return {
       messages: [...history.flatMap((h) => (Array.isArray(h) ? h : [h])), reply],

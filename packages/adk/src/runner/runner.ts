@@ -7,7 +7,7 @@ import type { Message } from '../message/message.js';
 import type { SessionKey, SessionService } from '../session/session.js';
 import { type CancelOptions, CancelState, safePointsOf } from './cancel-state.js';
 import { type RunPassThrough, runInvocation, threadOf } from './invocation.js';
-import { CONTINUE, resumeValue } from './resume-input.js';
+import { CONTINUE, turnInputOf } from './resume-input.js';
 import { assertPlugins, RunHooks } from './run-hooks.js';
 import type { AfterRunHook, BeforeRunHook, RunnerPlugin } from './runner-plugin.js';
 import {
@@ -280,20 +280,18 @@ export class Runner {
         session = await this.#options.sessionService.create({ ...key, ...(state ? { state } : {}) });
       }
       const graph = this.#options.agent.compile({ checkpointer: this.#checkpointer });
-      // A resume with nothing pending is refused before anything runs or is stored.
-      if ('resume' in input) assertResumable(session, { fromCheckpoint: ref.checkpointId !== undefined });
-      const turnInput =
-        'resume' in input
-          ? {
-              resume: await resumeValue({
-                graph,
-                sessionId: key.sessionId,
-                threadId,
-                decisions: input.resume,
-                checkpointId: ref.checkpointId,
-              }),
-            }
-          : input;
+      // What the turn runs is settled before anything runs or is stored: a resume with nothing pending
+      // is refused, a tool message sent in answers its waiting call or must answer a call made.
+      const fromCheckpoint = ref.checkpointId !== undefined;
+      if ('resume' in input) assertResumable(session, { fromCheckpoint });
+      const turnInput = await turnInputOf({
+        graph,
+        sessionId: key.sessionId,
+        threadId,
+        input,
+        checkpointId: ref.checkpointId,
+      });
+      const resuming = 'resume' in turnInput;
       const hooks = new RunHooks(this.#options, {
         ...key,
         ...(ref.tenantId === undefined ? {} : { tenantId: ref.tenantId }),
@@ -301,10 +299,7 @@ export class Runner {
         input,
       });
       const temp = await hooks.before();
-      await beginTurn(this.sessionService, key, {
-        resuming: 'resume' in input,
-        fromCheckpoint: ref.checkpointId !== undefined,
-      });
+      await beginTurn(this.sessionService, key, { resuming, fromCheckpoint });
       const outcome = await runInvocation({
         graph,
         agentName: this.#options.agent.name,
