@@ -14,7 +14,6 @@ import {
   type AgentMiddleware,
   ChatModelAgent,
   MemorySessionService,
-  type Message,
   messageText,
   Runner,
   type RunnerPlugin,
@@ -22,28 +21,9 @@ import {
   toolMessage,
 } from '../src/index.js';
 import { drain, ScriptedChatModel } from '../src/testing/index.js';
+import { simplify } from './adk-parity-helpers.js';
 
 const ref = { userId: 'u1', sessionId: 's1' };
-
-/** ADK's `simplify_events`: (author, text | tool call | tool result) of each committed message event. */
-function simplify(events: readonly AgentEvent[]): [string, unknown][] {
-  return events
-    .filter((e) => !e.partial && e.message && e.author !== 'user')
-    .map((e) => {
-      const message = e.message as Message;
-      if (message.role === 'assistant' && message.toolCalls?.length)
-        return [e.author, message.toolCalls.map((c) => ({ call: c.name, args: JSON.parse(c.arguments) }))];
-      if (message.role === 'tool')
-        return [e.author, { result: message.name, content: contentOf(message.content) }];
-      return [e.author, messageText(message)];
-    });
-}
-
-function contentOf(content: Message['content']): unknown {
-  if (typeof content === 'string') return content;
-  const json = content.find((p) => p.type === 'json');
-  return json && 'value' in json ? json.value : content;
-}
 
 function runnerWith(
   script: ConstructorParameters<typeof ScriptedChatModel>[0],

@@ -10,42 +10,17 @@ import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import {
   AdkError,
-  type AgentEvent,
   ChatModelAgent,
   MemorySessionService,
-  type Message,
-  messageText,
   pending,
   Runner,
   tool,
   toolMessage,
 } from '../src/index.js';
 import { drain, ScriptedChatModel } from '../src/testing/index.js';
+import { contents, simplify } from './adk-parity-helpers.js';
 
 const ref = { userId: 'u1', sessionId: 's1' };
-
-/** ADK's `simplify_contents`: (role, text | call | result) of each message a model call was sent. */
-function contents(messages: readonly Message[]): [string, unknown][] {
-  return messages.map((m) => {
-    if (m.role === 'assistant' && m.toolCalls?.length)
-      return ['assistant', m.toolCalls.map((c) => ({ call: c.name, args: JSON.parse(c.arguments) }))];
-    if (m.role === 'tool') return ['tool', { result: m.name, content: contentOf(m.content) }];
-    return [m.role, messageText(m)];
-  });
-}
-
-/** ADK's `simplify_events`: the agent's committed messages. */
-function simplify(events: readonly AgentEvent[]): [string, unknown][] {
-  return events
-    .filter((e) => !e.partial && e.message && e.author !== 'user')
-    .map((e) => [e.author, contents([e.message as Message])[0]?.[1]]);
-}
-
-function contentOf(content: Message['content']): unknown {
-  if (typeof content === 'string') return content;
-  const json = content.find((p) => p.type === 'json');
-  return json && 'value' in json ? json.value : content;
-}
 
 function setup(result: unknown) {
   let functionCalled = 0;
