@@ -120,7 +120,15 @@ export class Runner {
     this.appName = options.appName ?? options.agent.name;
   }
 
-  /** Sends a user message (the session is created when missing) and yields the invocation's events. */
+  /**
+   * Sends a user message (the session is created when missing) and yields the invocation's events. A
+   * tool message (`toolMessage(result, { toolCallId, name })`) delivers a long-running call's progress or
+   * result: it resumes the pause the call waits in, when it waits in one (other pending calls keep
+   * waiting), and is otherwise a turn the model answers, seeing the call followed by that result.
+   *
+   * @throws AdkError (in the stream) `INVALID_ARGUMENT` for a tool message whose call the conversation
+   *   does not hold (nothing is stored); `SESSION_FINISHED` (`SessionStatusError`) for a finished session.
+   */
   run(
     options: SessionRef &
       RunPassThrough & {

@@ -6,9 +6,11 @@ const PENDING_MARK = '__weft_pending__';
 
 /**
  * What a long-running tool returns when its work continues elsewhere (a job queue, a webhook, a
- * person): the run pauses durably with a `tool-pending` interrupt naming `id`, and
- * `runner.resume({ userId, sessionId, decisions: result })` — from any process over the same stores —
- * delivers the tool's result to the model.
+ * person). In a tool made with `longRunning: true` it is the call's first status, which the model reads
+ * at once (`{ status: 'pending', pendingId: id, info }`). In any other tool the run pauses durably with a
+ * `tool-pending` interrupt naming `id` (every pending call of the step its own interrupt), and
+ * `runner.resume({ userId, sessionId, decisions })` or a tool message sent with `runner.run` — from any
+ * process over the same stores — delivers the tool's result to the model.
  *
  * @example
  * ```ts
@@ -43,7 +45,8 @@ export interface PendingToolResult {
 }
 
 /**
- * The interrupt a pending tool call pauses the run with.
+ * The interrupt a pending tool call (of a tool that is not long-running) pauses the run with: one per
+ * pending call of the step, all announced together.
  *
  * @example
  * ```ts
