@@ -25,12 +25,29 @@ import type { AssistantMessage, Message, ToolMessage } from '../message/message.
  * ```
  */
 export function latestResultsView(messages: readonly Message[]): readonly Message[] {
+  // The common case, checked without allocating (it runs before every model call): each result right
+  // after the reply that called it, once.
+  if (resultsInPlace(messages)) return messages;
   const answered = answeredLater(messages);
-  const counts = new Map<string, number>();
-  for (const message of messages)
-    if (message.role === 'tool') counts.set(message.toolCallId, (counts.get(message.toolCallId) ?? 0) + 1);
-  if (answered === undefined && ![...counts.values()].some((n) => n > 1)) return messages;
   return callsWithLatestResults(answered === undefined ? messages : focusOn(messages, answered));
+}
+
+/** True when every tool result follows the reply holding its call, with only that reply's results between. */
+function resultsInPlace(messages: readonly Message[]): boolean {
+  let reply: AssistantMessage | undefined;
+  let runStart = 0;
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i] as Message;
+    if (message.role !== 'tool') {
+      reply = message.role === 'assistant' ? message : undefined;
+      runStart = i + 1;
+      continue;
+    }
+    if (!reply?.toolCalls?.some((call) => call.id === message.toolCallId)) return false;
+    for (let j = runStart; j < i; j++)
+      if ((messages[j] as ToolMessage).toolCallId === message.toolCallId) return false;
+  }
+  return true;
 }
 
 /** Where the trailing results start and the reply whose calls they answer, when that reply is earlier. */
