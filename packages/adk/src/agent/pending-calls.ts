@@ -1,7 +1,7 @@
 import { END, type NodeContext, START, StateGraph } from '@weft/compose';
 import { z } from 'zod';
 import { eventId } from '../internal/event-id.js';
-import type { ToolCall, ToolMessage } from '../message/message.js';
+import type { JsonValue, ToolCall, ToolMessage } from '../message/message.js';
 import {
   deliveredMessage,
   type PendingToolResult,
@@ -93,10 +93,8 @@ export async function awaitPendingCall(
 export function pendingStatus(message: ToolMessage): ToolMessage {
   const waiting = pendingOf(message);
   if (!waiting) return message;
-  const status = {
-    status: 'pending',
-    pendingId: waiting.id,
-    ...(waiting.info === undefined ? {} : { info: waiting.info as never }),
-  };
+  // `info` came out of the message's JSON part, so it is JSON; the cast only names it.
+  const info = waiting.info as JsonValue | undefined;
+  const status = { status: 'pending', pendingId: waiting.id, ...(info === undefined ? {} : { info }) };
   return { ...message, content: [{ type: 'json', value: status }] };
 }
