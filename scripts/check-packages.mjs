@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { startLocalRegistry } from './lib/local-registry.mjs';
 import { lowestNodeBin, lowestSupportedNode } from './lib/lowest-node.mjs';
+import { keepPrebuild, prebuildEnv } from './lib/native-prebuilds.mjs';
 import { checkQuickstarts, checkUserFile } from './lib/outside-checks.mjs';
 import { chat, servedGraphs } from './lib/playground-api.mjs';
 import { run, runWithStderr, serve, step } from './lib/shell.mjs';
@@ -41,11 +42,13 @@ for (const p of packed) {
 const lowest = lowestNodeBin();
 const env = {
   ...process.env,
+  ...prebuildEnv,
   PATH: lowest === undefined ? process.env.PATH : `${lowest}${delimiter}${process.env.PATH}`,
   // The scaffold's `npm run dev` reads it: a free port, not the playground's default 4317.
   WEFT_PORT: '0',
 };
 const node = run('node', ['--version'], { env }).trim();
+const abi = run('node', ['-p', 'process.versions.modules'], { env }).trim();
 console.log(
   lowest === undefined
     ? `\n(no Node.js ${lowestSupportedNode()} build for ${process.platform}-${process.arch}: running under ${node})`
@@ -59,6 +62,7 @@ function npmInstall(cwd, args = [], installEnv = env) {
     env: installEnv,
   });
   if (/EBADENGINE/.test(output)) throw new Error(`npm install in ${cwd} warned of engines:\n${output}`);
+  keepPrebuild(cwd, abi);
 }
 
 step(`an outside project: npm install ${packsDir}/*.tgz zod (as the README says)`);
@@ -142,9 +146,10 @@ await checkScaffold(join(project, 'my-app'));
 step('after the release: the tarballs on a registry, and the README commands that resolve to them');
 const registry = await startLocalRegistry(packed);
 try {
-  const registryEnv = { ...env, npm_config_registry: registry.url };
+  // npm_config_yes answers npx's "Ok to proceed?" as a user at a terminal would.
+  const registryEnv = { ...env, npm_config_registry: registry.url, npm_config_yes: 'true' };
   const fresh = mkdtempSync(join(tmpdir(), 'weft-release-'));
-  const help = run('npx', ['--yes', '@weft/playground', '--help'], { cwd: fresh, env: registryEnv });
+  const help = run('npx', ['@weft/playground', '--help'], { cwd: fresh, env: registryEnv });
   if (!help.includes('Serves graphs and agents in the Weft playground'))
     throw new Error(`npx @weft/playground --help printed:\n${help}`);
   run('npm', ['create', 'weft@latest', 'my-agent'], { cwd: fresh, env: registryEnv });

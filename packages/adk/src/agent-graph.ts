@@ -52,6 +52,12 @@ export { historyFor } from './agent/history-view.js';
 export { renderInstruction, resolveInstruction } from './agent/instruction.js';
 export { InvocationState } from './agent/invocation-state.js';
 export { buildReactGraph } from './agent/react-graph.js';
+export {
+  callModelInNode,
+  type ModelCallContext,
+  type NodeModelCall,
+  reportedModel,
+} from './agent/reported-model.js';
 export type { ResolvedAgent } from './agent/resolved-agent.js';
 export {
   createToolNode,

@@ -38,7 +38,13 @@ export {
   type ToolGuardrailDecision,
 } from './agent/guardrails.js';
 export type { Instruction, InstructionContext } from './agent/instruction.js';
-export type { AgentMiddleware, AgentSkip, MiddlewareContext, ModelRequest } from './agent/middleware.js';
+export type {
+  AgentMiddleware,
+  AgentSkip,
+  MiddlewareContext,
+  ModelRequest,
+  ToolSkip,
+} from './agent/middleware.js';
 export {
   type Artifact,
   type ArtifactInput,
@@ -163,7 +169,9 @@ export {
   type AfterRunHook,
   type BeforeRunHook,
   type BeforeRunResult,
+  type OnEventHook,
   type RunEndContext,
+  type RunEventContext,
   type RunnerPlugin,
   RunRefusedError,
   type RunStartContext,

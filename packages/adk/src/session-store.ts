@@ -54,6 +54,7 @@ export {
 export {
   applyStatusChange,
   SESSION_STATUSES,
+  SESSION_TRANSITIONS,
   type SessionStatus,
   type SessionStatusChange,
   type SessionStatusInfo,

@@ -8,6 +8,7 @@ import {
   tool,
 } from '@weft/adk';
 import { ScriptedChatModel } from '@weft/adk/testing';
+import type { RunEvent } from '@weft/compose';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { createHostAgent, type HostAgentTemplateOptions } from '../src/index.js';
@@ -154,6 +155,29 @@ describe('createHostAgent', () => {
     expect(sent(summarizer, 0)).toEqual([
       'Request: Weather and news?\n\nAnswers:\n\n## weather\nSunny and 21 °C in Oslo.\n\n## news\nTop story: Weft 1.0 is out.',
     ]);
+  });
+
+  test("the summarizer's call is part of the run: on its stream and in the turn's usage totals", async () => {
+    const summarizer = new ScriptedChatModel(['Sunny in Oslo, and Weft 1.0 is out.'], { name: 'summarizer' });
+    const { agent, hostModel, weatherModel, newsModel } = setup([both], { summarizer });
+    const runner = new Runner({ agent, sessionService: new MemorySessionService(), streaming: false });
+    const calls: string[] = [];
+    const callbacks = {
+      onEvent: (event: RunEvent) => {
+        if (event.type === 'model-call') calls.push(`${event.agent}:${event.model}`);
+      },
+    };
+    const events = await drain(
+      runner.run({ userId: 'u', sessionId: 's', message: 'Weather and news?', callbacks }),
+    );
+    const made = [hostModel, weatherModel, newsModel, summarizer].reduce((n, m) => n + m.calls.length, 0);
+    expect(made).toBe(6);
+    expect(calls).toHaveLength(made);
+    expect(calls).toContain('host:summarizer');
+    const totals = events.at(-1)?.usageTotals;
+    expect(totals?.calls).toBe(made);
+    expect(totals?.byAgent.host?.calls).toBe(2);
+    expect(Object.keys(totals?.byModel ?? {})).toContain('summarizer');
   });
 
   test('error path: a failing specialist is reported in the merged answer; alone, the host answers', async () => {

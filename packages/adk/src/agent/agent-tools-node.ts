@@ -37,8 +37,11 @@ export function agentToolsNode(agent: ResolvedAgent, offered: OfferedTools) {
     ...(agent.toolTimeoutMs === undefined ? {} : { timeoutMs: agent.toolTimeoutMs }),
     onToolError: agent.onToolError,
     middleware: agent.middleware,
-    hookContext: (state, session, run) =>
-      middlewareContext(agent, state as AgentState, session, run.session ? { sessionKey: run.session } : {}),
+    hookContext: (state, session, run, node) =>
+      middlewareContext(agent, state as AgentState, session, {
+        node,
+        ...(run.session ? { sessionKey: run.session } : {}),
+      }),
   });
   return async (state: AgentState, ctx: NodeContext): Promise<Partial<AgentState>> => {
     const update = await base(state, ctx);

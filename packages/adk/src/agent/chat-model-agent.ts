@@ -9,6 +9,7 @@ import type { Agent } from './agent.js';
 import type { ChatModelAgentOptions } from './agent-config.js';
 import type { AgentGraph, AgentNode } from './agent-graph.js';
 import { EXIT_TOOL, exitTool } from './agent-tools-node.js';
+import { AGENT_HOOKS, assertHooks, middlewareLabel } from './middleware-hooks.js';
 import { buildReactGraph } from './react-graph.js';
 import type { ResolvedAgent } from './resolved-agent.js';
 
@@ -21,7 +22,8 @@ const agentName = /^[A-Za-z][\w-]{0,63}$/;
  * graph state, so every step is checkpointed, drawable and resumable. Run it with a `Runner`. With
  * `subAgents` it compiles to the graph of the team it is the root of (see `createTeam`).
  *
- * @throws AdkError `INVALID_ARGUMENT` for a bad name, duplicate tool names, or a bad `maxIterations`.
+ * @throws AdkError `INVALID_ARGUMENT` for a bad name, duplicate tool names, a bad `maxIterations`, or a
+ *   middleware hook nothing calls (a misspelled name, a Runner plugin hook).
  * @example
  * ```ts
  * import { ScriptedChatModel } from '@weft/adk/testing';
@@ -125,6 +127,8 @@ function resolve(options: ChatModelAgentOptions<string, readonly Agent[]>): Reso
     }
     toolsByName.set(t.name, t);
   }
+  for (const [index, m] of (options.middleware ?? []).entries())
+    assertHooks(m, { hooks: AGENT_HOOKS, where: middlewareLabel(m, index, `agent "${options.name}"`) });
   for (const name of options.returnDirectly ?? []) {
     if (!toolsByName.has(name))
       throw new AdkError(

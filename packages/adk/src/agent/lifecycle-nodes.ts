@@ -4,6 +4,7 @@ import { eventId } from '../internal/event-id.js';
 import type { AssistantMessage, Message, ToolMessage } from '../message/message.js';
 import { assistantMessage, userMessage } from '../message/message-constructors.js';
 import { messageText } from '../message/message-text.js';
+import { callAnswered } from '../tool/pending-result.js';
 import { abortedToolMessage } from '../tool/run-tool-call.js';
 import { agentContextOf, reportAgentEvent, type SafePoint } from './agent-context.js';
 import type { AgentInput } from './agent-graph.js';
@@ -25,16 +26,25 @@ export function initNode(agent: ResolvedAgent) {
     const run = agentContextOf(ctx.config);
     const starting = state.input !== undefined;
     const session = new InvocationState(run.sessionState, starting ? {} : state.stateDelta, run.temp);
-    const history: Message[] = [];
-    const hooks = middlewareContext(agent, state, session, run.session ? { sessionKey: run.session } : {});
+    // Tool calls a cancelled run left unanswered get an answer, then the turn's new message follows.
+    const added: Message[] = danglingToolCalls(state.messages).map((call) =>
+      Object.assign({}, abortedToolMessage(call), { id: eventId('msg'), author: agent.name }),
+    );
+    const input = typeof state.input === 'string' ? userMessage(state.input) : state.input;
+    // A tool message sent in (a long-running call's progress or result) must answer a call made here.
+    if (input?.role === 'tool') callAnswered(state.messages, input);
+    if (input) added.push(input.id === undefined ? { ...input, id: eventId('msg') } : input);
+    // `beforeAgent` sees the turn's history, its new message included (ADK's callback context has it).
+    const seen = added.length > 0 ? { ...state, messages: [...state.messages, ...added] } : state;
+    const hooks = middlewareContext(agent, seen, session, {
+      node: ctx,
+      ...(run.session ? { sessionKey: run.session } : {}),
+    });
     const skip = await runBefore<AgentSkip | undefined>(
       middlewareOf(agent.middleware, run),
       undefined,
       (m, s) => (s === undefined ? m.beforeAgent?.(hooks) : s),
     );
-    const repaired = danglingToolCalls(state.messages).map((call) => abortedToolMessage(call) as ToolMessage);
-    const input = typeof state.input === 'string' ? userMessage(state.input) : state.input;
-    if (input) history.push(input.id === undefined ? { ...input, id: eventId('msg') } : input);
     const delta = starting ? { ...RESET_DELTA, ...session.writes } : { ...session.writes };
     // Session writes of `beforeAgent` hooks are committed like any other before the agent goes on.
     if (Object.keys(session.writes).length > 0)
@@ -42,11 +52,7 @@ export function initNode(agent: ResolvedAgent) {
     const reply = skip ? skipReply(agent.name, skip) : undefined;
     if (reply) await reportAgentEvent(ctx, { author: agent.name, message: reply, actions: {} });
     return {
-      messages: [
-        ...repaired.map((m) => ({ ...m, id: eventId('msg'), author: agent.name })),
-        ...history,
-        ...(reply ? [reply] : []),
-      ],
+      messages: [...added, ...(reply ? [reply] : [])],
       iterations: 0,
       stateDelta: delta,
       output: reply ? messageText(reply) : undefined,
@@ -98,30 +104,51 @@ export function afterAgentNode(agent: ResolvedAgent) {
   return async (state: AgentState, ctx: NodeContext) => {
     const run = agentContextOf(ctx.config);
     const session = new InvocationState(run.sessionState, state.stateDelta, run.temp);
-    const hooks = middlewareContext(agent, state, session, run.session ? { sessionKey: run.session } : {});
+    const hooks = middlewareContext(agent, state, session, {
+      node: ctx,
+      ...(run.session ? { sessionKey: run.session } : {}),
+    });
     const handsOff = state.finish === 'transfer' || state.finish === 'breakLoop';
     let output: unknown = state.finish && !handsOff ? state.output : messageText(lastReply(state.messages));
     let messages: Message[] = [];
     if (agent.outputSchema && !state.finish) {
-      const structured = await parseStructured(agent, state.messages, output as string, ctx.signal);
+      const structured = await parseStructured(agent, state.messages, output as string, ctx);
       output = structured.value;
       messages = structured.messages;
     }
+    let replaced = false;
     output = await runAfter(middlewareOf(agent.middleware, run), output, async (m, current) => {
-      const replaced = await m.afterAgent?.(hooks, current);
-      return replaced && 'output' in replaced ? replaced.output : undefined;
+      const answer = await m.afterAgent?.(hooks, current);
+      if (!answer || !('output' in answer)) return undefined;
+      replaced = true;
+      return answer.output;
     });
     if (agent.outputKey && !handsOff) session.set(agent.outputKey, output);
     const delta = { ...session.writes };
     const action = finishAction(state);
-    if (Object.keys(delta).length > 0 || Object.keys(action).length > 0) {
+    // A replaced output is the agent's last word: posted as its reply (ADK appends the callback's
+    // content as a reply event), with the final delta and action.
+    const reply = replaced ? outputReply(agent.name, output) : undefined;
+    if (reply || Object.keys(delta).length > 0 || Object.keys(action).length > 0) {
       await reportAgentEvent(ctx, {
         author: agent.name,
+        ...(reply ? { message: reply } : {}),
         actions: { stateDelta: delta, ...action },
       });
     }
-    return { output, stateDelta: delta, messages, activeAgent: agent.name };
+    return {
+      output,
+      stateDelta: delta,
+      messages: reply ? [...messages, reply] : messages,
+      activeAgent: agent.name,
+    };
   };
+}
+
+/** The assistant reply that posts an output an `afterAgent` hook set (a string as text, else as JSON). */
+function outputReply(author: string, output: unknown): AssistantMessage {
+  const text = typeof output === 'string' ? output : JSON.stringify(output ?? null);
+  return Object.assign({}, assistantMessage(text), { id: eventId('msg'), author });
 }
 
 function finishAction(state: AgentState): { exit?: true; transferTo?: string; breakLoop?: true } {

@@ -33,6 +33,22 @@ export interface AgentSkip {
   readonly skip: string | AssistantMessage;
 }
 
+/**
+ * What `beforeTool` returns to answer a call without running its tool: `skip` becomes the call's result
+ * (a string as text, a `toolResult(...)` as it is, anything else as JSON).
+ *
+ * @example
+ * ```ts
+ * const cached = new Map<string, unknown>([['{"city":"Paris"}', 'Sunny in Paris (cached)']]);
+ * const cache: AgentMiddleware = {
+ *   beforeTool: (call) => (cached.has(call.arguments) ? { skip: cached.get(call.arguments) } : undefined),
+ * };
+ * ```
+ */
+export interface ToolSkip {
+  readonly skip: unknown;
+}
+
 /** What every hook receives. It is a per-run copy: mutating it never changes the agent. */
 export interface MiddlewareContext {
   readonly agentName: string;
@@ -50,6 +66,11 @@ export interface MiddlewareContext {
   readonly signal?: AbortSignal;
   /** The session the agent runs in (app, user and session ids); absent outside a Runner. */
   readonly sessionKey?: SessionKey;
+  /**
+   * Wraps a model a hook calls itself (a summarizer, a judge) so its calls are part of the run: each is a
+   * `model-call` event of this agent, counted in usage totals and costs and traced like the agent's own.
+   */
+  readonly reportedModel?: (model: ChatModel) => ChatModel;
 }
 
 /**
@@ -69,7 +90,11 @@ export interface AgentMiddleware {
   readonly name?: string;
   /** May skip the agent: `{ skip: reply }` makes `reply` its answer without calling the model. */
   beforeAgent?(ctx: MiddlewareContext): AgentSkip | undefined | void | Promise<AgentSkip | undefined | void>;
-  /** May replace the agent's output (and what `outputKey` stores) by returning `{ output }`. */
+  /**
+   * May replace the agent's output by returning `{ output }`: the new output is what `outputKey` stores,
+   * and it is posted as the agent's reply (an assistant message: a string as text, anything else as
+   * JSON), added to the history — Google ADK's `after_agent_callback` returning content.
+   */
   afterAgent?(
     ctx: MiddlewareContext,
     output: unknown,
@@ -91,11 +116,23 @@ export interface AgentMiddleware {
     next: (request: ModelRequest) => Promise<AssistantMessage>,
     ctx: MiddlewareContext,
   ): Promise<AssistantMessage>;
+  /**
+   * Runs before a tool call (after its approval): may return the call with changed `arguments` (the
+   * hooks after it, `wrapToolCall` and the tool see that call) or `{ skip: result }` to answer the call
+   * with `result` without running the tool (a string as text, a `toolResult(...)` as it is, anything else
+   * as JSON) — Google ADK's `before_tool_callback`. The first hook that skips wins; `afterTool` hooks
+   * still run on its result.
+   */
+  beforeTool?(
+    call: ToolCall,
+    ctx: MiddlewareContext,
+  ): ToolCall | ToolSkip | undefined | void | Promise<ToolCall | ToolSkip | undefined | void>;
   wrapToolCall?(
     call: ToolCall,
     next: (call: ToolCall) => Promise<ToolMessage>,
     ctx: MiddlewareContext,
   ): Promise<ToolMessage>;
+  /** May replace a call's tool message (Google ADK's `after_tool_callback`). */
   afterTool?(
     result: ToolMessage,
     call: ToolCall,

@@ -3,19 +3,21 @@ import { z } from 'zod';
 import { MaxIterationsError } from '../errors/max-iterations-error.js';
 import { eventId } from '../internal/event-id.js';
 import type { AssistantMessage } from '../message/message.js';
-import { concatMessageChunks, type MessageChunk } from '../message/message-chunk.js';
 import { systemMessage } from '../message/message-constructors.js';
 import type { MessagesUpdate } from '../message/messages-reducer.js';
-import type { ChatModel, ChatModelCallOptions } from '../model/chat-model.js';
+import type { ChatModelCallOptions } from '../model/chat-model.js';
 import { conversationFor } from '../multi/hand-off-view.js';
 import { transferInstruction } from '../multi/transfer.js';
 import { zodToJsonSchema } from '../tool/tool.js';
-import { agentContextOf, chunkBranch, reportAgentEvent, streamsModel } from './agent-context.js';
+import { agentContextOf, reportAgentEvent } from './agent-context.js';
 import type { AgentState } from './agent-state.js';
 import { resolveInstruction } from './instruction.js';
+import { instructionArtifacts } from './instruction-artifacts.js';
 import { InvocationState } from './invocation-state.js';
+import { latestResultsView } from './latest-results-view.js';
 import { composeWrap, type ModelRequest, runAfter, runBefore } from './middleware.js';
 import type { OfferedTools } from './offered-tools.js';
+import { callModelInNode } from './reported-model.js';
 import { middlewareContext, type ResolvedAgent } from './resolved-agent.js';
 import { middlewareOf } from './run-middleware.js';
 
@@ -39,13 +41,21 @@ export function modelNode(agent: ResolvedAgent, offered: OfferedTools) {
       historyUpdates: history,
       emit: (event) => reportAgentEvent(ctx, event),
       signal: ctx.signal,
+      node: ctx,
       ...(run.session ? { sessionKey: run.session } : {}),
     });
     const instruction = withTransferSection(
       agent,
-      await resolveInstruction(agent.instruction, { state: session.snapshot(), agentName: agent.name }),
+      await resolveInstruction(agent.instruction, {
+        state: session.snapshot(),
+        agentName: agent.name,
+        ...(run.artifacts && run.session
+          ? { artifact: instructionArtifacts(run.artifacts, run.session, agent.name) }
+          : {}),
+      }),
     );
-    const conversation = conversationFor(agent.name, state.messages);
+    // Results that came after their turn (a long-running tool's) are shown after their calls.
+    const conversation = latestResultsView(conversationFor(agent.name, state.messages));
     const initial: ModelRequest = {
       messages: instruction ? [systemMessage(instruction), ...conversation] : conversation,
       tools: [...agent.tools],
@@ -80,11 +90,16 @@ export function modelNode(agent: ResolvedAgent, offered: OfferedTools) {
     // Session writes of the model hooks are committed with the reply, before the agent goes on.
     const stateDelta = { ...session.writes };
     const written = Object.keys(stateDelta).length > 0;
+    // Calls of long-running tools are named on the reply (ADK's long_running_tool_ids).
+    const longRunning = (reply.toolCalls ?? [])
+      .filter((call) => request.tools.some((t) => t.name === call.name && t.longRunning))
+      .map((call) => call.id);
     await reportAgentEvent(ctx, {
       author: agent.name,
       message: reply,
       actions: written ? { stateDelta } : {},
       ...(reply.usage ? { usage: reply.usage, model: answeredBy } : {}),
+      ...(longRunning.length > 0 ? { longRunningToolIds: longRunning } : {}),
     });
     return {
       messages: [...history.flatMap((h) => (Array.isArray(h) ? h : [h])), reply],
@@ -113,71 +128,20 @@ function responseFormat(agent: ResolvedAgent): Pick<ChatModelCallOptions, 'respo
 }
 
 /**
- * The innermost model wrapper: calls the model (streaming each chunk with `ctx.chunk` when someone
- * reads chunks) and reports the call as a `model-call` event once it settled.
+ * The innermost model wrapper: calls the model the middleware settled on with the tools it offered,
+ * through {@link callModelInNode} (streamed when someone reads chunks, reported as a `model-call` event).
  */
-async function callModel(
-  agent: ResolvedAgent,
-  request: ModelRequest,
-  ctx: NodeContext,
-): Promise<AssistantMessage> {
+function callModel(agent: ResolvedAgent, request: ModelRequest, ctx: NodeContext): Promise<AssistantMessage> {
   const { signal: _, ...callOptions } = request.options;
-  // Assigned onto a new object, not spread: each call's options keep one hidden class (ADR 025).
-  const options: ChatModelCallOptions = Object.assign(
-    {},
-    callOptions,
-    { signal: ctx.signal },
-    request.tools.length > 0 ? { tools: request.tools.map((t) => t.spec) } : undefined,
-  );
-  const model = request.model ?? agent.model;
-  const streamed = streamsModel(ctx);
-  const startedAt = Date.now();
-  const report = (outcome: { response: AssistantMessage } | { error: unknown }) =>
-    ctx.report({
-      type: 'model-call',
-      agent: agent.name,
-      model: model.name,
-      request: { messages: request.messages, tools: request.tools.map((t) => t.name), options: callOptions },
-      streamed,
-      startedAt,
-      durationMs: Date.now() - startedAt,
-      ...('response' in outcome
-        ? { response: outcome.response, ...(outcome.response.usage ? { usage: outcome.response.usage } : {}) }
-        : { error: outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error)) }),
-    });
-  let response: AssistantMessage;
-  try {
-    response = streamed
-      ? await streamModel(agent, ctx, { model, request, options })
-      : await model.generate(request.messages, options);
-  } catch (error) {
-    await report({ error });
-    throw error;
-  }
-  await report({ response });
-  return response;
-}
-
-/** One model call: the model, the request the middleware settled on, and the call's options. */
-interface ModelCall {
-  readonly model: ChatModel;
-  readonly request: ModelRequest;
-  readonly options: ChatModelCallOptions;
-}
-
-/** Streams a model call, forwarding each chunk to the run's stream tagged with the agent. */
-async function streamModel(
-  agent: ResolvedAgent,
-  ctx: NodeContext,
-  call: ModelCall,
-): Promise<AssistantMessage> {
-  const { model, request, options } = call;
-  const chunks: MessageChunk[] = [];
-  const tags = { agent: agent.name, ...chunkBranch(ctx) };
-  for await (const chunk of model.stream(request.messages, options)) {
-    chunks.push(chunk);
-    const wait = ctx.chunk(chunk, tags);
-    if (wait) await wait;
-  }
-  return concatMessageChunks(chunks);
+  const options: ChatModelCallOptions =
+    request.tools.length > 0
+      ? Object.assign({}, callOptions, { tools: request.tools.map((t) => t.spec) })
+      : callOptions;
+  return callModelInNode(ctx, {
+    agent: agent.name,
+    model: request.model ?? agent.model,
+    messages: request.messages,
+    options,
+    tools: request.tools.map((t) => t.name),
+  });
 }

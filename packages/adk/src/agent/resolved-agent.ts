@@ -7,6 +7,7 @@ import type { AgentState } from './agent-state.js';
 import type { Instruction } from './instruction.js';
 import type { InvocationState } from './invocation-state.js';
 import type { AgentMiddleware, MiddlewareContext } from './middleware.js';
+import { type ModelCallContext, reportedModel } from './reported-model.js';
 
 /** An agent's options with defaults applied, shared by its graph's nodes. Never mutated. */
 export interface ResolvedAgent {
@@ -33,6 +34,8 @@ export interface ResolvedAgent {
 export interface MiddlewareScope extends Pick<MiddlewareContext, 'emit' | 'signal' | 'sessionKey'> {
   /** Collects the history updates hooks ask for; when not given, they are dropped. */
   readonly historyUpdates?: MessagesUpdate[] | undefined;
+  /** The node the hooks run in: models they call through `ctx.reportedModel` are reported on its run. */
+  readonly node?: ModelCallContext | undefined;
 }
 
 /** Builds the context hooks receive, collecting history updates they ask for. */
@@ -42,7 +45,7 @@ export function middlewareContext(
   session: InvocationState,
   scope: MiddlewareScope = {},
 ): MiddlewareContext {
-  const { historyUpdates, ...run } = scope;
+  const { historyUpdates, node, ...run } = scope;
   return {
     agentName: agent.name,
     state,
@@ -51,6 +54,9 @@ export function middlewareContext(
     updateHistory: (update) => {
       historyUpdates?.push(update);
     },
+    ...(node
+      ? { reportedModel: (model: ChatModel) => reportedModel(node, model, { agent: agent.name }) }
+      : {}),
     ...run,
   };
 }

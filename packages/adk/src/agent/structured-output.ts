@@ -3,6 +3,7 @@ import type { AssistantMessage, Message } from '../message/message.js';
 import { userMessage } from '../message/message-constructors.js';
 import { messageText } from '../message/message-text.js';
 import { zodToJsonSchema } from '../tool/tool.js';
+import { callModelInNode, type ModelCallContext } from './reported-model.js';
 import type { ResolvedAgent } from './resolved-agent.js';
 
 /** A structured final answer and the repair messages it took (added to the history). */
@@ -21,7 +22,7 @@ export async function parseStructured(
   agent: ResolvedAgent,
   history: readonly Message[],
   text: string,
-  signal: AbortSignal,
+  ctx: ModelCallContext,
 ): Promise<StructuredOutput> {
   const schema = agent.outputSchema!;
   const first = check(schema, text);
@@ -29,10 +30,16 @@ export async function parseStructured(
   const ask = userMessage(
     `Your answer did not match the required JSON schema: ${first.problem}. Reply again with only the corrected JSON.`,
   );
-  const repaired: AssistantMessage = await agent.model.generate([...history, ask], {
-    ...agent.modelOptions,
-    signal,
-    responseFormat: { type: 'json_schema', name: `${agent.name}_output`, schema: zodToJsonSchema(schema) },
+  // A call of the run like the agent's others (reported: usage totals, costs, traces), not streamed.
+  const repaired: AssistantMessage = await callModelInNode(ctx, {
+    agent: agent.name,
+    model: agent.model,
+    messages: [...history, ask],
+    options: {
+      ...agent.modelOptions,
+      responseFormat: { type: 'json_schema', name: `${agent.name}_output`, schema: zodToJsonSchema(schema) },
+    },
+    stream: false,
   });
   const second = check(schema, messageText(repaired));
   if (!second.ok)

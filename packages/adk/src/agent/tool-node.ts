@@ -4,7 +4,7 @@ import { eventId } from '../internal/event-id.js';
 import { mapWithConcurrency } from '../internal/map-with-concurrency.js';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../message/message.js';
 import { toolMessage } from '../message/message-constructors.js';
-import { deliveredMessage, pendingOf, type ToolPendingRequest } from '../tool/pending-result.js';
+import { pendingOf, type ToolPendingRequest } from '../tool/pending-result.js';
 import {
   abortedToolMessage,
   errorToolMessage,
@@ -16,8 +16,10 @@ import { type AgentRunContext, agentContextOf, reportAgentEvent } from './agent-
 import { type ToolApprovalRequest, toolDecisions } from './approval.js';
 import { InvocationState } from './invocation-state.js';
 import { type AgentMiddleware, composeWrap, type MiddlewareContext, runAfter } from './middleware.js';
+import { awaitPendingCall, pendingRequest, pendingStatus } from './pending-calls.js';
 import { RecordedState, replayWrites, type StateWrite } from './recorded-state.js';
 import { middlewareOf } from './run-middleware.js';
+import { runBeforeTool, skippedMessage } from './tool-hooks.js';
 
 /** What a tool call leaves behind, remembered across a pause of its node (`ctx.once`). */
 interface CallOutcome {
@@ -49,6 +51,7 @@ export interface ToolNodeOptions {
     state: ToolNodeState,
     session: InvocationState,
     run: AgentRunContext,
+    node: NodeContext,
   ) => MiddlewareContext;
 }
 
@@ -119,7 +122,7 @@ export function toolStep(options: ToolNodeOptions) {
     const middleware = middlewareOf(options.middleware ?? [], run);
     const session = new InvocationState(run.sessionState, state.stateDelta ?? {}, run.temp);
     const decisions = askApproval(calls, byName, author, ctx);
-    const hooks = options.hookContext?.(state, session, run);
+    const hooks = options.hookContext?.(state, session, run, ctx);
     const runOptions = {
       tools: byName,
       signal: ctx.signal,
@@ -144,11 +147,16 @@ export function toolStep(options: ToolNodeOptions) {
         { ...runOptions, state: view, ...(artifacts ? { artifacts } : {}) },
         hooks,
       );
+      const before = hooks ? await runBeforeTool(middleware, call, hooks) : { call };
       const startedAt = Date.now();
       const where = { agent: author, tool: call.name, toolCallId: call.id };
-      await ctx.report({ type: 'tool-start', ...where, arguments: call.arguments });
-      let result = await wrapped(call);
-      if (hooks) result = await runAfter(middleware, result, (m, r) => m.afterTool?.(r, call, hooks));
+      await ctx.report({ type: 'tool-start', ...where, arguments: before.call.arguments });
+      let result = before.skip
+        ? skippedMessage(before.call, before.skip, options.onToolError ?? 'return')
+        : await wrapped(before.call);
+      // A long-running tool's pending result is its first status, for the model to read now.
+      if (byName.get(call.name)?.longRunning) result = pendingStatus(result);
+      if (hooks) result = await runAfter(middleware, result, (m, r) => m.afterTool?.(r, before.call, hooks));
       const message: ToolMessage = Object.assign({}, result, { id: result.id ?? eventId('msg'), author });
       await ctx.report({
         type: 'tool-end',
@@ -160,6 +168,8 @@ export function toolStep(options: ToolNodeOptions) {
       const saved = artifacts?.delta ?? {};
       return { message, writes: view.writes, ...(Object.keys(saved).length > 0 ? { artifacts: saved } : {}) };
     };
+    // Calls whose tool answered `pending(...)` (not long-running ones): they wait for their results.
+    const waits = new Map<string, { call: ToolCall; request: ToolPendingRequest; id: string | undefined }>();
     const messages = await mapWithConcurrency(
       calls,
       options.concurrency ?? Number.POSITIVE_INFINITY,
@@ -173,20 +183,6 @@ export function toolStep(options: ToolNodeOptions) {
             ranNow = true;
             return runCall(call);
           });
-          // A long-running tool answered "pending": pause until `resume` delivers its result.
-          const waiting = pendingOf(outcome.message);
-          if (waiting) {
-            const request: ToolPendingRequest = {
-              type: 'tool-pending',
-              agent: author,
-              tool: call.name,
-              toolCallId: call.id,
-              pendingId: waiting.id,
-              ...(waiting.info === undefined ? {} : { info: waiting.info }),
-            };
-            const delivered = deliveredMessage(call, ctx.interrupt(request), author);
-            outcome = { ...outcome, message: { ...delivered, id: outcome.message.id ?? eventId('msg') } };
-          }
         } catch (error) {
           if (!isGraphPause(error)) throw error;
           pauses.push(error);
@@ -195,13 +191,31 @@ export function toolStep(options: ToolNodeOptions) {
         // Taken from the pause: the call's state writes happen again, in this attempt's session view.
         if (!ranNow) replayWrites(session, outcome.writes);
         Object.assign(artifactDelta, outcome.artifacts);
-        if (outcome.message.status !== 'error') ran.push(call.name);
+        const waiting = pendingOf(outcome.message);
+        if (waiting) {
+          const request = pendingRequest(call, waiting, author);
+          waits.set(call.id, { call, request, id: outcome.message.id });
+        } else if (outcome.message.status !== 'error') ran.push(call.name);
         return outcome.message;
       },
     );
-    // A nested graph (an agent used as a tool) paused: the node pauses with every nested pause (the
-    // last one carries them all) and nothing of this batch is committed; on resume the finished calls
-    // come back from the pause and only the paused ones go on.
+    // Pending calls wait in call order, each in its own nested run: every one still waiting pauses, so
+    // the node pauses with all of them announced together; one that got its result delivers it.
+    for (const [index, call] of calls.entries()) {
+      const wait = waits.get(call.id);
+      if (!wait) continue;
+      try {
+        const delivered = await awaitPendingCall(ctx, wait);
+        messages[index] = delivered;
+        if (delivered.status !== 'error') ran.push(call.name);
+      } catch (error) {
+        if (!isGraphPause(error)) throw error;
+        pauses.push(error);
+      }
+    }
+    // A nested graph (an agent used as a tool, a pending call's wait) paused: the node pauses with every
+    // nested pause (the last one carries them all) and nothing of this batch is committed; on resume the
+    // finished calls come back from the pause and only the paused ones go on.
     if (pauses.length > 0) throw pauses.at(-1);
     const stateDelta = { ...session.writes };
     await emitResults(ctx, author, messages, { stateDelta: session.writes, artifactDelta });

@@ -9,7 +9,8 @@ import type { Artifact } from './artifact-service.js';
 /** The name of the tool {@link loadArtifactsTool} makes. */
 export const LOAD_ARTIFACTS_TOOL = 'load_artifacts';
 
-const TEXTUAL = /^(text\/|application\/(json|xml|yaml|x-yaml|javascript|csv)\b)|\+(json|xml)$/;
+/** Media types whose bytes are UTF-8 text (shown to models as text). */
+export const TEXTUAL = /^(text\/|application\/(json|xml|yaml|x-yaml|javascript|csv)\b)|\+(json|xml)$/;
 
 /**
  * The `load_artifacts` tool (Google ADK's): without names it lists the session's and the user's

@@ -63,7 +63,8 @@ export function compaction(options: CompactionOptions): AgentMiddleware {
       if (tokensBefore <= options.thresholdTokens) return undefined;
       const { older, kept } = splitForCompaction(history, options.keepLastTurns);
       if (!older.some((message) => !isContextNote(message))) return undefined;
-      const text = await summarizeMessages(options.model, older, {
+      // Through ctx.reportedModel the summary call is part of the run: usage totals, costs and traces.
+      const text = await summarizeMessages(ctx.reportedModel?.(options.model) ?? options.model, older, {
         ...(options.summaryInstruction ? { instruction: options.summaryInstruction } : {}),
         ...(options.maxCharactersPerMessage
           ? { maxCharactersPerMessage: options.maxCharactersPerMessage }

@@ -57,6 +57,11 @@ export interface AgentEvent {
    * agent (the event's `author`); absent when no call reported usage.
    */
   readonly usageTotals?: UsageTotals;
+  /**
+   * On a reply asking for tools: the ids of its calls to long-running tools (Google ADK's
+   * `long_running_tool_ids`) — their results come later, as tool messages the client sends.
+   */
+  readonly longRunningToolIds?: readonly string[];
   /** Set when the run paused; answer with `runner.resume`. */
   readonly interrupts?: readonly AgentInterrupt[];
   /** Set when the run failed. */
@@ -77,4 +82,4 @@ export interface AgentEvent {
  * when it commits it.
  */
 export type AgentEventInit = Pick<AgentEvent, 'author' | 'actions'> &
-  Partial<Pick<AgentEvent, 'branch' | 'message' | 'usage' | 'custom' | 'timestamp'>>;
+  Partial<Pick<AgentEvent, 'branch' | 'message' | 'usage' | 'custom' | 'timestamp' | 'longRunningToolIds'>>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { historyFor } from '../agent/history-view.js';
+import { reportedModel } from '../agent/reported-model.js';
 import type { Message } from '../message/message.js';
 import { systemMessage, userMessage } from '../message/message-constructors.js';
 import { messageText } from '../message/message-text.js';
@@ -111,7 +112,12 @@ export function transferTool(from: string, place: TeamPlace, model: ChatModel): 
       const policy = place.contextFor(agent_name);
       if (policy !== 'summary') return { transferred_to: agent_name, context: policy };
       const conversation = historyFor(from, context.messages ?? []);
-      const summary = await summarize(place.summaryModel ?? model, conversation, agent_name, context.signal);
+      // Reported on the run (for the agent that hands off): usage totals, costs and traces count it.
+      const chosen = place.summaryModel ?? model;
+      const summarizer = context.nodeContext
+        ? reportedModel(context.nodeContext, chosen, { agent: from })
+        : chosen;
+      const summary = await summarize(summarizer, conversation, agent_name, context.signal);
       return { transferred_to: agent_name, context: policy, summary };
     },
   }) as unknown as AnyTool;

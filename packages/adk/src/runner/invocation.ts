@@ -48,6 +48,8 @@ export interface InvocationArgs {
   readonly tenantId?: string;
   /** Middleware of the Runner's plugins, run around every agent's own. */
   readonly plugins?: readonly AgentMiddleware[];
+  /** The plugins' `onEvent` hooks: what the caller receives for each event (not the user's message). */
+  readonly onEvent?: (event: AgentEvent, invocationId: string) => Promise<AgentEvent>;
   /** Given to tools as `context.artifacts` (bound to the session). */
   readonly artifactService?: ArtifactService;
   /** Run options passed through to the graph as they are (see {@link RunPassThrough}). */
@@ -93,7 +95,18 @@ export async function runInvocation(args: InvocationArgs): Promise<InvocationOut
     invocationId,
     timestamp: init.timestamp ?? Date.now(),
   });
+  // What the caller receives of an event: the plugins' replacement, if any.
+  const deliver = (event: AgentEvent): Promise<void> | undefined => {
+    const { onEvent } = args;
+    if (!onEvent) return args.push(event);
+    return onEvent(event, invocationId).then((shown) => args.push(shown));
+  };
   const commit = async (init: OwnEventInit): Promise<void> => {
+    const stored = await args.sessionService.appendEvent(args.key, finalize(init));
+    await deliver(stored);
+  };
+  // The user's message reaches the caller as it was sent (plugins see the agents' events).
+  const commitInput = async (init: OwnEventInit): Promise<void> => {
     const stored = await args.sessionService.appendEvent(args.key, finalize(init));
     await args.push(stored);
   };
@@ -109,7 +122,7 @@ export async function runInvocation(args: InvocationArgs): Promise<InvocationOut
     const { agent, branch, chunk } = event;
     // A chunk an agent sent is a model's message chunk (see the model node).
     const partial = { author: agent, partial: true, chunk: chunk as MessageChunk, actions: {} };
-    return args.push(finalize(branch === undefined ? partial : { ...partial, branch }));
+    return deliver(finalize(branch === undefined ? partial : { ...partial, branch }));
   };
   const context: AgentRunContext = {
     invocationId,
@@ -122,7 +135,7 @@ export async function runInvocation(args: InvocationArgs): Promise<InvocationOut
     ...(args.plugins && args.plugins.length > 0 ? { plugins: args.plugins } : {}),
     ...(args.artifactService ? { artifacts: args.artifactService } : {}),
   };
-  const graphInput = await graphInputOf(args.input, commit);
+  const graphInput = await graphInputOf(args.input, commitInput);
   // The turn's model calls added up, on its turnComplete event (the run's `run-end` carries the same).
   const totals = (): Pick<OwnEventInit, 'usageTotals'> => {
     const usageTotals = usageTotalsOf(calls);

@@ -1,8 +1,11 @@
 import type { AgentMiddleware } from '../agent/middleware.js';
+import { AGENT_HOOKS, assertHooks, RUNNER_HOOKS } from '../agent/middleware-hooks.js';
+import type { AgentEvent } from '../event/agent-event.js';
 import type { InvocationOutcome } from './invocation.js';
 import {
   type AfterRunHook,
   type BeforeRunHook,
+  type OnEventHook,
   type RunnerPlugin,
   type RunStartContext,
   runBeforeRun,
@@ -26,7 +29,7 @@ import {
  */
 export class RunHooks {
   readonly #named: readonly { name: string; before?: BeforeRunHook; after?: AfterRunHook }[];
-  readonly #plugins: readonly AgentMiddleware[];
+  readonly #plugins: readonly RunnerPlugin[];
 
   constructor(
     options: {
@@ -67,8 +70,55 @@ export class RunHooks {
     temp: Map<string, unknown>;
     plugins: readonly AgentMiddleware[];
     tenantId?: string;
+    onEvent?: (event: AgentEvent, invocationId: string) => Promise<AgentEvent>;
   } {
     const { tenantId } = this.context;
-    return { temp, plugins: this.#plugins, ...(tenantId === undefined ? {} : { tenantId }) };
+    const hooks = this.#plugins.flatMap((p) => (p.onEvent ? [p.onEvent.bind(p)] : []));
+    return {
+      temp,
+      plugins: this.#plugins,
+      ...(tenantId === undefined ? {} : { tenantId }),
+      ...(hooks.length === 0
+        ? {}
+        : { onEvent: (event, invocationId) => this.#onEvent(hooks, event, invocationId) }),
+    };
   }
+
+  /** The event the caller receives: the first plugin's replacement, else the event itself. */
+  async #onEvent(
+    hooks: readonly OnEventHook[],
+    event: AgentEvent,
+    invocationId: string,
+  ): Promise<AgentEvent> {
+    const { appName, userId, sessionId, tenantId } = this.context;
+    const context = {
+      appName,
+      userId,
+      sessionId,
+      invocationId,
+      ...(tenantId === undefined ? {} : { tenantId }),
+    };
+    for (const hook of hooks) {
+      const replaced = await hook(event, context);
+      if (replaced !== undefined) return replaced;
+    }
+    return event;
+  }
+}
+
+/**
+ * Checks a Runner's plugins: each has a name, and only hooks the Runner calls (the agent hooks, plus
+ * `beforeRun`, `afterRun` and `onEvent`).
+ *
+ * @throws AdkError `INVALID_ARGUMENT` naming the plugin and the hook nothing would call.
+ * @example
+ * ```ts
+ * assertPlugins([{ name: 'audit', afterRun: ({ outcome }) => console.info(outcome) }]); // fine
+ * ```
+ */
+export function assertPlugins(plugins: readonly RunnerPlugin[]): void {
+  plugins.forEach((plugin, index) => {
+    const where = typeof plugin.name === 'string' ? `plugin "${plugin.name}"` : `plugin #${index + 1}`;
+    assertHooks(plugin, { hooks: [...AGENT_HOOKS, ...RUNNER_HOOKS], where });
+  });
 }

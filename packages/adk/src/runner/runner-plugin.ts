@@ -1,5 +1,6 @@
 import type { AgentMiddleware } from '../agent/middleware.js';
 import { AdkError } from '../errors/adk-error.js';
+import type { AgentEvent } from '../event/agent-event.js';
 import type { Message } from '../message/message.js';
 import type { RunIdentity } from '../session/run-identity.js';
 import type { Session } from '../session/session.js';
@@ -79,9 +80,41 @@ export type BeforeRunHook = (
 export type AfterRunHook = (context: RunEndContext) => void | Promise<void>;
 
 /**
+ * What a plugin's `onEvent` hook sees besides the event: who runs and which invocation it belongs to.
+ *
+ * @example
+ * ```ts
+ * const context: RunEventContext = { appName: 'shop', userId: 'u1', sessionId: 's1', invocationId: 'inv-1' };
+ * ```
+ */
+export interface RunEventContext extends RunIdentity {
+  readonly invocationId: string;
+}
+
+/**
+ * A plugin's per-event hook (Google ADK's `on_event_callback`): it sees each event the Runner hands its
+ * caller — the agents' events (committed first; partial ones too) and the closing `turnComplete`
+ * event, not the user's own message — and may return another event for the caller to receive instead.
+ * The session keeps what was committed. The first plugin that returns an event wins.
+ *
+ * @example
+ * ```ts
+ * const redact: OnEventHook = (event) =>
+ *   event.message?.role === 'assistant' && typeof event.message.content === 'string'
+ *     ? { ...event, message: { ...event.message, content: event.message.content.replace(/\d{16}/g, '[card]') } }
+ *     : undefined;
+ * ```
+ */
+export type OnEventHook = (
+  event: AgentEvent,
+  context: RunEventContext,
+) => AgentEvent | undefined | void | Promise<AgentEvent | undefined | void>;
+
+/**
  * A plugin (Google ADK's `BasePlugin`): callbacks for every agent the Runner runs — its middleware
- * hooks (`beforeAgent`, `beforeModel`, `wrapToolCall`, …) run around each agent's own middleware, the
- * first plugin outermost — plus Runner-wide `beforeRun`/`afterRun`.
+ * hooks (`beforeAgent`, `beforeModel`, `beforeTool`, `wrapToolCall`, …) run around each agent's own
+ * middleware, the first plugin outermost — plus Runner-wide `beforeRun`/`afterRun` and `onEvent`. A hook
+ * the Runner does not call (a misspelled name) is refused when the Runner is made.
  *
  * @example
  * ```ts
@@ -101,6 +134,7 @@ export interface RunnerPlugin extends AgentMiddleware {
   readonly name: string;
   readonly beforeRun?: BeforeRunHook;
   readonly afterRun?: AfterRunHook;
+  readonly onEvent?: OnEventHook;
 }
 
 /**

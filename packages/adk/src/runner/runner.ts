@@ -1,16 +1,17 @@
 import { AsyncQueue, type Checkpointer, MemoryCheckpointer } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
-import type { AgentGraph } from '../agent/agent-graph.js';
 import type { ArtifactService } from '../artifact/artifact-service.js';
 import { AdkError } from '../errors/adk-error.js';
 import type { AgentEvent } from '../event/agent-event.js';
 import type { Message } from '../message/message.js';
 import type { SessionKey, SessionService } from '../session/session.js';
 import { type CancelOptions, CancelState, safePointsOf } from './cancel-state.js';
-import { nothingPending, type RunPassThrough, runInvocation, threadOf } from './invocation.js';
-import { RunHooks } from './run-hooks.js';
+import { type RunPassThrough, runInvocation, threadOf } from './invocation.js';
+import { CONTINUE, turnInputOf } from './resume-input.js';
+import { assertPlugins, RunHooks } from './run-hooks.js';
 import type { AfterRunHook, BeforeRunHook, RunnerPlugin } from './runner-plugin.js';
 import {
+  assertResumable,
   beginTurn,
   type ExpiredSession,
   endTurn,
@@ -110,14 +111,24 @@ export class Runner {
   readonly #active = new Map<string, CancelState>();
   #closed = false;
 
+  /** @throws AdkError `INVALID_ARGUMENT` for a plugin hook the Runner would never call (a misspelled name). */
   constructor(options: RunnerOptions) {
+    assertPlugins(options.plugins ?? []);
     this.#options = options;
     this.sessionService = options.sessionService;
     this.#checkpointer = options.checkpointer ?? new MemoryCheckpointer();
     this.appName = options.appName ?? options.agent.name;
   }
 
-  /** Sends a user message (the session is created when missing) and yields the invocation's events. */
+  /**
+   * Sends a user message (the session is created when missing) and yields the invocation's events. A
+   * tool message (`toolMessage(result, { toolCallId, name })`) delivers a long-running call's progress or
+   * result: it resumes the pause the call waits in, when it waits in one (other pending calls keep
+   * waiting), and is otherwise a turn the model answers, seeing the call followed by that result.
+   *
+   * @throws AdkError (in the stream) `INVALID_ARGUMENT` for a tool message whose call the conversation
+   *   does not hold (nothing is stored); `SESSION_FINISHED` (`SessionStatusError`) for a finished session.
+   */
   run(
     options: SessionRef &
       RunPassThrough & {
@@ -138,6 +149,11 @@ export class Runner {
    * value for a single pause; tool approvals take `true`/`false` or `{ approved, reason }`). Without
    * decisions every pending pause is answered `{ continue: true }` (a cancelled run — parallel branches
    * may hold several safe-point pauses — goes on).
+   *
+   * @throws AdkError (in the stream) `NOT_RESUMABLE` when nothing is pending: the session is `idle` (its
+   *   last turn ended, or its pause was dropped) and no `checkpointId` names where to continue, or its
+   *   checkpoint holds neither a pause nor unfinished steps; `SESSION_FINISHED` (`SessionStatusError`) when
+   *   it is finished; `SESSION_NOT_FOUND` for an unknown session.
    */
   resume(
     options: SessionRef & RunPassThrough & { readonly decisions?: unknown },
@@ -271,6 +287,19 @@ export class Runner {
           );
         session = await this.#options.sessionService.create({ ...key, ...(state ? { state } : {}) });
       }
+      const graph = this.#options.agent.compile({ checkpointer: this.#checkpointer });
+      // What the turn runs is settled before anything runs or is stored: a resume with nothing pending
+      // is refused, a tool message sent in answers its waiting call or must answer a call made.
+      const fromCheckpoint = ref.checkpointId !== undefined;
+      if ('resume' in input) assertResumable(session, { fromCheckpoint });
+      const turnInput = await turnInputOf({
+        graph,
+        sessionId: key.sessionId,
+        threadId,
+        input,
+        checkpointId: ref.checkpointId,
+      });
+      const resuming = 'resume' in turnInput;
       const hooks = new RunHooks(this.#options, {
         ...key,
         ...(ref.tenantId === undefined ? {} : { tenantId: ref.tenantId }),
@@ -278,18 +307,14 @@ export class Runner {
         input,
       });
       const temp = await hooks.before();
-      await beginTurn(this.sessionService, key, { resuming: 'resume' in input });
-      const graph = this.#options.agent.compile({ checkpointer: this.#checkpointer });
+      await beginTurn(this.sessionService, key, { resuming, fromCheckpoint });
       const outcome = await runInvocation({
         graph,
         agentName: this.#options.agent.name,
         sessionService: this.#options.sessionService,
         key,
         threadId,
-        input:
-          'resume' in input
-            ? { resume: await resumeValue(graph, threadId, input.resume, ref.checkpointId) }
-            : input,
+        input: turnInput,
         streaming: this.#options.streaming ?? true,
         signal,
         cancel,
@@ -324,23 +349,6 @@ export class Runner {
     );
     return queue;
   }
-}
-
-/** The default resume answer (see `resume`), replaced by one answer per pending pause. */
-const CONTINUE: unknown = Symbol('continue');
-
-async function resumeValue(
-  graph: AgentGraph,
-  threadId: string,
-  decisions: unknown,
-  checkpointId: string | undefined,
-): Promise<unknown> {
-  if (decisions !== CONTINUE) return decisions;
-  const at = checkpointId === undefined ? {} : { checkpointId };
-  const pending = (await graph.getState(threadId, at))?.interrupts ?? [];
-  if (pending.length === 0) return nothingPending;
-  if (pending.length === 1) return { continue: true };
-  return Object.fromEntries(pending.map((p) => [p.id, { continue: true }]));
 }
 
 /** The run options of a call that go to the graph untouched (only those given). */

@@ -1,16 +1,62 @@
+import { AdkError } from '../errors/adk-error.js';
 import type { AgentEvent } from '../event/agent-event.js';
 import { eventId } from '../internal/event-id.js';
 import type { SessionKey, SessionService } from '../session/session.js';
 import { type SessionStatus, SessionStatusError } from '../session/session-status.js';
 import type { InvocationOutcome } from './invocation.js';
 
-/** The statuses a turn may start (or a crashed one be resumed) from: all but `finished`. */
-const OPEN: readonly SessionStatus[] = ['idle', 'running', 'waiting', 'failed'];
+/** The statuses a new message may start a turn from: all but `finished`. */
+const OPEN: readonly SessionStatus[] = ['idle', 'running', 'waiting', 'paused', 'failed'];
 
 /**
- * Stores the move to `running` before a turn (or a resume) starts; a new message counts a turn.
+ * The statuses a resume may continue from: a pause (`waiting`, `paused`), a turn whose process died
+ * (`running`) or a failed one. An `idle` session has nothing to resume — unless the resume names the
+ * checkpoint to continue from (time travel, a fork's new session branch).
+ */
+const RESUMABLE: readonly SessionStatus[] = ['running', 'waiting', 'paused', 'failed'];
+
+/**
+ * Refuses a resume the session's status rules out, before anything runs or is stored.
  *
- * @throws SessionStatusError `SESSION_FINISHED` when the session is finished.
+ * @throws AdkError `NOT_RESUMABLE` for an idle session resumed without a `checkpointId` (its last turn
+ *   ended, or its pause was dropped); `SessionStatusError` `SESSION_FINISHED` for a finished one.
+ * @example
+ * ```ts
+ * const sessions = new MemorySessionService();
+ * const session = await sessions.create({ appName: 'shop', userId: 'u1', sessionId: 's1' });
+ * assertResumable(session, { fromCheckpoint: false }); // throws: the session is idle, nothing to resume
+ * ```
+ */
+export function assertResumable(
+  session: { readonly sessionId: string; readonly status: SessionStatus },
+  options: { readonly fromCheckpoint: boolean },
+): void {
+  if (session.status === 'finished') throw new SessionStatusError(session.sessionId, 'finished', RESUMABLE);
+  if (session.status === 'idle' && !options.fromCheckpoint)
+    throw nothingToResume(session.sessionId, 'it is idle');
+}
+
+/**
+ * The error of a resume that has nothing to continue.
+ *
+ * @example
+ * ```ts
+ * const error = nothingToResume('s1', 'it is idle'); // AdkError NOT_RESUMABLE
+ * ```
+ */
+export function nothingToResume(sessionId: string, why: string): AdkError {
+  return new AdkError(
+    'NOT_RESUMABLE',
+    `session "${sessionId}" has nothing to resume (${why}); send a new message instead`,
+  );
+}
+
+/**
+ * Stores the move to `running` before a turn (or a resume) starts; a new message counts a turn. A
+ * resume is refused for a session with nothing to resume (`idle`, unless it names a checkpoint).
+ *
+ * @throws SessionStatusError `SESSION_FINISHED` when the session is finished; AdkError `NOT_RESUMABLE`
+ *   for a resume of an idle session.
  * @example
  * ```ts
  * const sessions = new MemorySessionService();
@@ -22,14 +68,26 @@ const OPEN: readonly SessionStatus[] = ['idle', 'running', 'waiting', 'failed'];
 export async function beginTurn(
   service: SessionService,
   key: SessionKey,
-  options: { readonly resuming: boolean },
+  options: { readonly resuming: boolean; readonly fromCheckpoint?: boolean },
 ): Promise<void> {
-  await service.setStatus(key, { status: 'running', expect: OPEN, countTurn: !options.resuming });
+  const strict = options.resuming && options.fromCheckpoint !== true;
+  try {
+    await service.setStatus(key, {
+      status: 'running',
+      expect: strict ? RESUMABLE : OPEN,
+      countTurn: !options.resuming,
+    });
+  } catch (error) {
+    // The compare-and-set lost to a change made since the session was read: say why a resume failed.
+    if (strict && SessionStatusError.isInstance(error) && error.status === 'idle')
+      throw nothingToResume(key.sessionId, 'it is idle');
+    throw error;
+  }
 }
 
 /**
- * Stores how a turn ended: `waiting` when it paused for a human, `failed` when it threw, `idle`
- * otherwise (a cancelled turn is resumable from `idle`). A session finished meanwhile stays finished.
+ * Stores how a turn ended: `waiting` when it paused for an answer, `paused` when a cancel stopped it
+ * (resumable), `failed` when it threw, `idle` otherwise. A session finished meanwhile stays finished.
  *
  * @example
  * ```ts
@@ -45,9 +103,16 @@ export async function endTurn(
   key: SessionKey,
   outcome: InvocationOutcome | 'failed',
 ): Promise<void> {
-  const status: SessionStatus = outcome === 'waiting' ? 'waiting' : outcome === 'failed' ? 'failed' : 'idle';
+  const status: SessionStatus =
+    outcome === 'waiting'
+      ? 'waiting'
+      : outcome === 'failed'
+        ? 'failed'
+        : outcome === 'cancelled'
+          ? 'paused'
+          : 'idle';
   try {
-    await service.setStatus(key, { status, expect: OPEN });
+    await service.setStatus(key, { status, expect: ['running'] });
   } catch (error) {
     if (!SessionStatusError.isInstance(error)) throw error;
   }

@@ -6,6 +6,7 @@ import { describeIsolationCases } from './session-conformance/isolation-cases.js
 import { describeLifecycleCases } from './session-conformance/lifecycle-cases.js';
 import { describeScopeCases } from './session-conformance/scope-cases.js';
 import { describeStatusCases } from './session-conformance/status-cases.js';
+import { describeTransitionCases } from './session-conformance/transition-cases.js';
 import { describeVolumeCases } from './session-conformance/volume-cases.js';
 
 /**
@@ -35,8 +36,9 @@ export interface SessionServiceFixture {
  * `afterTimestamp`, list order, delete (user and app state stay), deep copies, errors, 50 concurrent
  * appends, concurrent appends to shared scopes, unicode and 1 MB values, ids that a joined key would
  * confuse (`/`, `%`, quotes, unicode) kept apart in the service and in a Runner's checkpoint threads,
- * and the session state machine (status, turns, compare-and-set, listing by status, a Runner's
- * transitions, the waiting timeout's actions).
+ * and the session state machine (status, turns, compare-and-set, listing by status, every legal and
+ * illegal move enforced by the service itself, a Runner's transitions — a cancelled turn `paused`, a
+ * resume with nothing pending refused — and the waiting timeout's actions).
  *
  * @example
  * ```ts
@@ -78,5 +80,6 @@ export function describeSessionServiceConformance(
     describeVolumeCases(service);
     describeIsolationCases(service, () => fixture?.checkpointer);
     describeStatusCases(service, () => fixture?.checkpointer);
+    describeTransitionCases(service);
   });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { JsonSchema } from '../model/chat-model.js';
 import type { ParsedToolArguments } from './parse-tool-arguments.js';
-import { type Tool, validateDefinition } from './tool.js';
+import { modelDescription, type Tool, validateDefinition } from './tool.js';
 import type { ToolContext } from './tool-context.js';
 
 /**
@@ -31,6 +31,8 @@ export interface JsonSchemaToolDefinition<TResult> {
   /** Where the tool comes from, shown with it (e.g. `mcp:filesystem` for an MCP server's tool). */
   readonly source?: string;
   readonly readOnly?: boolean;
+  /** Its first result goes to the model at once; later results come as tool messages (see `tool`). */
+  readonly longRunning?: boolean;
 }
 
 const anyObject = z.record(z.string(), z.unknown());
@@ -86,11 +88,12 @@ export function jsonSchemaTool<TResult>(
   return {
     name,
     description,
-    spec: { name, description, parameters },
+    spec: { name, description: modelDescription(description, definition.longRunning), parameters },
     parameters: anyObject,
     timeoutMs: definition.timeoutMs,
     returnDirectly: definition.returnDirectly ?? false,
     readOnly: definition.readOnly ?? false,
+    ...(definition.longRunning ? { longRunning: true } : {}),
     execute: async (args, context) => definition.execute(args, context),
     parseArguments: (text) => parseObject(name, text),
     requiresApproval: (args) =>

@@ -1,13 +1,16 @@
-import type { JsonValue, MessageContent, ToolCall, ToolMessage } from '../message/message.js';
+import { AdkError } from '../errors/adk-error.js';
+import type { JsonValue, Message, MessageContent, ToolCall, ToolMessage } from '../message/message.js';
 import { toolMessage } from '../message/message-constructors.js';
 
 const PENDING_MARK = '__weft_pending__';
 
 /**
  * What a long-running tool returns when its work continues elsewhere (a job queue, a webhook, a
- * person): the run pauses durably with a `tool-pending` interrupt naming `id`, and
- * `runner.resume({ userId, sessionId, decisions: result })` — from any process over the same stores —
- * delivers the tool's result to the model.
+ * person). In a tool made with `longRunning: true` it is the call's first status, which the model reads
+ * at once (`{ status: 'pending', pendingId: id, info }`). In any other tool the run pauses durably with a
+ * `tool-pending` interrupt naming `id` (every pending call of the step its own interrupt), and
+ * `runner.resume({ userId, sessionId, decisions })` or a tool message sent with `runner.run` — from any
+ * process over the same stores — delivers the tool's result to the model.
  *
  * @example
  * ```ts
@@ -42,7 +45,8 @@ export interface PendingToolResult {
 }
 
 /**
- * The interrupt a pending tool call pauses the run with.
+ * The interrupt a pending tool call (of a tool that is not long-running) pauses the run with: one per
+ * pending call of the step, all announced together.
  *
  * @example
  * ```ts
@@ -94,7 +98,8 @@ export function pendingOf(message: ToolMessage): PendingToolResult | undefined {
 }
 
 /**
- * The tool message that delivers a long-running call's result (a string as text, anything else as JSON).
+ * The tool message that delivers a long-running call's result: a tool message as it is (its content and
+ * status, e.g. one a client sent with `runner.run`), a string as text, anything else as JSON.
  *
  * @example
  * ```ts
@@ -103,8 +108,52 @@ export function pendingOf(message: ToolMessage): PendingToolResult | undefined {
  * ```
  */
 export function deliveredMessage(call: ToolCall, result: unknown, author: string): ToolMessage {
+  if (isToolMessage(result)) {
+    const { content, status } = result;
+    return {
+      ...toolMessage(content, { toolCallId: call.id, name: call.name, ...(status ? { status } : {}) }),
+      author,
+    };
+  }
   // Resume values arrive as JSON (they are checkpointed), so the cast only names what they are.
   const content: MessageContent =
     typeof result === 'string' ? result : [{ type: 'json', value: (result ?? null) as JsonValue }];
   return { ...toolMessage(content, { toolCallId: call.id, name: call.name }), author };
+}
+
+function isToolMessage(value: unknown): value is ToolMessage {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { role?: unknown }).role === 'tool' &&
+    typeof (value as { toolCallId?: unknown }).toolCallId === 'string' &&
+    'content' in value
+  );
+}
+
+/**
+ * The tool call of a conversation that a tool message sent in from outside answers (a long-running
+ * call's progress or result, as Google ADK's clients send function responses).
+ *
+ * @throws AdkError `INVALID_ARGUMENT` naming the `toolCallId` when no call of the conversation has it.
+ * @example
+ * ```ts
+ * const messages = [
+ *   userMessage('Render my video'),
+ *   assistantMessage('', { toolCalls: [{ id: 'call_1', name: 'render_video', arguments: '{}' }] }),
+ * ];
+ * const call = callAnswered(messages, toolMessage('done', { toolCallId: 'call_1', name: 'render_video' })); // the render_video call
+ * ```
+ */
+export function callAnswered(messages: readonly Message[], message: ToolMessage): ToolCall {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const candidate = messages[i] as Message;
+    if (candidate.role !== 'assistant') continue;
+    const call = candidate.toolCalls?.find((c) => c.id === message.toolCallId);
+    if (call) return call;
+  }
+  throw new AdkError(
+    'INVALID_ARGUMENT',
+    `the tool message answers tool call "${message.toolCallId}", but the conversation holds no call with that id; send results only for calls the agent made`,
+  );
 }

@@ -150,9 +150,47 @@ function settle(tool: AnyTool, args: Record<string, unknown>, call: ToolCall, op
   });
 }
 
-function failure(code: ToolErrorCode, message: string, call: ToolCall, cause?: unknown): ToolCallOutcome {
+function failure(
+  code: ToolErrorCode,
+  message: string,
+  call: ToolCall,
+  cause?: unknown,
+): { readonly kind: 'error'; readonly error: ToolError } {
   const options = { tool: call.name, toolCallId: call.id, ...(cause === undefined ? {} : { cause }) };
   return { kind: 'error', error: new ToolError(code, message, options) };
+}
+
+/**
+ * The outcome of a call answered with `value` (what a tool returned, or what a `beforeTool` hook
+ * answered with): a string as text, a `toolResult(...)` as it is, anything else as JSON; a value that is
+ * not JSON is a `TOOL_ERROR` failure.
+ *
+ * @example
+ * ```ts
+ * const call = { id: 'call_1', name: 'weather', arguments: '{"city":"Paris"}' };
+ * const outcome = valueOutcome(call, { sky: 'sunny' }); // { kind: 'result', message: <tool message with a JSON part> }
+ * ```
+ */
+export function valueOutcome(
+  call: ToolCall,
+  value: unknown,
+): Exclude<ToolCallOutcome, { readonly kind: 'aborted' }> {
+  try {
+    const content = isToolResult(value) ? value.content : toContent(value);
+    const status = isToolResult(value) && value.isError ? 'error' : 'success';
+    return {
+      kind: 'result',
+      message: toolMessage(content, { toolCallId: call.id, name: call.name, status }),
+    };
+  } catch (error) {
+    const detail = describeError(error);
+    return failure(
+      'TOOL_ERROR',
+      `Tool "${call.name}" returned a value that is not JSON: ${detail}`,
+      call,
+      error,
+    );
+  }
 }
 
 /**
@@ -211,23 +249,7 @@ export async function runToolCall(call: ToolCall, options: RunToolCallOptions): 
         settled.error,
       );
     case 'value':
-      try {
-        const value = settled.value;
-        const content = isToolResult(value) ? value.content : toContent(value);
-        const status = isToolResult(value) && value.isError ? 'error' : 'success';
-        return {
-          kind: 'result',
-          message: toolMessage(content, { toolCallId: call.id, name: call.name, status }),
-        };
-      } catch (error) {
-        const detail = describeError(error);
-        return failure(
-          'TOOL_ERROR',
-          `Tool "${call.name}" returned a value that is not JSON: ${detail}`,
-          call,
-          error,
-        );
-      }
+      return valueOutcome(call, settled.value);
     default:
       return assertNever(settled);
   }

@@ -45,6 +45,15 @@ export interface ToolDefinition<TParameters extends ToolParameters, TResult> {
   readonly needsApproval?: boolean | ((args: z.output<TParameters>) => boolean);
   /** The tool changes nothing, so it may be offered in read-only phases. */
   readonly readOnly?: boolean;
+  /**
+   * Google ADK's `LongRunningFunctionTool`: the tool's result is a first status (its work goes on
+   * elsewhere) that goes to the model at once — a `pending(id, info)` result as `{ status: 'pending',
+   * pendingId, info }` — and the turn goes on; the client later sends progress and the final result as
+   * tool messages (`runner.run({ message: toolMessage(result, { toolCallId, name }) })`), each a turn the
+   * model answers. The model is told not to call it again while it is pending. Without it, a
+   * `pending(...)` result pauses the turn until the result is delivered.
+   */
+  readonly longRunning?: boolean;
 }
 
 /**
@@ -74,6 +83,8 @@ export interface Tool<TArgs extends Record<string, unknown> = Record<string, unk
   readonly timeoutMs: number | undefined;
   readonly returnDirectly: boolean;
   readonly readOnly: boolean;
+  /** Its first result goes to the model at once; later results come as tool messages (see `tool`). */
+  readonly longRunning?: boolean;
   /** Runs the tool with already validated arguments. */
   execute(args: TArgs, context: ToolContext): Promise<TResult>;
   /** Parses a tool call's JSON arguments and validates them against the schema. */
@@ -107,6 +118,23 @@ export interface Tool<TArgs extends Record<string, unknown> = Record<string, unk
 export type AnyTool = Tool<Record<string, unknown>, unknown>;
 
 const toolName = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** What a long-running tool's description tells the model (as Google ADK's does). */
+export const LONG_RUNNING_NOTE =
+  'This tool is a long-running operation: its first result may be a pending or intermediate status, and later results arrive on their own. Do not call it again for the same request while it is pending.';
+
+/**
+ * The description a model reads for a tool: a long-running tool's description ends with
+ * {@link LONG_RUNNING_NOTE}.
+ *
+ * @example
+ * ```ts
+ * modelDescription('Renders a video', true); // 'Renders a video\n\nThis tool is a long-running operation: …'
+ * ```
+ */
+export function modelDescription(description: string, longRunning: boolean | undefined): string {
+  return longRunning ? `${description}\n\n${LONG_RUNNING_NOTE}` : description;
+}
 
 /**
  * Converts a zod schema into the JSON Schema sent to models (the input side of the schema, without
@@ -182,11 +210,16 @@ export function tool<TParameters extends ToolParameters, TResult>(
   return {
     name,
     description,
-    spec: { name, description, parameters: jsonSchema },
+    spec: {
+      name,
+      description: modelDescription(description, definition.longRunning),
+      parameters: jsonSchema,
+    },
     parameters,
     timeoutMs: definition.timeoutMs,
     returnDirectly: definition.returnDirectly ?? false,
     readOnly: definition.readOnly ?? false,
+    ...(definition.longRunning ? { longRunning: true } : {}),
     execute: async (args, context) => definition.execute(args, context),
     parseArguments: (text) => parseToolArguments(name, parameters, text),
     requiresApproval: (args) =>

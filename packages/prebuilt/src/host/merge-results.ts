@@ -2,15 +2,13 @@ import {
   type AssistantMessage,
   assistantMessage,
   type ChatModel,
-  concatMessageChunks,
   type Message,
-  type MessageChunk,
   messageText,
   systemMessage,
   type ToolMessage,
   userMessage,
 } from '@weft/adk';
-import { type AgentState, chunkBranch, reportAgentEvent, streamsModel } from '@weft/adk/agent-graph';
+import { type AgentState, callModelInNode, reportAgentEvent } from '@weft/adk/agent-graph';
 import type { NodeContext } from '@weft/compose';
 import { latestUserText } from '../plan-execute/plan-state.js';
 
@@ -81,7 +79,8 @@ export function concatenateResults(results: readonly ToolMessage[]): string {
 /**
  * The host's `merge` node: when the host handed the request to several specialists, their results
  * become one answer — written by the summarizer model (streamed as partial events when the run
- * streams) or concatenated under headers — posted as the host's reply and set as the output. With one
+ * streams, and reported as the host's model call: usage totals, costs and traces count it) or
+ * concatenated under headers — posted as the host's reply and set as the output. With one
  * result (it is the output already) or none, it does nothing.
  *
  * @example
@@ -99,20 +98,13 @@ export function mergeResultsNode(options: MergeResultsOptions) {
     const merged = concatenateResults(results);
     let reply: AssistantMessage = assistantMessage(merged);
     if (options.summarizer) {
-      const request = [
+      const messages = [
         systemMessage(options.prompt),
         userMessage(`Request: ${latestUserText(state.messages)}\n\nAnswers:\n\n${merged}`),
       ];
-      if (!streamsModel(ctx)) reply = await options.summarizer.generate(request, { signal: ctx.signal });
-      else {
-        const chunks: MessageChunk[] = [];
-        for await (const chunk of options.summarizer.stream(request, { signal: ctx.signal })) {
-          chunks.push(chunk);
-          const wait = ctx.chunk(chunk, { agent: options.author, ...chunkBranch(ctx) });
-          if (wait) await wait;
-        }
-        reply = concatMessageChunks(chunks);
-      }
+      // A call of the run like the host's own: streamed as the host's partial events when someone reads
+      // them, and reported (usage totals, costs, traces).
+      reply = await callModelInNode(ctx, { agent: options.author, model: options.summarizer, messages });
     }
     const message: AssistantMessage = {
       ...reply,

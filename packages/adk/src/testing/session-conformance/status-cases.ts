@@ -2,6 +2,7 @@ import { type Checkpointer, MemoryCheckpointer } from '@weft/compose';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ChatModelAgent } from '../../agent/chat-model-agent.js';
+import type { AgentMiddleware } from '../../agent/middleware.js';
 import { Runner } from '../../runner/runner.js';
 import type { WaitingTimeout } from '../../runner/session-lifecycle.js';
 import { tool } from '../../tool/tool.js';
@@ -63,6 +64,7 @@ export function describeStatusCases(
 
     it('of concurrent compare-and-sets from one status exactly one wins', async () => {
       const key = await session(service(), 'u1', 's1');
+      await service().setStatus(key, { status: 'running' });
       await service().setStatus(key, { status: 'waiting' });
       const results = await Promise.allSettled(
         Array.from({ length: 8 }, () => service().setStatus(key, { status: 'running', expect: ['waiting'] })),
@@ -74,8 +76,10 @@ export function describeStatusCases(
       const a = await session(service(), 'u1', 'a');
       const b = await session(service(), 'u2', 'b');
       await session(service(), 'u2', 'c');
-      await service().setStatus(a, { status: 'waiting' });
-      await service().setStatus(b, { status: 'waiting' });
+      for (const waiting of [a, b]) {
+        await service().setStatus(waiting, { status: 'running' });
+        await service().setStatus(waiting, { status: 'waiting' });
+      }
       const ids = (list: { sessionId: string }[]) => list.map((s) => s.sessionId).sort();
       expect(ids(await service().list({ appName: 'app', status: 'waiting' }))).toEqual(['a', 'b']);
       expect(ids(await service().list({ appName: 'app', userId: 'u2', status: 'waiting' }))).toEqual(['b']);
@@ -140,6 +144,49 @@ export function describeStatusCases(
       expect(await service().get(key)).toMatchObject({ status: 'failed', turns: 1 });
       await expect(drain(runner.run({ ...ref, message: 'Again' }))).rejects.toThrow();
       expect(await service().get(key)).toMatchObject({ status: 'failed', turns: 2 });
+    });
+
+    it('a safe-point cancel leaves the session paused; resume continues it; an idle session has nothing to resume', async () => {
+      let runner!: Runner;
+      const stopAfterFirstCall: AgentMiddleware = {
+        beforeModel: (_request, ctx) => {
+          if (ctx.iteration === 0) runner.cancel(ref, { mode: 'afterModel' });
+        },
+      };
+      const lookup = tool({
+        name: 'lookup',
+        description: 'Looks an order up',
+        parameters: z.object({ order: z.string() }),
+        execute: ({ order }) => `order ${order} shipped`,
+      });
+      const agent = new ChatModelAgent({
+        name: 'desk',
+        model: new ScriptedChatModel([
+          { toolCalls: [{ id: 'l1', name: 'lookup', arguments: { order: '7' } }] },
+          'It shipped.',
+        ]),
+        tools: [lookup],
+        middleware: [stopAfterFirstCall],
+      });
+      runner = new Runner({
+        agent,
+        sessionService: service(),
+        checkpointer: checkpointer() ?? new MemoryCheckpointer(),
+        appName: 'status-app',
+        streaming: false,
+      });
+      const stopped = await drain(runner.run({ ...ref, message: 'Where is order 7?' }));
+      expect(stopped.at(-1)?.interrupts?.[0]?.value).toEqual({ type: 'cancelled', at: 'afterModel' });
+      expect(await service().get(key)).toMatchObject({ status: 'paused', turns: 1 });
+      const resumed = await drain(runner.resume(ref));
+      expect(resumed.filter((e) => e.message?.role === 'assistant').map((e) => e.message?.content)).toEqual([
+        'It shipped.',
+      ]);
+      expect(await service().get(key)).toMatchObject({ status: 'idle', turns: 1 });
+      const stored = (await service().get(key))?.events.length;
+      await expectAdkError(drain(runner.resume(ref)), 'NOT_RESUMABLE');
+      expect(await service().get(key)).toMatchObject({ status: 'idle', turns: 1 });
+      expect((await service().get(key))?.events.length).toBe(stored);
     });
 
     it('a waiting timeout cancels the pause: the session is idle again and takes new turns', async () => {
