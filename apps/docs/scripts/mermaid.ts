@@ -1,7 +1,16 @@
 // Renders every ```mermaid block of the site's pages to SVG, once per diagram (cached by its source's
 // hash in .cache/mermaid), in headless Chromium with the mermaid package loaded from node_modules: no
 // network, and pages carry the SVG (scripts/mermaid-fence.ts).
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -42,7 +51,8 @@ export async function renderMermaid(
   if (missing.length > 0) await render(missing);
   rmSync(diagramsDir, { recursive: true, force: true });
   mkdirSync(diagramsDir, { recursive: true });
-  for (const source of sources) copyFileSync(mermaidFile(source), join(diagramsDir, `${mermaidKey(source)}.svg`));
+  for (const source of sources)
+    copyFileSync(mermaidFile(source), join(diagramsDir, `${mermaidKey(source)}.svg`));
   return { rendered: missing.length, cached };
 }
 
