@@ -108,6 +108,7 @@ export {
 export type { MissingField, PathValue } from './graph/workflow/mapping-types.js';
 export { type AddInputOptions, Workflow, type WorkflowOptions } from './graph/workflow/workflow.js';
 export type { NodeContext, RunSubgraphOptions } from './pregel/node-context.js';
+export { defaultRetryOn } from './pregel/retry.js';
 export type { NodeCallOptions, NodeOptionsByName, RunOptions } from './pregel/run-options.js';
 export type { PendingInterrupt } from './pregel/task.js';
 export { isGraphPause } from './pregel/task-context.js';
