@@ -29,7 +29,11 @@ import { restoreOutput, serializeTaskWrite } from './write-encoding.js';
 export interface StateSnapshot<TValues = Record<string, unknown>> {
   /** State values (state graphs); for dataflow graphs, what reached END so far. */
   readonly values: TValues;
-  /** Nodes that run next when the thread continues (empty when it finished). */
+  /**
+   * Nodes that run next when the thread continues (empty when it finished). At the head, tasks that
+   * already finished in a paused or failed step are left out (they do not run again); a snapshot read
+   * by checkpoint id, or from the history, lists every task of the next step.
+   */
   readonly next: readonly string[];
   /** The next step's tasks, with the interrupts they raised and whether they already finished. */
   readonly tasks: ReadonlyArray<{
@@ -69,11 +73,16 @@ export async function readState(thread: ThreadAt, checkpointId?: string): Promis
   const loaded = await loadCheckpoint(checkpointer, topology, { threadId, ns, id: checkpointId });
   if (!loaded) return undefined;
   const snapshot = snapshotOf(topology, loaded);
-  // The latest state shows the writes of the tasks that finished in a paused step, as the run's output
-  // at the pause did; a given checkpoint shows its own values (as the reference engine does).
-  return checkpointId === undefined
-    ? { ...snapshot, values: withFinished(topology, loaded, snapshot.values) }
-    : snapshot;
+  // The latest state shows the writes of the tasks that finished in a paused (or failed) step, as the
+  // run's output at the pause did, and leaves them out of `next`: they are on record and do not run
+  // again. A given checkpoint shows itself as stored: its own values, every task next (as the reference
+  // engine does; replaying it runs them all again).
+  if (checkpointId !== undefined) return snapshot;
+  return {
+    ...snapshot,
+    values: withFinished(topology, loaded, snapshot.values),
+    next: snapshot.tasks.filter((task) => !task.done).map((task) => task.node),
+  };
 }
 
 /** Values with the outputs of the next step's finished tasks applied (state graphs), in task order. */
@@ -129,19 +138,28 @@ function snapshotOf(topology: Topology, loaded: LoadedCheckpoint): StateSnapshot
   const values = topology.state
     ? loaded.values
     : (end?.values[end.values.length - 1] as Record<string, unknown>);
+  const tasks: Array<StateSnapshot['tasks'][number]> = body.next.map((task) => {
+    const write = loaded.taskWrites.get(task.id);
+    return {
+      id: task.id,
+      node: task.node,
+      done: write?.kind === 'output',
+      interrupts: write?.kind === 'paused' ? write.interrupts : [],
+      ...(write?.kind === 'error' ? { error: write.error } : {}),
+    };
+  });
+  // A DAG run's checkpoint lists only the nodes it had planned; a node that failed since (its run has no
+  // later checkpoint) is on record as a task write, and runs again when the thread continues.
+  if (topology.mode === 'dag') {
+    for (const [id, write] of loaded.taskWrites) {
+      if (write.kind === 'error' && !tasks.some((task) => task.id === id))
+        tasks.push({ id, node: write.node, done: false, interrupts: [], error: write.error });
+    }
+  }
   return {
     values,
-    next: body.next.map((t) => t.node),
-    tasks: body.next.map((task) => {
-      const write = loaded.taskWrites.get(task.id);
-      return {
-        id: task.id,
-        node: task.node,
-        done: write?.kind === 'output',
-        interrupts: write?.kind === 'paused' ? write.interrupts : [],
-        ...(write?.kind === 'error' ? { error: write.error } : {}),
-      };
-    }),
+    next: tasks.map((task) => task.node),
+    tasks,
     interrupts: pendingInterrupts(loaded),
     checkpointId: record.id,
     parentId: record.parentId,

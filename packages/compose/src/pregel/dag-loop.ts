@@ -10,6 +10,7 @@ import { DagConflicts } from './dag-conflicts.js';
 import { type DagPlan, START_INDEX } from './dag-plan.js';
 import { addRouted } from './dag-route.js';
 import type { LoopResult } from './loop-hooks.js';
+import { ParentCommand } from './parent-command.js';
 import { mergeInbox } from './plan.js';
 import type { RunContext } from './run-context.js';
 import { executeTask } from './runner.js';
@@ -35,6 +36,8 @@ export interface DagDurability {
   readonly taskId: (index: number) => string;
   /** Called when a node finished executing (not for replayed ones), before its successors start. */
   readonly nodeDone: (index: number, output: unknown) => void;
+  /** Called when a node failed first, before the run aborts (to put the failure on record). */
+  readonly nodeFailed?: ((index: number, error: unknown) => void) | undefined;
 }
 
 const PENDING = 0;
@@ -192,7 +195,7 @@ export class DagLoop {
         pipe,
       });
     } catch (error) {
-      this.fail(error);
+      this.failed(index, error);
       return;
     }
     const { source } = call;
@@ -215,9 +218,16 @@ export class DagLoop {
       },
       (error: unknown) => {
         this.running--;
-        this.fail(error);
+        this.failed(index, error);
       },
     );
+  }
+
+  /** Node `index` failed: the first failure of the run is put on record, then the run aborts. */
+  private failed(index: number, error: unknown): void {
+    if (!this.run.control.aborted && !(error instanceof ParentCommand))
+      this.durable?.nodeFailed?.(index, error);
+    this.fail(error);
   }
 
   private fail(error: unknown): void {
