@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import { type ConcatFunction, concatChunks } from '../runnable/concat.js';
-import { buildUpdateChecks } from '../state/update-checks.js';
+import { buildStateRules, buildUpdateChecks } from '../state/update-checks.js';
 import { END, START } from '../vocabulary/constants.js';
 import type { DataflowNodeOptions } from '../vocabulary/node-options.js';
 import type { CompiledState } from './compiled-state.js';
@@ -215,5 +215,6 @@ function compileState(spec: GraphSpec, checkUpdates: boolean): CompiledState {
     if (probe.success && probe.data !== undefined) defaults[key] = probe.data;
   }
   const checks = checkUpdates ? buildUpdateChecks(state.schema, state.reducers) : undefined;
-  return { keys, keySet: new Set(keys), reducers: state.reducers, defaults, checks };
+  const rules = checkUpdates ? buildStateRules(state.schema) : undefined;
+  return { keys, keySet: new Set(keys), reducers: state.reducers, defaults, checks, rules };
 }
