@@ -4,7 +4,6 @@ import { matchValues, pendingInterrupts, planResume } from '../interrupt/resume.
 import { withWrites } from '../pregel/drive.js';
 import { PregelLoop } from '../pregel/loop.js';
 import type { LoopSnapshot } from '../pregel/loop-hooks.js';
-import { pausedOutput } from '../pregel/paused-step.js';
 import { type RunContext, runContext } from '../pregel/run-context.js';
 import { type Command, isCommand } from '../vocabulary/command.js';
 import { CheckpointSession } from './checkpoint-session.js';
@@ -187,15 +186,13 @@ function restore(
 }
 
 /**
- * A continuation's `values` stream starts with the state it continues from (as the reference engine's
- * does): the checkpoint's values with the writes of the paused step's finished tasks, as `getState` shows.
+ * A continuation's `values` stream starts with the state it continues from, as the reference engine's
+ * does: the checkpoint's own values (the writes of a paused step's finished tasks come with the step).
  */
 async function showResumed(loop: PregelLoop): Promise<void> {
   const { run } = loop;
   if (!run.observer.values || !loop.topology.state) return;
-  const outputs: unknown[] = new Array(loop.tasks.length);
-  for (const [position, output] of loop.known ?? []) outputs[position] = output;
-  const wait = run.observer.values(pausedOutput(loop, outputs), run.path);
+  const wait = run.observer.values(loop.values, run.path);
   if (wait) await wait;
 }
 

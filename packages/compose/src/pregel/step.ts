@@ -65,10 +65,11 @@ function start(step: StepRun, i: number, source?: PipeSource): PromiseLike<void>
   const consumer = consumers?.get(i);
   if (call.known?.has(i)) {
     outputs[i] = call.known.get(i);
-    call.finishOrder?.push(i);
-    if (consumer === undefined) return undefined;
+    const shown = call.showTask?.(i, outputs[i]);
+    if (consumer === undefined) return shown;
     const pipe = StreamPipe.of(call.run.control, outputs[i]);
-    return start(step, consumer, { pipe, from: undefined });
+    const next = start(step, consumer, { pipe, from: undefined });
+    return shown && next ? Promise.all([shown, next]).then(ignore) : (shown ?? next);
   }
   const pipe = consumer === undefined ? undefined : new StreamPipe(call.run.control);
   const own = run(step, i, source, pipe);
@@ -114,8 +115,7 @@ function run(
     return result.then(
       (value) => {
         outputs[i] = value;
-        call.finishOrder?.push(i);
-        return call.onTaskDone?.(i, value);
+        return taskDone(call, i, value);
       },
       (error: unknown) => {
         failed(call, i, error);
@@ -124,8 +124,14 @@ function run(
     );
   }
   outputs[i] = result;
-  call.finishOrder?.push(i);
-  return call.onTaskDone?.(i, result);
+  return taskDone(call, i, result);
+}
+
+/** A task finished: its write is shown to `updates` subscribers, then handed to `onTaskDone`. */
+function taskDone(call: StepCall, i: number, output: unknown): Promise<void> | undefined {
+  const shown = call.showTask?.(i, output);
+  if (shown) return shown.then(() => call.onTaskDone?.(i, output));
+  return call.onTaskDone?.(i, output);
 }
 
 /** A task failed: the first failure of the step is reported, then the run is aborted. */
