@@ -14,7 +14,7 @@ import type { DurableResult, DurableRun, DurableTarget } from './durable-target.
 import { type LoadedCheckpoint, loadCheckpoint } from './load.js';
 import { loadRouting, loadTasks, renewTaskIds } from './loop-state.js';
 import { collectNestedWrites } from './nested-writes.js';
-import { writeClaimed } from './thread-state.js';
+import { writeClaimed } from './thread-write.js';
 
 /** True when `input` asks to continue a thread rather than start a new turn. */
 export function isContinuation(input: unknown): input is Command | null | undefined {
