@@ -77,6 +77,7 @@ export {
   type GraphRuntimeOptions,
   type StreamOptions,
 } from './graph/compiled-graph.js';
+export type { GraphNode, GraphNodeOptions } from './graph/graph-nodes.js';
 export {
   type DataflowNode,
   type EdgeCheck,

@@ -21,6 +21,7 @@ import { StreamedInput } from '../stream/streamed-input.js';
 import type { Command } from '../vocabulary/command.js';
 import type { End, Start } from '../vocabulary/constants.js';
 import type { BatchOptions, Continue, GraphRuntimeOptions, StreamOptions } from './compiled-graph-options.js';
+import { type GraphNode, graphNodes } from './graph-nodes.js';
 import { mapInOrder } from './map-in-order.js';
 import { runNested } from './nested-run.js';
 import { type GraphRuntime, presentOutput, type RunResult, runGraph, runResult } from './run-graph.js';
@@ -56,6 +57,7 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   /** The builder-independent description this graph was compiled from. */
   readonly spec: GraphSpec;
   readonly #runtime: GraphRuntime;
+  #nodes: Readonly<Record<string, GraphNode>> | undefined;
 
   /** @internal Use `compile()` on a builder. */
   constructor(runtime: GraphRuntime) {
@@ -68,6 +70,12 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   /** `pregel` (supersteps, loops allowed) or `dag` (run when all predecessors are done). */
   get mode(): 'pregel' | 'dag' {
     return this.#runtime.topology.mode;
+  }
+
+  /** The nodes by name, each runnable on its own to test it in isolation (see {@link GraphNode}). */
+  get nodes(): Readonly<Record<TNodes, GraphNode<TNodes>>> {
+    this.#nodes ??= graphNodes(this.#runtime);
+    return this.#nodes as Readonly<Record<TNodes, GraphNode<TNodes>>>;
   }
 
   /**
@@ -243,17 +251,8 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
    *
    * @example
    * ```ts
-   * const State = z.object({ topic: z.string(), draft: z.string().optional() });
-   * const drafter = new StateGraph(State)
-   *   .addNode('write', (s, ctx) => ({ draft: ctx.interrupt<string>(`draft on ${s.topic}`) }))
-   *   .addEdge(START, 'write').addEdge('write', END)
-   *   .compile({ name: 'agent' });
-   * const graph = new StateGraph(State)
-   *   .addNode('plan', (s) => ({ topic: s.topic.trim() }))
-   *   .addNode('agent', drafter)
-   *   .addEdge(START, 'plan').addEdge('plan', 'agent').addEdge('agent', END)
-   *   .compile({ checkpointer: new MemoryCheckpointer() });
-   * await graph.run({ topic: 'cats' }, { threadId: 'thread-1' }); // pauses inside `agent`
+   * declare const graph: CompiledGraph<{ topic: string }, { topic: string }, 'plan' | 'agent'>; // paused in `agent`
+   * const all = await graph.getStateHistory('thread-1'); // newest first, every branch
    * const state = await graph.getState('thread-1', { subgraphs: true });
    * const ns = state?.tasks.find((task) => task.node === 'agent')?.ns;
    * const inner = ns ? await graph.getStateHistory('thread-1', { ns }) : []; // the subgraph's checkpoints, newest first

@@ -32,6 +32,7 @@ const noRetryStatus: ReadonlySet<number> = new Set([400, 401, 402, 403, 404, 405
  *
  * @example
  * ```ts
+ * declare function callModel(state: { answer?: string }): Promise<{ answer: string }>;
  * const rateLimitsAndDefaults = (error: Error) => error.message.includes('rate limit') || defaultRetryOn(error);
  * new StateGraph(z.object({ answer: z.string().optional() }))
  *   .addNode('model', callModel, { retry: { maxAttempts: 5, retryOn: rateLimitsAndDefaults } });

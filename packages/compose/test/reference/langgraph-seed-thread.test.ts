@@ -145,6 +145,7 @@ describe('asNode: START writes a turn’s input checkpoint', () => {
       },
     })
       .addNode('agent', () => ({ foo: 'agent' }))
+      .addNode('task', (task: { index: number }) => ({ tasks: [task.index] }))
       .addNode(
         'map',
         () =>
@@ -158,7 +159,6 @@ describe('asNode: START writes a turn’s input checkpoint', () => {
           }),
         { goto: ['task'] },
       )
-      .addNode('task', (task: { index: number }) => ({ tasks: [task.index] }))
       .addEdge(START, 'agent')
       .addEdge('agent', 'map')
       .addEdge('task', END)
@@ -213,8 +213,8 @@ describe('asNode: START writes a turn’s input checkpoint', () => {
       source: 'input',
       step: 0,
     });
-    const paused = await graph.invoke(null, { threadId: 't' });
-    expect(paused.__interrupt__?.[0]?.value).toBe('about dogs?');
+    const paused = await graph.run(null, { threadId: 't' });
+    expect(paused.interrupts[0]?.value).toBe('about dogs?');
   });
 
   it('names START as the way to write an input when asked for __input__', async () => {
