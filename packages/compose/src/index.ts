@@ -77,7 +77,6 @@ export {
   type GraphRuntimeOptions,
   type StreamOptions,
 } from './graph/compiled-graph.js';
-export type { GraphNode, GraphNodeOptions } from './graph/graph-nodes.js';
 export {
   type DataflowNode,
   type EdgeCheck,
@@ -86,6 +85,7 @@ export {
   type NodeIO,
   type PassthroughIO,
 } from './graph/graph.js';
+export type { GraphNode, GraphNodeOptions } from './graph/graph-nodes.js';
 export type { InferInput, InferNodes, InferOutput, InferState, InferUpdate } from './graph/infer.js';
 export { nestedScope } from './graph/nested-scope.js';
 export type { RunResult } from './graph/run-graph.js';

@@ -6,6 +6,7 @@ import { PregelLoop } from '../pregel/loop.js';
 import type { LoopSnapshot } from '../pregel/loop-hooks.js';
 import { type RunContext, runContext } from '../pregel/run-context.js';
 import { type Command, isCommand } from '../vocabulary/command.js';
+import { reopenPauses } from './answered-pauses.js';
 import { CheckpointSession } from './checkpoint-session.js';
 import type { Checkpointer } from './checkpointer.js';
 import { runDagDurable } from './dag-durable-run.js';
@@ -47,6 +48,8 @@ async function runClaimed(call: DurableRun): Promise<DurableResult> {
   let head =
     loaded && target.checkpointId !== undefined ? await headSeq(checkpointer, threadId, ns) : undefined;
   let fork = loaded !== undefined && head !== undefined && head.id !== loaded.record.id;
+  // Answering an older checkpoint's pauses: those the thread answered since are asked again on the fork.
+  if (loaded && fork && isCommand(input) && input.hasResume) loaded = reopenPauses(loaded);
   if (!target.nested && loaded && isCommand(input) && (input.update !== undefined || input.goto.length > 0)) {
     if (topology.mode === 'dag' && input.goto.length > 0) {
       throw new WeftError(

@@ -2,6 +2,7 @@ import { pendingInterrupts } from '../interrupt/resume.js';
 import { applyStateWrites } from '../pregel/apply.js';
 import type { PendingInterrupt } from '../pregel/task.js';
 import type { Topology } from '../pregel/topology.js';
+import { reopenPauses } from './answered-pauses.js';
 import type { TaskErrorInfo } from './checkpoint-body.js';
 import type { Checkpointer, CheckpointSource, JsonValue, ListCheckpointsOptions } from './checkpointer.js';
 import {
@@ -61,7 +62,7 @@ export async function readState(thread: ThreadAt, checkpointId?: string): Promis
   const { checkpointer, topology, threadId, ns = '' } = thread;
   const loaded = await loadCheckpoint(checkpointer, topology, { threadId, ns, id: checkpointId });
   if (!loaded) return undefined;
-  const snapshot = snapshotOf(topology, loaded);
+  const snapshot = snapshotOf(topology, checkpointId === undefined ? loaded : reopenPauses(loaded));
   // The latest state shows the writes of the tasks that finished in a paused (or failed) step, as the
   // run's output at the pause did, and leaves them out of `next`: they are on record and do not run
   // again. A given checkpoint shows itself as stored: its own values, every task next (as the reference
@@ -110,12 +111,10 @@ export async function readHistory(
     const values = await rebuildValues(source, record, body);
     cache.set(record.id, values);
     const stored = await checkpointer.get(threadId, { ns, id: record.id });
-    snapshots[i] = snapshotOf(topology, {
-      record,
-      body,
-      values,
-      taskWrites: decodeTaskWrites(stored?.writes ?? []),
-    });
+    snapshots[i] = snapshotOf(
+      topology,
+      reopenPauses({ record, body, values, taskWrites: decodeTaskWrites(stored?.writes ?? []) }),
+    );
   }
   return snapshots;
 }

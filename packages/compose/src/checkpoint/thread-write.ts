@@ -10,6 +10,7 @@ import type { CompiledNode, Topology } from '../pregel/topology.js';
 import { Command, isCommand } from '../vocabulary/command.js';
 import { END, START } from '../vocabulary/constants.js';
 import { isSend } from '../vocabulary/send.js';
+import { reopenPauses } from './answered-pauses.js';
 import type { TaskWrite } from './checkpoint-body.js';
 import { CheckpointSession } from './checkpoint-session.js';
 import type { Checkpointer } from './checkpointer.js';
@@ -152,7 +153,7 @@ async function writeOnto(
   // keep their id and pause — the update edits the state around a question that is still open — and, at
   // the head, tasks that finished keep their output. The other tasks get new ids: continuing must run
   // them on the updated state, not reuse what another branch stored under their ids.
-  const kept = keptWrites(loaded.taskWrites, atHead);
+  const kept = keptWrites((atHead ? loaded : reopenPauses(loaded)).taskWrites, atHead);
   const finished: Array<ExternalChange['finished'][number]> =
     as === undefined ? [] : [...finishedOutputs(topology, planned, kept)];
   // Updates of the same superstep given before this one (`bulkUpdateState`) land as writes of their nodes.

@@ -76,7 +76,12 @@ async function invokeNode(
 }
 
 /** Runs the node as the one task of a step, with `input` as its own input (as a `Send` gives one). */
-async function runOnce(topology: Topology, node: CompiledNode, run: RunContext, input: unknown): Promise<LoopResult> {
+async function runOnce(
+  topology: Topology,
+  node: CompiledNode,
+  run: RunContext,
+  input: unknown,
+): Promise<LoopResult> {
   const step = new PlannedStep(0, topology.nodes, topology.kind === 'dataflow');
   const task = new SentTask(node.index, input, 0, step);
   const [output] = await runStep({ run, topology, tasks: [task], step: 0, values: input, fail: run.abort });
