@@ -1,6 +1,7 @@
 import { abortError } from '../errors/abort-error.js';
 import { WeftError } from '../errors/weft-error.js';
 import { isPromiseLike } from '../runnable/runnable.js';
+import { writerOf } from '../stream/stream-fan-out.js';
 import { StreamPipe } from '../stream/stream-pipe.js';
 import { StreamedInput } from '../stream/streamed-input.js';
 import { isCommand } from '../vocabulary/command.js';
@@ -162,8 +163,8 @@ export class DagLoop {
 
   /**
    * Executes node `index`. With `source` it reads that stream (`input` is its reader). When it pipes into
-   * a successor (ADR 022), that successor starts now too, reading its chunks as they come, unless it
-   * already finished in a run this one continues (it is replayed then, with the whole output).
+   * successors (ADR 022), they start now too, each reading its own copy of its chunks as they come,
+   * unless one already finished in a run this one continues (it is replayed then, with the whole output).
    */
   private launch(
     index: number,
@@ -177,9 +178,8 @@ export class DagLoop {
     const node = this.topology.nodes[index] as CompiledNode;
     const step = this.plan.generation[index] as number;
     const taskId = durable ? durable.taskId(index) : `${step}:${node.name}:0`;
-    const reader = node.pipe;
-    const pipe =
-      reader === undefined || durable?.done.has(reader) ? undefined : new StreamPipe(this.run.control);
+    const readers = node.pipes?.filter((reader) => !durable?.done.has(reader));
+    const pipes = readers?.length ? readers.map(() => new StreamPipe(this.run.control)) : undefined;
     let result: unknown;
     try {
       result = executeTask({
@@ -192,7 +192,7 @@ export class DagLoop {
         memo: durable?.memo.get(index),
         source: call.source,
         streamFrom: call.streamFrom,
-        pipe,
+        pipe: pipes && writerOf(pipes),
       });
     } catch (error) {
       this.failed(index, error);
@@ -201,9 +201,12 @@ export class DagLoop {
     const { source } = call;
     // A reader's task ended: its producer goes on alone (never blocked by what nobody reads).
     if (source) result = Promise.resolve(result).finally(() => source.detach());
-    if (pipe) {
-      this.status[reader as number] = STREAMING;
-      this.launch(reader as number, { input: pipe.reader, source: pipe, streamFrom: taskId });
+    if (readers && pipes) {
+      readers.forEach((reader, r) => {
+        const pipe = pipes[r] as StreamPipe;
+        this.status[reader] = STREAMING;
+        this.launch(reader, { input: pipe.reader, source: pipe, streamFrom: taskId });
+      });
     }
     if (!isPromiseLike(result)) {
       this.completed.push([index, result]);

@@ -82,11 +82,13 @@ export function dataflowFinished(node: CompiledNode | undefined, output: unknown
   return { node, output, goto: undefined };
 }
 
-/** Marks the tasks whose output streamed into a successor of the same step (ADR 022). */
+/** Marks, on each task whose output streamed into successors of the same step, which ones (ADR 022). */
 function markPiped(tasks: readonly Task[], finished: Finished[]): void {
   for (const task of tasks) {
     const from = task.pipedFrom;
-    if (from !== undefined) finished[from] = { ...(finished[from] as Finished), piped: true };
+    if (from === undefined) continue;
+    const producer = finished[from] as Finished;
+    finished[from] = { ...producer, piped: [...(producer.piped ?? []), task.node] };
   }
 }
 
