@@ -14,8 +14,8 @@ import {
   END,
   Send,
   START,
-  type StateSnapshot,
   StateGraph,
+  type StateSnapshot,
 } from '../../src/index.js';
 
 const shape = (state: StateSnapshot<unknown>) => ({
@@ -235,8 +235,14 @@ describe('seeding a DAG-mode thread', () => {
     const app = new StateGraph(z.object({ log: z.array(z.string()).default([]) }), {
       reducers: { log: appendReducer },
     })
-      .addNode('a', () => (runs.push('a'), { log: 'a' }))
-      .addNode('b', () => (runs.push('b'), { log: 'b' }))
+      .addNode('a', () => {
+        runs.push('a');
+        return { log: 'a' };
+      })
+      .addNode('b', () => {
+        runs.push('b');
+        return { log: 'b' };
+      })
       .addEdge(START, 'a')
       .addEdge('a', 'b')
       .addEdge('b', END)
