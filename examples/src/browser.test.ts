@@ -109,13 +109,16 @@ describe('in a browser', () => {
       `[browser] @weft/compose: ${(compose.length / 1024).toFixed(1)} KB minified, ${(composeGzip / 1024).toFixed(1)} KB gzip (graphology included); zod, loaded on the first input check: ${(zodGzip / 1024).toFixed(1)} KB gzip`,
     );
     expect(zod).toHaveLength(1);
-    // Budget: 80 KB gzip. Measured 72.6 KB on 2026-12-01 (was 63–66 before the Workflow builder, durable
+    // Budget: 84 KB gzip. Measured 72.6 KB on 2026-12-01 (was 63–66 before the Workflow builder, durable
     // DAG mode, stream pipes and call options landed in the main entry) and 76.5 KB on 2026-12-02, after
     // issue 28's hot-path work (flat successor rows and the topology builder, the plain body tail, the
     // synchronous memory put, the ring queue: code that trades size for time); graphology and its
     // dependencies (events, mnemonist, obliterator) are ~70 of the 294 KB minified, used only by DAG
-    // mode's planner. The functional API sits in its own entry (@weft/compose/func) and is not counted.
-    expect(composeGzip).toBeLessThan(80 * 1024);
+    // mode's planner. 79.5 → 81.2 KB on 2026-12-07 with issue 39's reference parity (compiled.nodes,
+    // seeding threads and input checkpoints, stream copies to every reader, answered pauses kept for time
+    // travel, LangGraph's retry predicate, whole-state rules). The functional API sits in its own entry
+    // (@weft/compose/func) and is not counted.
+    expect(composeGzip).toBeLessThan(84 * 1024);
   }, 600_000);
 
   test.skipIf(!hasChromium)(

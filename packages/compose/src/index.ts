@@ -18,7 +18,8 @@ export type { Durability } from './checkpoint/checkpoint-session.js';
 export type { Checkpointer, CheckpointSource, JsonValue } from './checkpoint/checkpointer.js';
 export { MemoryCheckpointer } from './checkpoint/memory-checkpointer.js';
 export { SerializationError } from './checkpoint/serialization-error.js';
-export type { StateSnapshot, UpdateStateOptions } from './checkpoint/thread-state.js';
+export type { StateSnapshot } from './checkpoint/thread-state.js';
+export type { UpdateStateOptions } from './checkpoint/thread-write.js';
 export { abortError } from './errors/abort-error.js';
 export { CheckpointConflictError } from './errors/checkpoint-conflict-error.js';
 export { CheckpointCorruptError, type CorruptionKind } from './errors/checkpoint-corrupt-error.js';
@@ -84,6 +85,7 @@ export {
   type NodeIO,
   type PassthroughIO,
 } from './graph/graph.js';
+export type { GraphNode, GraphNodeOptions } from './graph/graph-nodes.js';
 export type { InferInput, InferNodes, InferOutput, InferState, InferUpdate } from './graph/infer.js';
 export { nestedScope } from './graph/nested-scope.js';
 export type { RunResult } from './graph/run-graph.js';
@@ -108,6 +110,7 @@ export {
 export type { MissingField, PathValue } from './graph/workflow/mapping-types.js';
 export { type AddInputOptions, Workflow, type WorkflowOptions } from './graph/workflow/workflow.js';
 export type { NodeContext, RunSubgraphOptions } from './pregel/node-context.js';
+export { defaultRetryOn } from './pregel/retry.js';
 export type { NodeCallOptions, NodeOptionsByName, RunOptions } from './pregel/run-options.js';
 export type { PendingInterrupt } from './pregel/task.js';
 export { isGraphPause } from './pregel/task-context.js';

@@ -341,7 +341,7 @@ describe('DAG mode with a checkpointer', () => {
       .addEdge('after', END)
       .compile({ checkpointer: saver, mode: 'dag' });
     await expect(app.invoke({}, { threadId: 'nested' })).rejects.toThrow('inner boom');
-    expect((await app.getState('nested'))?.next).toEqual(['before']);
+    expect((await app.getState('nested'))?.next).toEqual(['sub']);
     fail = false;
     runs.length = 0;
     expect(await app.invoke(null, { threadId: 'nested' })).toEqual({ log: ['before', 'i1', 'i2', 'after'] });

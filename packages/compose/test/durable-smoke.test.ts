@@ -33,7 +33,7 @@ test('interrupt and resume', async () => {
   expect(first.status).toBe('interrupted');
   expect(first.interrupts[0]?.value).toEqual({ question: 'ok?' });
   const state = await app.getState('t1');
-  expect(state?.next).toEqual(['ask', 'side']);
+  expect(state?.next).toEqual(['ask']);
   const done = await app.invoke(new Command({ resume: true }), { threadId: 't1' });
   expect(done).toEqual({ log: ['prepared', 'asked', 'side'], approved: true });
   expect(calls).toEqual(['prepare', 'ask', 'side', 'ask']);

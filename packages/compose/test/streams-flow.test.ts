@@ -331,7 +331,7 @@ describe('streams flow with checkpoints (ADR 022)', () => {
       .compile({ checkpointer });
     const failed = await app.invoke('go', { threadId: 't-pipe-fail' }).catch((e: unknown) => e);
     expect(failed).toMatchObject({ node: 'review' });
-    expect((await app.getState('t-pipe-fail'))?.next).toEqual(['model', 'review']);
+    expect((await app.getState('t-pipe-fail'))?.next).toEqual(['review']);
     expect(await app.invoke(null, { threadId: 't-pipe-fail', config: { approved: true } })).toBe('AB');
     expect(modelRuns).toBe(1);
     expect(reads).toEqual([['a', 'b'], ['ab']]);

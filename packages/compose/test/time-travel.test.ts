@@ -145,11 +145,18 @@ describe('replay and fork', () => {
     expect(runs).toEqual(['d']);
   });
 
-  it('updateState rejects a node that does not exist and a thread that has no checkpoint', async () => {
+  it('updateState rejects a node that does not exist, an unknown checkpoint and an empty namespace', async () => {
     const { app } = await ranThread();
     const wrong = app.updateState('t', { log: 'z' }, { asNode: 'nope' as 'a' });
     await expect(wrong).rejects.toSatisfy((e) => WeftError.isInstance(e) && e.code === 'INVALID_ARGUMENT');
-    await expect(app.updateState('none', { log: 'z' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(app.updateState('t', { log: 'z' }, { checkpointId: 'nope' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(app.updateState('none', { log: 'z' }, { ns: 'sub:nope' })).rejects.toMatchObject({
+      code: expect.stringMatching(/NOT_FOUND|INVALID_ARGUMENT/),
+    });
+    // A thread with no checkpoint is seeded (see test/reference/langgraph-seed-thread.test.ts).
+    await expect(app.updateState('none', { log: 'z' })).resolves.toEqual(expect.any(String));
   });
 
   it('getStateHistory lists both branches of a fork and filters by metadata, limit and before', async () => {

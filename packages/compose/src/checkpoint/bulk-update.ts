@@ -1,14 +1,17 @@
 import { WeftError } from '../errors/weft-error.js';
-import { checkUpdate } from '../pregel/input-check.js';
 import type { RunContext } from '../pregel/run-context.js';
 import type { CompiledNode, Topology } from '../pregel/topology.js';
-import { END } from '../vocabulary/constants.js';
+import type { Command } from '../vocabulary/command.js';
+import { END, START } from '../vocabulary/constants.js';
 import type { Checkpointer } from './checkpointer.js';
-import { asNodeOf, type EarlierUpdate, writeClaimed } from './thread-state.js';
+import { asNodeOf, checkValues, type EarlierUpdate, writeClaimed } from './thread-write.js';
 
-/** One update of a {@link BulkSuperstep}: values written as `asNode` (as `updateState` takes them). */
+/**
+ * One update of a {@link BulkSuperstep}: values written as `asNode` (as `updateState` takes them; a
+ * `Command` with `goto`s and `Send`s when written as a node, as the node could have returned it).
+ */
 export interface BulkUpdate<TUpdate = unknown, TNodes extends string = string> {
-  readonly values: TUpdate | null;
+  readonly values: TUpdate | Command<TUpdate, string> | null;
   /** The node the values are written as; required when a superstep holds several updates. */
   readonly asNode?: TNodes;
 }
@@ -76,29 +79,20 @@ async function planSupersteps(
     if (!last) throw new WeftError('INVALID_ARGUMENT', `bulkUpdateState: superstep ${index} has no updates`);
     if (updates.length > 1) {
       for (const update of updates) {
-        if (update.asNode === undefined || update.asNode === END) {
+        if (update.asNode === undefined || update.asNode === END || update.asNode === START) {
           throw new WeftError(
             'INVALID_ARGUMENT',
-            `bulkUpdateState: superstep ${index} has several updates, so each needs an asNode that is a node (not END)`,
+            `bulkUpdateState: superstep ${index} has several updates, so each needs an asNode that is a node (not START or END)`,
           );
         }
       }
-    } else asNodeOf(topology, last.asNode);
+    }
     const before: EarlierUpdate[] = [];
     for (const update of updates.slice(0, -1)) {
       const node = asNodeOf(topology, update.asNode) as CompiledNode;
-      const output =
-        update.values === null || update.values === undefined
-          ? undefined
-          : await checkUpdate(
-              topology.spec,
-              `the values of superstep ${index} for "${node.name}"`,
-              update.values,
-            );
-      before.push({ node, name: node.name, output });
+      before.push({ node, name: node.name, output: await checkValues(topology, update.values, node) });
     }
-    if (last.values !== null && last.values !== undefined)
-      await checkUpdate(topology.spec, `the values of superstep ${index}`, last.values);
+    await checkValues(topology, last.values, asNodeOf(topology, last.asNode));
     planned.push({ before, last });
   }
   return planned;

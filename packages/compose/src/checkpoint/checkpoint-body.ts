@@ -57,7 +57,16 @@ export interface TaskErrorInfo {
  * entrypoint), kept so that re-running the task (after a pause or a crash) skips that call.
  */
 export type TaskWrite =
-  | { readonly kind: 'output'; readonly node: string; readonly output: unknown }
+  | {
+      readonly kind: 'output';
+      readonly node: string;
+      readonly output: unknown;
+      /**
+       * The pause this output answered, when the task resumed from a pause stored against the same
+       * checkpoint (it replaces that write): a fork from the checkpoint that answers anew asks it again.
+       */
+      readonly answered?: PausedWrite;
+    }
   | {
       readonly kind: 'call';
       readonly node: string;
@@ -80,3 +89,6 @@ export type TaskWrite =
       /** What the task's `ctx.once` calls remembered before the pause, by key (absent when none). */
       readonly memo?: ReadonlyArray<readonly [key: string, value: unknown]>;
     };
+
+/** The write of a task that paused (see {@link TaskWrite}). */
+export type PausedWrite = Extract<TaskWrite, { readonly kind: 'paused' }>;

@@ -2,9 +2,10 @@ import { isoNow, sortableId } from '../internal/ids.js';
 import type { LoopHooks, LoopView, StepRecord } from '../pregel/loop-hooks.js';
 import { type PendingInterrupt, type Task, TaskPaused } from '../pregel/task.js';
 import type { CompiledNode } from '../pregel/topology.js';
+import { pausesOf } from './answered-pauses.js';
 import { type BodyParts, bodyParts, errorInfo } from './body-parts.js';
 import { joinBody, loopBodyRest, serializeBodyRest } from './body-rest.js';
-import type { TaskWrite } from './checkpoint-body.js';
+import type { PausedWrite, TaskWrite } from './checkpoint-body.js';
 import type { Checkpointer, CheckpointRecord, CheckpointSource, TaskWritesRecord } from './checkpointer.js';
 import type { DeferredCheckpoint } from './deferred-checkpoint.js';
 import {
@@ -90,6 +91,8 @@ export class CheckpointSession {
   private readonly saved = new Set<string>();
   /** The next checkpoint is a full snapshot whatever its size (see {@link forceSnapshot}). */
   private snapshotNext = false;
+  /** Pauses stored against the checkpoint this run continues from: the outputs answering them keep them. */
+  private pauses: ReadonlyMap<string, PausedWrite> | undefined;
 
   constructor(private readonly options: SessionOptions) {
     this.parents = { ...options.parents };
@@ -110,6 +113,7 @@ export class CheckpointSession {
     this.sinceCount = loaded.body.sinceBase.count;
     this.baseBytes = loaded.body.values ? loaded.record.payload.length : Math.max(this.sinceBytes, 1);
     this.source = fork ? 'fork' : 'loop';
+    this.pauses = fork ? undefined : pausesOf(loaded);
   }
 
   /** Marks the first checkpoint of this run as written for new input. */
@@ -333,7 +337,10 @@ export class CheckpointSession {
   private saveTask(loop: LoopView, task: Task, output: unknown): undefined {
     if (output instanceof TaskPaused) return undefined;
     const node = (loop.topology.nodes[task.node] as CompiledNode).name;
-    const write: TaskWrite = { kind: 'output', node, output: normalizeOutput(output) };
+    const answered = this.pauses?.get(task.id);
+    const write: TaskWrite = answered
+      ? { kind: 'output', node, output: normalizeOutput(output), answered }
+      : { kind: 'output', node, output: normalizeOutput(output) };
     if (this.options.durability !== 'exit') {
       // A failure is seen by whoever awaits `pending` next (the step's checkpoint, `flush`).
       void this.putTask(task.id, write).catch(() => undefined);

@@ -162,6 +162,12 @@ function durability(
   const { prefix, taskIds } = restored;
   const taskId = (index: number): string =>
     taskIds.get(index) ?? `${prefix}:${(topology.nodes[index] as CompiledNode).name}:0`;
+  const taskOf = (index: number): Task => ({
+    node: index,
+    input: undefined,
+    hasInput: false,
+    id: taskId(index),
+  });
   for (const [index, values] of restored.resume) view.resumed.set(taskId(index), values);
   return {
     done: restored.done,
@@ -169,9 +175,9 @@ function durability(
     memo: restored.memo,
     taskId,
     nodeDone: (index, output) => {
-      const task: Task = { node: index, input: undefined, hasInput: false, id: taskId(index) };
-      void hooks.taskDone?.(view, task, output);
+      void hooks.taskDone?.(view, taskOf(index), output);
     },
+    nodeFailed: (index, error) => hooks.taskFailed?.(view, taskOf(index), error),
   };
 }
 

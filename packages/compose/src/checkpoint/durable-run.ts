@@ -4,9 +4,9 @@ import { matchValues, pendingInterrupts, planResume } from '../interrupt/resume.
 import { withWrites } from '../pregel/drive.js';
 import { PregelLoop } from '../pregel/loop.js';
 import type { LoopSnapshot } from '../pregel/loop-hooks.js';
-import { pausedOutput } from '../pregel/paused-step.js';
 import { type RunContext, runContext } from '../pregel/run-context.js';
 import { type Command, isCommand } from '../vocabulary/command.js';
+import { reopenPauses } from './answered-pauses.js';
 import { CheckpointSession } from './checkpoint-session.js';
 import type { Checkpointer } from './checkpointer.js';
 import { runDagDurable } from './dag-durable-run.js';
@@ -15,7 +15,7 @@ import type { DurableResult, DurableRun, DurableTarget } from './durable-target.
 import { type LoadedCheckpoint, loadCheckpoint } from './load.js';
 import { loadRouting, loadTasks, renewTaskIds } from './loop-state.js';
 import { collectNestedWrites } from './nested-writes.js';
-import { writeClaimed } from './thread-state.js';
+import { writeClaimed } from './thread-write.js';
 
 /** True when `input` asks to continue a thread rather than start a new turn. */
 export function isContinuation(input: unknown): input is Command | null | undefined {
@@ -48,6 +48,8 @@ async function runClaimed(call: DurableRun): Promise<DurableResult> {
   let head =
     loaded && target.checkpointId !== undefined ? await headSeq(checkpointer, threadId, ns) : undefined;
   let fork = loaded !== undefined && head !== undefined && head.id !== loaded.record.id;
+  // Answering an older checkpoint's pauses: those the thread answered since are asked again on the fork.
+  if (loaded && fork && isCommand(input) && input.hasResume) loaded = reopenPauses(loaded);
   if (!target.nested && loaded && isCommand(input) && (input.update !== undefined || input.goto.length > 0)) {
     if (topology.mode === 'dag' && input.goto.length > 0) {
       throw new WeftError(
@@ -187,15 +189,13 @@ function restore(
 }
 
 /**
- * A continuation's `values` stream starts with the state it continues from (as the reference engine's
- * does): the checkpoint's values with the writes of the paused step's finished tasks, as `getState` shows.
+ * A continuation's `values` stream starts with the state it continues from, as the reference engine's
+ * does: the checkpoint's own values (the writes of a paused step's finished tasks come with the step).
  */
 async function showResumed(loop: PregelLoop): Promise<void> {
   const { run } = loop;
   if (!run.observer.values || !loop.topology.state) return;
-  const outputs: unknown[] = new Array(loop.tasks.length);
-  for (const [position, output] of loop.known ?? []) outputs[position] = output;
-  const wait = run.observer.values(pausedOutput(loop, outputs), run.path);
+  const wait = run.observer.values(loop.values, run.path);
   if (wait) await wait;
 }
 

@@ -4,13 +4,8 @@ import { type BulkSuperstep, bulkWriteState } from '../checkpoint/bulk-update.js
 import type { JsonValue } from '../checkpoint/checkpointer.js';
 import { isContinuation } from '../checkpoint/durable-run.js';
 import { topologyAt, withSubgraphStates } from '../checkpoint/subgraph-state.js';
-import {
-  readHistory,
-  readState,
-  type StateSnapshot,
-  type UpdateStateOptions,
-  writeState,
-} from '../checkpoint/thread-state.js';
+import { readHistory, readState, type StateSnapshot } from '../checkpoint/thread-state.js';
+import { type UpdateStateOptions, writeState } from '../checkpoint/thread-write.js';
 import { WeftError } from '../errors/weft-error.js';
 import { cacheNamespace } from '../pregel/cached-task.js';
 import { checkInput } from '../pregel/input-check.js';
@@ -23,8 +18,10 @@ import type { Runnable } from '../runnable/runnable.js';
 import { createGraphStream } from '../stream/graph-stream.js';
 import type { InferStreamPart, StreamMode, StreamParts } from '../stream/stream-modes.js';
 import { StreamedInput } from '../stream/streamed-input.js';
-import type { End } from '../vocabulary/constants.js';
+import type { Command } from '../vocabulary/command.js';
+import type { End, Start } from '../vocabulary/constants.js';
 import type { BatchOptions, Continue, GraphRuntimeOptions, StreamOptions } from './compiled-graph-options.js';
+import { type GraphNode, graphNodes } from './graph-nodes.js';
 import { mapInOrder } from './map-in-order.js';
 import { runNested } from './nested-run.js';
 import { type GraphRuntime, presentOutput, type RunResult, runGraph, runResult } from './run-graph.js';
@@ -60,6 +57,7 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   /** The builder-independent description this graph was compiled from. */
   readonly spec: GraphSpec;
   readonly #runtime: GraphRuntime;
+  #nodes: Readonly<Record<string, GraphNode>> | undefined;
 
   /** @internal Use `compile()` on a builder. */
   constructor(runtime: GraphRuntime) {
@@ -72,6 +70,12 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   /** `pregel` (supersteps, loops allowed) or `dag` (run when all predecessors are done). */
   get mode(): 'pregel' | 'dag' {
     return this.#runtime.topology.mode;
+  }
+
+  /** The nodes by name, each runnable on its own to test it in isolation (see {@link GraphNode}). */
+  get nodes(): Readonly<Record<TNodes, GraphNode<TNodes>>> {
+    this.#nodes ??= graphNodes(this.#runtime);
+    return this.#nodes as Readonly<Record<TNodes, GraphNode<TNodes>>>;
   }
 
   /**
@@ -247,17 +251,8 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
    *
    * @example
    * ```ts
-   * const State = z.object({ topic: z.string(), draft: z.string().optional() });
-   * const drafter = new StateGraph(State)
-   *   .addNode('write', (s, ctx) => ({ draft: ctx.interrupt<string>(`draft on ${s.topic}`) }))
-   *   .addEdge(START, 'write').addEdge('write', END)
-   *   .compile({ name: 'agent' });
-   * const graph = new StateGraph(State)
-   *   .addNode('plan', (s) => ({ topic: s.topic.trim() }))
-   *   .addNode('agent', drafter)
-   *   .addEdge(START, 'plan').addEdge('plan', 'agent').addEdge('agent', END)
-   *   .compile({ checkpointer: new MemoryCheckpointer() });
-   * await graph.run({ topic: 'cats' }, { threadId: 'thread-1' }); // pauses inside `agent`
+   * declare const graph: CompiledGraph<{ topic: string }, { topic: string }, 'plan' | 'agent'>; // paused in `agent`
+   * const all = await graph.getStateHistory('thread-1'); // newest first, every branch
    * const state = await graph.getState('thread-1', { subgraphs: true });
    * const ns = state?.tasks.find((task) => task.node === 'agent')?.ns;
    * const inner = ns ? await graph.getStateHistory('thread-1', { ns }) : []; // the subgraph's checkpoints, newest first
@@ -292,15 +287,18 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   /**
    * Writes a checkpoint with `values` applied (through the reducers) on top of the latest or a given
    * checkpoint, as if `asNode` had written them, and returns its id. Keys not given keep their values.
-   * `asNode: END` finishes the thread (nothing runs next, pending interrupts are dropped); `null` values
-   * write nothing. Continuing from an older checkpoint forks the thread; the original history stays.
+   * `asNode: END` finishes the thread (nothing runs next, pending interrupts are dropped); `asNode: START`
+   * writes the values as a new turn's input (an `input` checkpoint, the nodes START leads to next); `null`
+   * values write nothing; a `Command` as values (written as a node) routes its `goto`s and `Send`s. A
+   * thread with no checkpoint starts from the empty state (values without `asNode` are then written as
+   * START's). Continuing from an older checkpoint forks the thread; the original history stays.
    *
    * With `ns` (a subgraph's checkpoint namespace, as `getState(thread, { subgraphs: true })` shows on
    * its task), the subgraph's state is updated instead: `values` and `asNode` are the subgraph's, and the
    * parent's resumed run continues the subgraph from the new checkpoint.
    *
    * @throws WeftError `INVALID_ARGUMENT` for an unknown `asNode`, or an `ns` whose parts do not name
-   *   subgraph nodes; `NOT_FOUND` for a thread (or namespace) without checkpoints.
+   *   subgraph nodes; `NOT_FOUND` for a subgraph namespace without checkpoints or an unknown checkpoint id.
    * @throws InputValidationError when `values` fail the state's update schema.
    *
    * @example
@@ -324,8 +322,8 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
    */
   updateState(
     threadId: string,
-    values: TUpdate | null,
-    options?: UpdateStateOptions & { readonly asNode?: TNodes | End; readonly ns?: undefined },
+    values: TUpdate | Command<TUpdate, TNodes> | null,
+    options?: UpdateStateOptions & { readonly asNode?: TNodes | Start | End; readonly ns?: undefined },
   ): Promise<string>;
   updateState(
     threadId: string,
@@ -350,8 +348,8 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
    * is written; the thread is claimed once for the whole call. Returns the last checkpoint id.
    *
    * @throws WeftError `INVALID_ARGUMENT` for no supersteps, an empty one, a superstep of several updates
-   *   where one lacks `asNode` (or is `END`), or an unknown `asNode`; `NOT_FOUND` for a thread without
-   *   checkpoints.
+   *   where one lacks `asNode` (or is `START` or `END`), or an unknown `asNode`. A thread without
+   *   checkpoints starts from the empty state (seed or clone one: `asNode: START` writes a turn's input).
    * @throws InputValidationError when values fail the state's update schema.
    *
    * @example
@@ -371,7 +369,7 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
    */
   async bulkUpdateState(
     threadId: string,
-    supersteps: ReadonlyArray<BulkSuperstep<TUpdate, TNodes | End>>,
+    supersteps: ReadonlyArray<BulkSuperstep<TUpdate, TNodes | Start | End>>,
     options: { readonly checkpointId?: string } = {},
   ): Promise<string> {
     return bulkWriteState({

@@ -23,7 +23,7 @@ const flowApp = new Graph<string, number>()
   .addEdge('length', END)
   .compile();
 
-type Update = { topic?: string; notes?: string | readonly string[] };
+type Update = { topic?: string | undefined; notes?: string | readonly string[] | undefined };
 
 describe('Infer* helpers', () => {
   it('InferState: the state of a state graph', () => {

@@ -17,9 +17,9 @@ export type ReducersOf<TState> = { readonly [TKey in keyof TState]?: AnyReducer 
 
 /** The update a state graph node returns: each key optional, reducer keys take the reducer's update type. */
 export type StateUpdate<TState, TReducers> = {
-  [TKey in keyof TState]?: TKey extends keyof TReducers
-    ? InferReducerUpdate<TReducers[TKey], TState[TKey]>
-    : TState[TKey];
+  [TKey in keyof TState]?:
+    | (TKey extends keyof TReducers ? InferReducerUpdate<TReducers[TKey], TState[TKey]> : TState[TKey])
+    | undefined;
 };
 
 /**

@@ -37,7 +37,10 @@ describe('input and output schemas type invoke and its result', () => {
       .addEdge(START, 'a')
       .compile();
     expectTypeOf<InferOutput<typeof plain>>().toEqualTypeOf<{ question: string; answer: string }>();
-    expectTypeOf<InferInput<typeof plain>>().toEqualTypeOf<{ question?: string; answer?: string }>();
+    expectTypeOf<InferInput<typeof plain>>().toEqualTypeOf<{
+      question?: string | undefined;
+      answer?: string | undefined;
+    }>();
   });
 });
 

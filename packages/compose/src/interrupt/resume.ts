@@ -93,8 +93,8 @@ function interruptPosition(id: string): number | string {
 
 /**
  * Maps a resume value to pending interrupt ids (strict). An object is a map `{ [interruptId]: value }`
- * when one of its keys is a pending interrupt id or every key has the shape of an interrupt id
- * (`<task id>:<n>`); any other value answers the only pending interrupt.
+ * when one of its keys is a pending interrupt id or every key has the shape of an id (see
+ * {@link isIdShaped}); any other value answers the only pending interrupt.
  *
  * @throws WeftError `INVALID_RESUME` when nothing is pending, when a map names an interrupt that is not
  *   pending, or when a single value is given while several are pending; the message lists the pending ids.
@@ -133,6 +133,18 @@ export function matchValues(pending: readonly PendingInterrupt[], value: unknown
  * `:t<call>-<n>` inside a functional-API task call).
  */
 const interruptIdShape = /^[^:]+:.+:\d+:(\d+|before|after|t[\d.]+-\d+)$/;
+/** Words joined by `-` or `:` (`no-such-id`, a UUID, a mistyped Weft id): how ids look, not field names. */
+const separatedShape = /^[\w.]+(?:[-:][\w.]+)+$/;
+/** LangGraph's interrupt ids (32 hex digits), which code ported from it may still hold. */
+const hashShape = /^[0-9a-f]{32}$/i;
+
+/**
+ * Whether a resume map key looks like an id rather than a field of an answer: a Weft interrupt id, a
+ * LangGraph one, or words joined by `-` or `:`. Plain names (`approved`, `note_text`, `Content Type`) are not.
+ */
+function isIdShaped(key: string): boolean {
+  return interruptIdShape.test(key) || hashShape.test(key) || separatedShape.test(key);
+}
 
 function isIdMap(value: unknown, ids: ReadonlySet<string>): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -140,5 +152,5 @@ function isIdMap(value: unknown, ids: ReadonlySet<string>): boolean {
     return false;
   const keys = Object.keys(value);
   if (keys.length === 0) return false;
-  return keys.some((key) => ids.has(key)) || keys.every((key) => interruptIdShape.test(key));
+  return keys.some((key) => ids.has(key)) || keys.every(isIdShaped);
 }

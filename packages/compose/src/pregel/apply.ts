@@ -1,9 +1,10 @@
+import type { ZodError } from 'zod';
 import { StateUpdateError } from '../errors/state-update-error.js';
 import { WeftError } from '../errors/weft-error.js';
 import { WriteConflictError } from '../errors/write-conflict-error.js';
 import { isPlainObject } from '../runnable/concat.js';
 import { reduceKey } from '../state/reduce-key.js';
-import { appendReducer } from '../state/reducers.js';
+import { appendReducer, isReadyReducer } from '../state/reducers.js';
 import { isCommand } from '../vocabulary/command.js';
 import type { Send } from '../vocabulary/send.js';
 import type { CompiledState } from './compiled-state.js';
@@ -81,6 +82,7 @@ export function applyStateWrites(
         ...((values[key] as unknown[] | undefined) ?? []),
         ...items,
       ];
+  if (state.rules && step.next) checkRules(step, outputs);
   return {
     values: step.next ?? values,
     changed: step.changed,
@@ -142,12 +144,14 @@ function write(step: StepApply, task: number, key: string, value: unknown): void
     const error = check(value);
     if (error) throw new StateUpdateError({ node: nameOf(step, task), key, error });
   }
+  const reducer = state.reducers[key];
+  // An update is a partial: `undefined` for a key the ready reducers combine adds nothing.
+  if (value === undefined && reducer !== undefined && isReadyReducer(reducer)) return;
   // The values are copied at the step's first write, so a step whose tasks wrote nothing (`{}`) copies none.
   // `Object.assign` onto a new object, not a spread: in optimized code a spread's copy that then gains a
   // key (an entrypoint's `output`, an optional key) got a new hidden class each run (ADR 025, fifth pass).
   step.next ??= Object.assign({}, step.base);
   const next = step.next;
-  const reducer = state.reducers[key];
   if (reducer === appendReducer) {
     const items = (step.appends ??= new Map()).get(key);
     if (items) Array.isArray(value) ? items.push(...value) : items.push(value);
@@ -168,6 +172,39 @@ function write(step: StepApply, task: number, key: string, value: unknown): void
     next[key] = value;
   }
   if (!step.changed.includes(key)) step.changed.push(key);
+}
+
+/**
+ * Checks the rules the schema states on the whole object against the state the step's writes made. A
+ * failure names the key its issue points at (else the first key the step changed) and the last task that
+ * wrote that key.
+ *
+ * @throws StateUpdateError when a rule fails.
+ */
+function checkRules(step: StepApply, outputs: readonly unknown[]): void {
+  const error = (step.state.rules as NonNullable<CompiledState['rules']>)(step.next);
+  if (!error) return;
+  const pointed = error.issues[0]?.path[0];
+  const key =
+    typeof pointed === 'string' && step.state.keySet.has(pointed) ? pointed : (step.changed[0] as string);
+  const within = error.issues.map((issue) => ({
+    ...issue,
+    path: issue.path[0] === key ? issue.path.slice(1) : issue.path,
+  }));
+  let task = outputs.length - 1;
+  while (task > 0 && !wrote(outputs[task], key)) task--;
+  throw new StateUpdateError({
+    node: nameOf(step, task),
+    key,
+    error: { ...error, issues: within } as ZodError,
+  });
+}
+
+/** Whether a task's output wrote `key`. */
+function wrote(output: unknown, key: string): boolean {
+  const update = isCommand(output) ? output.update : output;
+  if (update instanceof SubgraphWrites) return update.writes.some(([written]) => written === key);
+  return isPlainObject(update) && key in update;
 }
 
 function describe(value: unknown): string {

@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import { type ConcatFunction, concatChunks } from '../runnable/concat.js';
-import { buildUpdateChecks } from '../state/update-checks.js';
+import { buildStateRules, buildUpdateChecks } from '../state/update-checks.js';
 import { END, START } from '../vocabulary/constants.js';
 import type { DataflowNodeOptions } from '../vocabulary/node-options.js';
 import type { CompiledState } from './compiled-state.js';
@@ -82,14 +82,14 @@ export function buildRuntimeTopology(
   let index = 0;
   for (const node of spec.nodes.values()) {
     const nodeBranches = branches[index] ?? none;
-    const pipe = pipes.size > 0 ? pipes.get(node.name) : undefined;
+    const readers = pipes.size > 0 ? pipes.get(node.name) : undefined;
     const compiled = compileNode(node, {
       index,
       concat: node.options.concat ?? options.concat ?? concatChunks,
       edges: edges[index] ?? none,
       joins: joinsBySource[index] ?? none,
       branches: nodeBranches,
-      pipe: pipe === undefined ? undefined : target(pipe),
+      pipes: readers?.map(target),
       dataEdges: dataEdges[index] ?? none,
     });
     hasDeferred ||= compiled.deferred;
@@ -127,7 +127,7 @@ function bySource<T>(count: number): Array<T | undefined> {
 /** A node's routes, grouped by {@link buildRuntimeTopology}. */
 type NodeRoutes = Pick<
   CompiledNode,
-  'index' | 'concat' | 'edges' | 'joins' | 'branches' | 'pipe' | 'dataEdges'
+  'index' | 'concat' | 'edges' | 'joins' | 'branches' | 'pipes' | 'dataEdges'
 >;
 
 function compileNode(node: NodeSpec, routes: NodeRoutes): CompiledNode {
@@ -151,7 +151,7 @@ function compileNode(node: NodeSpec, routes: NodeRoutes): CompiledNode {
     branches: routes.branches,
     streamBranches: routes.branches.some((b) => b.condition !== undefined),
     deferred: options.defer === true,
-    pipe: routes.pipe,
+    pipes: routes.pipes,
     handlers: handlersOf(options),
     dataEdges: routes.dataEdges,
   };
@@ -215,5 +215,6 @@ function compileState(spec: GraphSpec, checkUpdates: boolean): CompiledState {
     if (probe.success && probe.data !== undefined) defaults[key] = probe.data;
   }
   const checks = checkUpdates ? buildUpdateChecks(state.schema, state.reducers) : undefined;
-  return { keys, keySet: new Set(keys), reducers: state.reducers, defaults, checks };
+  const rules = checkUpdates ? buildStateRules(state.schema) : undefined;
+  return { keys, keySet: new Set(keys), reducers: state.reducers, defaults, checks, rules };
 }

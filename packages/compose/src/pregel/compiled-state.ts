@@ -10,4 +10,6 @@ export interface CompiledState {
   readonly defaults: Readonly<Record<string, unknown>>;
   /** Per key, the check of a node's write against the schema; `undefined` with `checkUpdates: false`. */
   readonly checks: Readonly<Record<string, KeyCheck | undefined>> | undefined;
+  /** The schema's rules on the whole object, checked on the state a step's writes made; `undefined` for none. */
+  readonly rules?: KeyCheck | undefined;
 }

@@ -2,10 +2,10 @@ import { lastNodeEndAt } from '../events/node-outcome-events.js';
 import { isPromiseLike } from '../runnable/runnable.js';
 import type { LoopView } from './loop-hooks.js';
 import { type Finished, planNext } from './plan.js';
-import { applyTasks, type StepWrites, streamUpdates } from './step-writes.js';
+import { applyTasks, type StepWrites } from './step-writes.js';
 
 /**
- * Completes a step that ran to the end: applies its writes, streams them, plans the next step, reports
+ * Completes a step that ran to the end: applies its writes, plans the next step, reports
  * `step-end` and the values, and hands the step to `afterStep` (checkpoints). Returns a promise only when
  * routing, an observer or a hook is asynchronous, so synchronous steps never await. `outputs` are those
  * of the loop's current tasks. A step whose tasks ran without awaiting (`ranSync`) and that awaits
@@ -17,11 +17,9 @@ export function completeStep(
   started: number,
   ranSync: boolean,
 ): Promise<void> | undefined {
+  // Each task's write was shown to `updates` subscribers as it finished (see `showUpdate`).
   const { finished, writes, changed } = applyTasks(loop, loop.tasks, outputs);
-  const streaming = loop.run.observer.updates ? streamUpdates(loop.run, writes) : undefined;
-  const done: StepDone = { writes, changed, started, sync: ranSync && !streaming };
-  if (streaming) return streaming.then(() => route(loop, finished, done));
-  return route(loop, finished, done);
+  return route(loop, finished, { writes, changed, started, sync: ranSync });
 }
 
 /** What a completed step hands on to its end. */

@@ -1,6 +1,7 @@
 import { abortError } from '../errors/abort-error.js';
 import { WeftError } from '../errors/weft-error.js';
 import { isPromiseLike } from '../runnable/runnable.js';
+import { writerOf } from '../stream/stream-fan-out.js';
 import { StreamPipe } from '../stream/stream-pipe.js';
 import { StreamedInput } from '../stream/streamed-input.js';
 import { isCommand } from '../vocabulary/command.js';
@@ -10,6 +11,7 @@ import { DagConflicts } from './dag-conflicts.js';
 import { type DagPlan, START_INDEX } from './dag-plan.js';
 import { addRouted } from './dag-route.js';
 import type { LoopResult } from './loop-hooks.js';
+import { ParentCommand } from './parent-command.js';
 import { mergeInbox } from './plan.js';
 import type { RunContext } from './run-context.js';
 import { executeTask } from './runner.js';
@@ -35,6 +37,8 @@ export interface DagDurability {
   readonly taskId: (index: number) => string;
   /** Called when a node finished executing (not for replayed ones), before its successors start. */
   readonly nodeDone: (index: number, output: unknown) => void;
+  /** Called when a node failed first, before the run aborts (to put the failure on record). */
+  readonly nodeFailed?: ((index: number, error: unknown) => void) | undefined;
 }
 
 const PENDING = 0;
@@ -159,8 +163,8 @@ export class DagLoop {
 
   /**
    * Executes node `index`. With `source` it reads that stream (`input` is its reader). When it pipes into
-   * a successor (ADR 022), that successor starts now too, reading its chunks as they come, unless it
-   * already finished in a run this one continues (it is replayed then, with the whole output).
+   * successors (ADR 022), they start now too, each reading its own copy of its chunks as they come,
+   * unless one already finished in a run this one continues (it is replayed then, with the whole output).
    */
   private launch(
     index: number,
@@ -174,9 +178,8 @@ export class DagLoop {
     const node = this.topology.nodes[index] as CompiledNode;
     const step = this.plan.generation[index] as number;
     const taskId = durable ? durable.taskId(index) : `${step}:${node.name}:0`;
-    const reader = node.pipe;
-    const pipe =
-      reader === undefined || durable?.done.has(reader) ? undefined : new StreamPipe(this.run.control);
+    const readers = node.pipes?.filter((reader) => !durable?.done.has(reader));
+    const pipes = readers?.length ? readers.map(() => new StreamPipe(this.run.control)) : undefined;
     let result: unknown;
     try {
       result = executeTask({
@@ -189,18 +192,21 @@ export class DagLoop {
         memo: durable?.memo.get(index),
         source: call.source,
         streamFrom: call.streamFrom,
-        pipe,
+        pipe: pipes && writerOf(pipes),
       });
     } catch (error) {
-      this.fail(error);
+      this.failed(index, error);
       return;
     }
     const { source } = call;
     // A reader's task ended: its producer goes on alone (never blocked by what nobody reads).
     if (source) result = Promise.resolve(result).finally(() => source.detach());
-    if (pipe) {
-      this.status[reader as number] = STREAMING;
-      this.launch(reader as number, { input: pipe.reader, source: pipe, streamFrom: taskId });
+    if (readers && pipes) {
+      readers.forEach((reader, r) => {
+        const pipe = pipes[r] as StreamPipe;
+        this.status[reader] = STREAMING;
+        this.launch(reader, { input: pipe.reader, source: pipe, streamFrom: taskId });
+      });
     }
     if (!isPromiseLike(result)) {
       this.completed.push([index, result]);
@@ -215,9 +221,16 @@ export class DagLoop {
       },
       (error: unknown) => {
         this.running--;
-        this.fail(error);
+        this.failed(index, error);
       },
     );
+  }
+
+  /** Node `index` failed: the first failure of the run is put on record, then the run aborts. */
+  private failed(index: number, error: unknown): void {
+    if (!this.run.control.aborted && !(error instanceof ParentCommand))
+      this.durable?.nodeFailed?.(index, error);
+    this.fail(error);
   }
 
   private fail(error: unknown): void {

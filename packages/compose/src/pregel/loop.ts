@@ -8,7 +8,7 @@ import { type Breakpoints, breakpointInterrupts } from './breakpoints.js';
 import type { CompiledState } from './compiled-state.js';
 import { completeStep } from './complete-step.js';
 import type { LoopHooks, LoopRestore, LoopResult, LoopSnapshot, LoopView } from './loop-hooks.js';
-import { collectInterrupts, pausedOutput, streamFinished } from './paused-step.js';
+import { collectInterrupts, pausedOutput, showUpdate } from './paused-step.js';
 import { emptyRouting, type Finished, mergeInbox, planNext, type RoutingState } from './plan.js';
 import type { RunContext } from './run-context.js';
 import { runStep } from './step.js';
@@ -159,8 +159,7 @@ export class PregelLoop implements LoopView {
       const started = run.observer.event ? endedAt || Date.now() : 0;
       endedAt = 0;
       emitStepStart(this, started);
-      const finishOrder = run.observer.updates ? [] : undefined;
-      const ran = runStep(this.stepCall(started, finishOrder));
+      const ran = runStep(this.stepCall(started));
       const ranSync = !isPromiseLike(ran);
       const outputs = ranSync ? ran : await ran;
       this.#known = undefined;
@@ -168,10 +167,7 @@ export class PregelLoop implements LoopView {
       this.#resume = undefined;
       this.#memo = undefined;
       const interrupts = collectInterrupts(outputs);
-      if (interrupts) {
-        if (finishOrder) await streamFinished(this, outputs, finishOrder);
-        return this.pause(outputs, interrupts);
-      }
+      if (interrupts) return this.pause(outputs, interrupts);
       const ranTasks = this.#tasks;
       const done = completeStep(this, outputs, started, ranSync);
       this.#stepsRun++;
@@ -249,17 +245,25 @@ export class PregelLoop implements LoopView {
     interrupts: readonly PendingInterrupt[],
   ): Promise<LoopResult> {
     await this.hooks.paused?.(this, outputs, interrupts);
-    return { status: 'interrupted', output: pausedOutput(this, outputs), interrupts, steps: this.#stepsRun };
+    const output = pausedOutput(this, outputs);
+    // As the reference engine does, the root's `values` stream shows the state with the finished tasks'
+    // writes before the pause (only when one of them wrote something).
+    const { run } = this;
+    if (run.observer.values && output !== this.#values && run.path.length === 0) {
+      const wait = run.observer.values(output, run.path);
+      if (wait) await wait;
+    }
+    return { status: 'interrupted', output, interrupts, steps: this.#stepsRun };
   }
 
-  private stepCall(startedAt: number, finishOrder: number[] | undefined): StepCall {
+  private stepCall(startedAt: number): StepCall {
     const { hooks } = this;
     const resume = this.#resume;
     const memo = this.#memo;
     const tasks = this.#tasks;
     return {
       startedAt,
-      finishOrder,
+      showTask: this.run.observer.updates ? this.#showTask : undefined,
       run: this.run,
       topology: this.topology,
       tasks,
@@ -276,6 +280,8 @@ export class PregelLoop implements LoopView {
   }
 
   // Made once per loop, not per step: a step's tasks are `#tasks` until the step completes and plans.
+  readonly #showTask = (i: number, output: unknown): Promise<void> | undefined =>
+    showUpdate(this, this.#tasks[i] as Task, output);
   readonly #taskDone = (i: number, output: unknown): Promise<void> | undefined =>
     this.hooks.taskDone?.(this, this.#tasks[i] as Task, output);
   readonly #taskFailed = (i: number, error: unknown): void =>

@@ -34,22 +34,17 @@ export function pausedOutput(loop: LoopView, outputs: readonly unknown[]): unkno
   }
 }
 
-/** Streams the updates of a paused step's finished tasks, in the order they finished. */
-export async function streamFinished(
-  loop: LoopView,
-  outputs: readonly unknown[],
-  order: readonly number[],
-): Promise<void> {
+/**
+ * Shows one finished task's write to the `updates` subscriber, as the task finishes (LangGraph streams
+ * each task's writes when it finishes, so a sibling's update comes before a slower subgraph's own): a
+ * `Command`'s update, a subgraph's writes as one object; nothing for a pause or an empty write.
+ */
+export function showUpdate(loop: LoopView, task: Task, output: unknown): Promise<void> | undefined {
+  if (output instanceof TaskPaused) return undefined;
+  const raw = isCommand(output) ? output.update : output;
   const { run, topology } = loop;
-  const updates = run.observer.updates as NonNullable<RunObserver['updates']>;
-  for (const i of order) {
-    const output = outputs[i];
-    if (output instanceof TaskPaused) continue;
-    const raw = isCommand(output) ? output.update : output;
-    if (raw === undefined || raw === null) continue;
-    const update = raw instanceof SubgraphWrites ? Object.fromEntries(raw.writes) : raw;
-    const name = (topology.nodes[(loop.tasks[i] as Task).node] as CompiledNode).name;
-    const wait = updates(name, update, run.path);
-    if (wait) await wait;
-  }
+  if (topology.state && (raw === undefined || raw === null)) return undefined;
+  const update = raw instanceof SubgraphWrites ? Object.fromEntries(raw.writes) : raw;
+  const name = (topology.nodes[task.node] as CompiledNode).name;
+  return (run.observer.updates as NonNullable<RunObserver['updates']>)(name, update, run.path);
 }

@@ -36,19 +36,22 @@ interface GraphSpec {
  * only incoming edge (no join, no START edge, no data edge; in DAG mode no branch may target it either,
  * since a branch source is a predecessor there), it has no `merge`, input schema, retry, cache or
  * `defer`. `from` must be a function or a runnable without retry, cache or `outputKey` (a retried stream
- * could not be taken back). Each node pipes into at most one successor, the first eligible one in edge
- * order. Returns `to` by `from`.
+ * could not be taken back). A node's stream is copied to every such successor (as Eino copies a stream
+ * to each successor), in edge order. Returns the readers by `from`.
  */
-export function findPipes(spec: GraphSpec, mode: 'pregel' | 'dag'): Map<string, string> {
-  const pipes = new Map<string, string>();
+export function findPipes(spec: GraphSpec, mode: 'pregel' | 'dag'): Map<string, string[]> {
+  const pipes = new Map<string, string[]>();
   if (spec.kind !== 'dataflow') return pipes;
   const incoming = incomingCounts(spec, mode);
   for (const edge of spec.edges) {
-    if (edge.from === START || edge.to === END || edge.from === edge.to || pipes.has(edge.from)) continue;
+    if (edge.from === START || edge.to === END || edge.from === edge.to) continue;
     const from = spec.nodes.get(edge.from);
     const to = spec.nodes.get(edge.to);
     if (!from || !to || incoming.get(edge.to) !== 1) continue;
-    if (canFeed(from) && canRead(to)) pipes.set(edge.from, edge.to);
+    if (!canFeed(from) || !canRead(to)) continue;
+    const readers = pipes.get(edge.from);
+    if (!readers) pipes.set(edge.from, [edge.to]);
+    else if (!readers.includes(edge.to)) readers.push(edge.to);
   }
   return pipes;
 }

@@ -37,8 +37,8 @@ export interface Finished {
   /** A dataflow node's output (its successors' input); a state graph routes on the state (unset without gotos). */
   readonly output: unknown;
   readonly goto: Goto | undefined;
-  /** Its output already streamed into its `pipe` successor in the same step (not sent there again). */
-  readonly piped?: boolean;
+  /** The successors its output already streamed into in the same step (not sent there again). */
+  readonly piped?: readonly number[];
   /** What its stream branches decided while it streamed, by branch position (ADR 022). */
   readonly decided?: ReadonlyArray<Promise<unknown> | undefined>;
 }
@@ -176,10 +176,11 @@ function collect(
     item = finished[i] as Finished;
     source = item.node ? item.node.name : '__start__';
     const edges = item.node ? item.node.edges : topology.start.edges;
-    const piped = item.piped === true ? item.node?.pipe : undefined;
+    const piped = item.piped;
     // Indexed loops: this runs once per task (100,000 in a big map step), and `for…of` here, in a
     // function V8 had not optimized yet, allocated an iterator and its results per task (~200 bytes).
-    for (let e = 0; e < edges.length; e++) if (edges[e] !== piped) deliver(edges[e] as number);
+    for (let e = 0; e < edges.length; e++)
+      if (piped === undefined || !piped.includes(edges[e] as number)) deliver(edges[e] as number);
     if (item.node) {
       const { joins } = item.node;
       for (let j = 0; j < joins.length; j++) {
@@ -303,22 +304,28 @@ function toTasks(input: PlanInput, triggered: number[], sends: readonly SendBatc
 
 /**
  * Plans, after the step's other tasks (so their positions and ids do not change), the successors their
- * chunks stream into (ADR 022): one task per producer task, following chains (model → parser →
- * formatter) and stopping where a chain would come back to one of its nodes.
+ * chunks stream into (ADR 022): one task per reader of each producer task (each reads its own copy),
+ * following chains (model → parser → formatter) depth first and stopping where a chain would come back
+ * to one of its nodes.
  */
 export function addPipedTasks(topology: Topology, tasks: Task[], step: PlannedStep): void {
   const planned = tasks.length;
-  for (let i = 0; i < planned; i++) {
-    let producer = i;
-    const chain = new Set<number>([(tasks[i] as Task).node]);
-    let next = (topology.nodes[(tasks[i] as Task).node] as CompiledNode).pipe;
-    while (next !== undefined && next !== END_INDEX && !chain.has(next)) {
-      const node = topology.nodes[next] as CompiledNode;
-      chain.add(next);
-      tasks.push(new PipedTask(next, tasks.length, step, producer));
-      producer = tasks.length - 1;
-      next = node.pipe;
-    }
+  for (let i = 0; i < planned; i++) addReaders(topology, { tasks, step }, i, [(tasks[i] as Task).node]);
+}
+
+/** Plans the readers of the task at `producer` and theirs; `chain` holds the nodes on the way there. */
+function addReaders(
+  topology: Topology,
+  at: { readonly tasks: Task[]; readonly step: PlannedStep },
+  producer: number,
+  chain: readonly number[],
+): void {
+  const readers = (topology.nodes[(at.tasks[producer] as Task).node] as CompiledNode).pipes;
+  if (readers === undefined) return;
+  for (const reader of readers) {
+    if (reader === END_INDEX || chain.includes(reader)) continue;
+    at.tasks.push(new PipedTask(reader, at.tasks.length, at.step, producer));
+    addReaders(topology, at, at.tasks.length - 1, [...chain, reader]);
   }
 }
 

@@ -6,7 +6,7 @@ import { concatChunks } from '../runnable/concat.js';
 import { isAsyncIterable, isPromiseLike } from '../runnable/runnable.js';
 import { asStateMutation, freezeState } from '../state/freeze-state.js';
 import { AsyncQueue } from '../stream/async-queue.js';
-import type { StreamPipe } from '../stream/stream-pipe.js';
+import type { PipeWriter, StreamPipe } from '../stream/stream-pipe.js';
 import { isCommand } from '../vocabulary/command.js';
 import { listOutput } from './list-output.js';
 import { ParentCommand, parentOutput, toParent } from './parent-command.js';
@@ -38,8 +38,8 @@ export interface TaskCall {
    * step's first task): saves a `Date.now()` per step when events are watched (~50 ns on a VM clock).
    */
   readonly startedAt?: number | undefined;
-  /** The pipe this task's chunks stream into, as they come, for a successor of the same step (ADR 022). */
-  readonly pipe?: StreamPipe | undefined;
+  /** Where this task's chunks stream into as they come: its readers' pipes (ADR 022). */
+  readonly pipe?: PipeWriter | undefined;
   /** The pipe this task reads its input from (`input` is its reader): it streams in as it comes. */
   readonly source?: StreamPipe | undefined;
   /** The task feeding `source` while it runs (absent when it finished before a pause). */

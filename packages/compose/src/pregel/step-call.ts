@@ -25,8 +25,11 @@ export interface StepCall {
   readonly onTaskFailed?: ((index: number, error: unknown) => void) | undefined;
   /** The step's start time when events are watched (the first task starts then too). */
   readonly startedAt?: number | undefined;
-  /** When given, receives the position of each task as it finishes (known outputs first). */
-  readonly finishOrder?: number[] | undefined;
+  /**
+   * Shows a task's write to `updates` subscribers the moment it finishes (known outputs first, at the
+   * step's start), before `onTaskDone`; a promise when the subscriber makes the task wait.
+   */
+  readonly showTask?: ((index: number, output: unknown) => Promise<void> | undefined) | undefined;
   /** Given when the graph has stream branches: receives their early decisions by task position. */
   readonly decisions?: Array<ReadonlyArray<Promise<unknown> | undefined> | undefined> | undefined;
 }

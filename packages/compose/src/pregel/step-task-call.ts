@@ -1,4 +1,4 @@
-import type { StreamPipe } from '../stream/stream-pipe.js';
+import type { PipeWriter } from '../stream/stream-pipe.js';
 import type { RunContext } from './run-context.js';
 import type { TaskCall } from './runner.js';
 import type { PipeSource, StepCall } from './step-call.js';
@@ -55,7 +55,7 @@ interface StreamingTask {
   readonly i: number;
   readonly node: CompiledNode;
   readonly source: PipeSource | undefined;
-  readonly pipe: StreamPipe | undefined;
+  readonly pipe: PipeWriter | undefined;
 }
 
 /** The task call of a task that reads a stream, feeds a pipe or has stream branches (ADR 022). */

@@ -1,15 +1,13 @@
 import { isCommand } from '../vocabulary/command.js';
 import type { LoopView } from './loop-hooks.js';
 import type { Finished } from './plan.js';
-import type { RunContext, RunObserver } from './run-context.js';
 import { SubgraphWrites } from './subgraph-writes.js';
 import type { Task } from './task.js';
 import type { CompiledNode } from './topology.js';
 
-/** A step's writes: per node (for hooks) and per node as streamed to `updates` subscribers. */
+/** A step's writes, per node (for the hooks: checkpoints). */
 export interface StepWrites {
   records: Array<readonly [string, unknown]>;
-  streamed: Array<readonly [string, unknown]>;
 }
 
 /** What applying a step gives routing and the hooks. */
@@ -21,15 +19,14 @@ export interface AppliedTasks {
 
 /**
  * Applies a finished step's writes to the loop's state (through the reducers) and collects what routing
- * and the hooks need: each task as routed, and the writes kept when a hook, the `updates` stream or a
- * parent graph (`loop.writes`) reads them.
+ * and the hooks need: each task as routed, and the writes kept when a hook or a parent graph
+ * (`loop.writes`) reads them (the `updates` stream was shown each write as its task finished).
  */
 export function applyTasks(loop: LoopView, tasks: readonly Task[], outputs: unknown[]): AppliedTasks {
-  const { topology, run } = loop;
+  const { topology } = loop;
   const { nodes } = topology;
-  const keep =
-    loop.hooks.afterStep !== undefined || run.observer.updates !== undefined || loop.writes !== undefined;
-  const writes: StepWrites = { records: [], streamed: [] };
+  const keep = loop.hooks.afterStep !== undefined || loop.writes !== undefined;
+  const writes: StepWrites = { records: [] };
   const finished: Finished[] = new Array(tasks.length);
   let changed: readonly string[] = [];
   if (topology.state) {
@@ -54,7 +51,6 @@ export function applyTasks(loop: LoopView, tasks: readonly Task[], outputs: unkn
       if (raw === undefined || raw === null) continue;
       const name = nameAt(nodes, tasks, i);
       writes.records.push([name, raw]);
-      writes.streamed.push([name, applied.updates[i]]);
       if (loop.writes) record(loop.writes, raw);
     }
   } else {
@@ -70,7 +66,6 @@ export function applyTasks(loop: LoopView, tasks: readonly Task[], outputs: unkn
         if (decided) finished[i] = { ...(finished[i] as Finished), decided };
       });
     }
-    writes.streamed = writes.records;
   }
   return { finished, writes, changed };
 }
@@ -80,18 +75,6 @@ function nameAt(nodes: readonly CompiledNode[], tasks: readonly Task[], i: numbe
   return (nodes[(tasks[i] as Task).node] as CompiledNode).name;
 }
 
-/** Hands each node's write to the `updates` subscriber; a promise only when it asks the run to wait. */
-export function streamUpdates(run: RunContext, writes: StepWrites, from = 0): Promise<void> | undefined {
-  const updates = run.observer.updates as NonNullable<RunObserver['updates']>;
-  const { streamed } = writes;
-  for (let i = from; i < streamed.length; i++) {
-    const [node, update] = streamed[i] as readonly [string, unknown];
-    const wait = updates(node, update, run.path);
-    if (wait) return wait.then(() => streamUpdates(run, writes, i + 1));
-  }
-  return undefined;
-}
-
 /** A task's output as routing sees it: a `Command`'s update and goto, or the output itself. */
 export function dataflowFinished(node: CompiledNode | undefined, output: unknown): Finished {
   if (isCommand(output))
@@ -99,11 +82,13 @@ export function dataflowFinished(node: CompiledNode | undefined, output: unknown
   return { node, output, goto: undefined };
 }
 
-/** Marks the tasks whose output streamed into a successor of the same step (ADR 022). */
+/** Marks, on each task whose output streamed into successors of the same step, which ones (ADR 022). */
 function markPiped(tasks: readonly Task[], finished: Finished[]): void {
   for (const task of tasks) {
     const from = task.pipedFrom;
-    if (from !== undefined) finished[from] = { ...(finished[from] as Finished), piped: true };
+    if (from === undefined) continue;
+    const producer = finished[from] as Finished;
+    finished[from] = { ...producer, piped: [...(producer.piped ?? []), task.node] };
   }
 }
 

@@ -1,6 +1,7 @@
 import { WeftError } from '../errors/weft-error.js';
 import { isPromiseLike } from '../runnable/runnable.js';
-import { StreamPipe } from '../stream/stream-pipe.js';
+import { writerOf } from '../stream/stream-fan-out.js';
+import { type PipeWriter, StreamPipe } from '../stream/stream-pipe.js';
 import { StreamedInput } from '../stream/streamed-input.js';
 import { runCachedTask } from './cached-task.js';
 import { ParentCommand } from './parent-command.js';
@@ -15,8 +16,8 @@ interface StepRun {
   readonly call: StepCall;
   /** Task outputs by position, filled as tasks finish. */
   readonly outputs: unknown[];
-  /** Producer position → the position of its piped consumer, when the graph has pipes. */
-  readonly consumers: ReadonlyMap<number, number> | undefined;
+  /** Producer position → the positions of the tasks reading its stream, when the graph has pipes. */
+  readonly consumers: ReadonlyMap<number, readonly number[]> | undefined;
 }
 
 /**
@@ -46,43 +47,59 @@ export function runStep(call: StepCall): unknown[] | Promise<unknown[]> {
   return settle(pending, call).then(() => outputs);
 }
 
-/** Producer position → the position of the task its chunks stream into, in one step. */
-function consumersOf(tasks: readonly Task[]): Map<number, number> | undefined {
-  let consumers: Map<number, number> | undefined;
+/** Producer position → the positions of the tasks its chunks stream into, in one step. */
+function consumersOf(tasks: readonly Task[]): Map<number, number[]> | undefined {
+  let consumers: Map<number, number[]> | undefined;
   tasks.forEach((task, j) => {
-    if (task.pipedFrom !== undefined) (consumers ??= new Map()).set(task.pipedFrom, j);
+    const from = task.pipedFrom;
+    if (from === undefined) return;
+    consumers ??= new Map();
+    const readers = consumers.get(from);
+    if (readers) readers.push(j);
+    else consumers.set(from, [j]);
   });
   return consumers;
 }
 
 /**
- * Starts task `i`, and with it the task its chunks stream into (ADR 022): that one reads a pipe the
- * producer feeds as it runs, or, when the producer finished before a pause, its output as one chunk.
+ * Starts task `i`, and with it the tasks its chunks stream into (ADR 022): each reads its own pipe, which
+ * the producer feeds as it runs (a copy per reader, the slowest one setting the pace), or, when the
+ * producer finished before a pause, its output as one chunk.
  */
 function start(step: StepRun, i: number, source?: PipeSource): PromiseLike<void> | undefined {
   const { call, outputs, consumers } = step;
   const task = call.tasks[i] as Task;
-  const consumer = consumers?.get(i);
+  const readers = consumers?.get(i);
   if (call.known?.has(i)) {
     outputs[i] = call.known.get(i);
-    call.finishOrder?.push(i);
-    if (consumer === undefined) return undefined;
-    const pipe = StreamPipe.of(call.run.control, outputs[i]);
-    return start(step, consumer, { pipe, from: undefined });
+    const shown = call.showTask?.(i, outputs[i]);
+    if (readers === undefined) return shown;
+    const started = readers.map((reader) =>
+      start(step, reader, { pipe: StreamPipe.of(call.run.control, outputs[i]), from: undefined }),
+    );
+    return all([shown, ...started]);
   }
-  const pipe = consumer === undefined ? undefined : new StreamPipe(call.run.control);
-  const own = run(step, i, source, pipe);
-  if (consumer === undefined || !pipe) return own;
-  const next = start(step, consumer, { pipe, from: task.id });
-  if (!own) return next;
-  return next ? Promise.all([own, next]).then(ignore) : own;
+  if (readers === undefined) return run(step, i, source, undefined);
+  const pipes = readers.map(() => new StreamPipe(call.run.control));
+  const own = run(step, i, source, writerOf(pipes));
+  const started = readers.map((reader, r) =>
+    start(step, reader, { pipe: pipes[r] as StreamPipe, from: task.id }),
+  );
+  return all([own, ...started]);
+}
+
+/** Waits for the promises among `started`; `undefined` when there is none. */
+function all(started: ReadonlyArray<PromiseLike<void> | undefined>): PromiseLike<void> | undefined {
+  const pending = started.filter((wait): wait is PromiseLike<void> => wait !== undefined);
+  if (pending.length === 0) return undefined;
+  return pending.length === 1 ? pending[0] : Promise.all(pending).then(ignore);
 }
 
 function run(
   step: StepRun,
   i: number,
   piped: PipeSource | undefined,
-  pipe: StreamPipe | undefined,
+  pipe: PipeWriter | undefined,
 ): PromiseLike<void> | undefined {
   const { call, outputs } = step;
   const task = call.tasks[i] as Task;
@@ -114,8 +131,7 @@ function run(
     return result.then(
       (value) => {
         outputs[i] = value;
-        call.finishOrder?.push(i);
-        return call.onTaskDone?.(i, value);
+        return taskDone(call, i, value);
       },
       (error: unknown) => {
         failed(call, i, error);
@@ -124,8 +140,14 @@ function run(
     );
   }
   outputs[i] = result;
-  call.finishOrder?.push(i);
-  return call.onTaskDone?.(i, result);
+  return taskDone(call, i, result);
+}
+
+/** A task finished: its write is shown to `updates` subscribers, then handed to `onTaskDone`. */
+function taskDone(call: StepCall, i: number, output: unknown): Promise<void> | undefined {
+  const shown = call.showTask?.(i, output);
+  if (shown) return shown.then(() => call.onTaskDone?.(i, output));
+  return call.onTaskDone?.(i, output);
 }
 
 /** A task failed: the first failure of the step is reported, then the run is aborted. */

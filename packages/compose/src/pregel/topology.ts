@@ -60,10 +60,11 @@ export interface CompiledNode {
   /** Runs only when no other task is pending (the `defer` option). */
   readonly deferred: boolean;
   /**
-   * The successor this node's chunks stream into as they come, in the same step (ADR 022; dataflow
-   * graphs in Pregel mode): planned with this node, and not sent this node's output again.
+   * The successors this node's chunks stream into as they come (ADR 022; dataflow graphs), each reading
+   * its own copy, in the same step in Pregel mode: planned with this node, and not sent this node's
+   * output again. `undefined` when it streams into none.
    */
-  readonly pipe: number | undefined;
+  readonly pipes: readonly number[] | undefined;
   /** True when a branch of this node reads its output as a stream (`addStreamBranch`). */
   readonly streamBranches: boolean;
   /** The node's state handlers (`before`, `beforeStream`, `after`, `afterStream`); `undefined` when it has none. */
@@ -101,7 +102,7 @@ export interface Topology {
   readonly spec: GraphSpec;
   /** True when some node has the `defer` option. */
   readonly hasDeferred: boolean;
-  /** True when some node streams into a successor (see `CompiledNode.pipe`). */
+  /** True when some node streams into a successor (see `CompiledNode.pipes`). */
   readonly hasPipes: boolean;
   /**
    * How many nodes read the graph's own stream input as it comes (`collect`/`transform`, see

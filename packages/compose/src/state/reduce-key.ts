@@ -1,5 +1,5 @@
 import { ReducerError } from '../errors/reducer-error.js';
-import type { AnyReducer } from './reducers.js';
+import { type AnyReducer, isReadyReducer } from './reducers.js';
 
 /**
  * Applies one write to a key through its reducer. A key that holds no value (`undefined`: no schema
@@ -16,7 +16,7 @@ export function reduceKey(
   update: unknown,
   writer: { readonly node: string; readonly key: string; readonly checkpointId?: string | undefined },
 ): unknown {
-  if (current === undefined && !definesEmpty(reducer)) return update;
+  if (current === undefined && !isReadyReducer(reducer)) return update;
   try {
     return reducer(current, update);
   } catch (error) {
@@ -27,11 +27,6 @@ export function reduceKey(
       cause: error,
     });
   }
-}
-
-/** True for the ready reducers, which treat a missing value as their empty value. */
-function definesEmpty(reducer: AnyReducer): boolean {
-  return typeof (reducer as { reducerKind?: unknown }).reducerKind === 'string';
 }
 
 /** A reducer error with the checkpoint it happened on top of (other errors pass through unchanged). */

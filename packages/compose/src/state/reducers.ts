@@ -77,6 +77,11 @@ export const sumReducer: SumReducer = Object.assign(
   { reducerKind: 'sum' as const },
 );
 
+/** True for {@link appendReducer}, {@link mergeReducer} and {@link sumReducer}, which define their own empty value. */
+export function isReadyReducer(reducer: AnyReducer): boolean {
+  return typeof (reducer as { reducerKind?: unknown }).reducerKind === 'string';
+}
+
 /** The update type a reducer accepts for a key whose value type is `TValue`. */
 export type InferReducerUpdate<TReducer, TValue> = TReducer extends AppendReducer
   ? TValue extends readonly (infer TItem)[]

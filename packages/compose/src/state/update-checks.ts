@@ -7,11 +7,12 @@ export type KeyCheck = (value: unknown) => ZodError | undefined;
 
 /**
  * Per key, how a node's write is checked against the state schema, built without loading zod (the
- * schema's own methods do the work): a key without a reducer takes a value its field accepts
- * (refinements included); an `appendReducer` key an item or a list its array accepts; a `mergeReducer`
- * key a partial object; a `sumReducer` key a number. A custom reducer's update is its own business:
- * unchecked, and so is a key whose schema transforms (it holds the transform's output). Keys are checked
- * as written: values are not parsed.
+ * schema's own methods do the work). An update is a partial of the state, so `undefined` passes for
+ * every key (as LangGraph checks updates against the schema made partial); otherwise a key without a
+ * reducer takes a value its field accepts (refinements included); an `appendReducer` key an item or a
+ * list its array accepts; a `mergeReducer` key a partial object; a `sumReducer` key a number. A custom
+ * reducer's update is its own business: unchecked, and so is a key whose schema transforms (it holds the
+ * transform's output). Keys are checked as written: values are not parsed.
  */
 export function buildUpdateChecks(
   schema: ZodObject,
@@ -22,9 +23,24 @@ export function buildUpdateChecks(
     const reducer = reducers[key] as (AnyReducer & { reducerKind?: string }) | undefined;
     // A transforming key holds the transform's output, which need not fit the schema's input.
     if (hasTransform(field)) continue;
-    checks[key] = reducer ? reducerCheck(field, reducer.reducerKind) : parseCheck(field);
+    const check = reducer ? reducerCheck(field, reducer.reducerKind) : parseCheck(field);
+    checks[key] = check && ((value) => (value === undefined ? undefined : check(value)));
   }
   return checks;
+}
+
+/**
+ * The rules a state schema states on the whole object (`.refine`, `.superRefine`, `.check` on the
+ * `z.object`), as one check of a merged state; `undefined` when it states none. Fields are not checked
+ * here (each write was, key by key), and keys still unset are no error: the state fills over steps.
+ */
+export function buildStateRules(schema: ZodObject): KeyCheck | undefined {
+  if (!(defOf(schema).checks?.length ?? 0)) return undefined;
+  // The schema's own methods, no zod import: any key passes through (`loose`), the shape is dropped, the
+  // object's checks stay.
+  const loose = schema.loose();
+  const rules = loose.clone({ ...defOf(loose), shape: {} } as never);
+  return parseCheck(rules);
 }
 
 function parseCheck(schema: ZodType): KeyCheck {
@@ -55,6 +71,7 @@ function reducerCheck(field: ZodType, kind: string | undefined): KeyCheck | unde
 
 interface Def {
   readonly type: string;
+  readonly checks?: readonly unknown[];
   readonly innerType?: ZodType;
   readonly element?: ZodType;
 }

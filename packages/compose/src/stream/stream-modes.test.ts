@@ -48,7 +48,7 @@ describe('stream modes', () => {
     ]);
   });
 
-  it('updates: one part per task, in task order', async () => {
+  it('updates: one part per task, as each finishes (the state is still applied in task order)', async () => {
     const app = new StateGraph(State, { reducers })
       .addNode('slow', async () => {
         await new Promise<void>((resolve) => setImmediate(resolve));
@@ -62,7 +62,9 @@ describe('stream modes', () => {
       .addEdge(['slow', 'fast', 'silent'], END)
       .compile();
     const parts = await all(app.stream({}, { mode: 'updates' }));
-    expect(parts.map((p) => p.node)).toEqual(['slow', 'fast']);
+    expect(parts.map((p) => p.node)).toEqual(['fast', 'slow']);
+    const values = await all(app.stream({}, { mode: 'values' }));
+    expect(values.at(-1)).toMatchObject({ log: ['slow', 'fast'] });
   });
 
   it('messages: the chunks of streaming nodes as they come', async () => {

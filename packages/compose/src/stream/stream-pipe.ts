@@ -2,6 +2,16 @@ import type { RunControl } from '../pregel/run-control.js';
 import { isCommand } from '../vocabulary/command.js';
 import { AsyncQueue } from './async-queue.js';
 
+/** What a producer feeds as it streams (ADR 022): one reader's {@link StreamPipe}, or a `StreamFanOut` copying to several. */
+export interface PipeWriter {
+  /** Adds a chunk; a promise while a reader is too far behind. */
+  push(chunk: unknown): Promise<void> | undefined;
+  /** The producer finished with `output` (its one chunk when it streamed none). */
+  finish(output: unknown): void;
+  /** The producer paused: its readers pause too. */
+  pause(): void;
+}
+
 /** Chunks a producer may run ahead of the node reading its stream before it waits (see `AsyncQueue`). */
 export const pipeHighWaterMark = 8;
 
@@ -13,7 +23,7 @@ export const pipeHighWaterMark = 8;
  * {@link SourcePaused} when the producer paused; and lets the producer go on alone once the reader's task
  * ended (`detach`), so a reader that stops early never blocks it.
  */
-export class StreamPipe {
+export class StreamPipe implements PipeWriter {
   readonly #queue = new AsyncQueue<unknown>(pipeHighWaterMark);
   readonly #unfollow: () => void;
   #fed = false;

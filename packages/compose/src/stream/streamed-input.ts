@@ -1,4 +1,5 @@
 import type { RunControl } from '../pregel/run-control.js';
+import { StreamFanOut } from './stream-fan-out.js';
 import { StreamPipe } from './stream-pipe.js';
 
 /**
@@ -34,27 +35,23 @@ export class StreamedInput {
   }
 
   async #pump(control: RunControl): Promise<void> {
-    const pipes = this.#pipes;
+    const readers = new StreamFanOut(this.#pipes);
     const iterator = this.#source[Symbol.asyncIterator]();
     const unfollow = control.onAbort(() => void iterator.return?.()?.then(undefined, ignore));
     try {
       for (;;) {
         const next = await iterator.next();
         if (next.done || control.aborted) break;
-        let waits: Array<Promise<void>> | undefined;
-        for (const pipe of pipes) {
-          const wait = pipe.detached ? undefined : pipe.push(next.value);
-          if (wait) (waits ??= []).push(wait);
-        }
-        if (waits) await Promise.all(waits);
-        if (pipes.every((pipe) => pipe.detached)) {
+        const wait = readers.push(next.value);
+        if (wait) await wait;
+        if (readers.detached) {
           await iterator.return?.();
           break;
         }
       }
-      for (const pipe of pipes) pipe.end();
+      readers.end();
     } catch (error) {
-      for (const pipe of pipes) pipe.fail(error);
+      readers.fail(error);
     } finally {
       unfollow();
     }

@@ -17,7 +17,11 @@ export interface RetryPolicy {
   readonly maxDelayMs?: number;
   /** Randomise each delay between 50% and 100% of its value (default true). */
   readonly jitter?: boolean;
-  /** Which errors are retried (default: every error except aborts, interrupts and Weft definition errors). */
+  /**
+   * Which errors are retried (default {@link defaultRetryOn}: LangGraph.js's predicate — not 400–407 or
+   * 409 HTTP errors, cancels, `ECONNABORTED` or `insufficient_quota`). Aborts, interrupts and Weft
+   * definition errors are never retried, whatever this says.
+   */
   readonly retryOn?: (error: Error) => boolean;
 }
 
