@@ -30,6 +30,8 @@ const rank = {
   '@weft/prebuilt': 2,
   '@weft/otel': 2.5,
   '@weft/playground': 3,
+  // The documentation site shows (and runs) every package's API.
+  '@weft/docs': 4,
 };
 const problems = [];
 /** Libraries users import themselves: peers, never dependencies, one range across packages. */

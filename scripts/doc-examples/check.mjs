@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { exportedNames, packageEntries } from './exports.mjs';
+import { docModules } from './modules.mjs';
 import { packageDirOf, rebaseRelativeImports } from './package-dir.mjs';
 
 /**
@@ -32,7 +33,7 @@ const scratchName = 'test-results/doc-examples';
 export async function checkDocBlocks({ root, blocks }) {
   const started = performance.now();
   const skipped = blocks.filter((block) => block.marker.kind === 'skip');
-  const modules = groupModules(blocks.filter((block) => block.marker.kind !== 'skip'));
+  const modules = docModules(blocks);
   const scratchDirs = new Set();
   const tag = `${process.pid}-${Date.now().toString(36)}`;
   /** @type {Map<string, { lines: ({ block: CheckedBlock, line: number } | undefined)[] }>} */
@@ -51,7 +52,7 @@ export async function checkDocBlocks({ root, blocks }) {
     for (const block of group) {
       const entry = { block, diagnostics: [] };
       checked.push(entry);
-      for (const part of [block.marker.prelude, block].filter((part) => part !== undefined))
+      for (const part of [block.marker.prelude, block, block.epilogue].filter((part) => part !== undefined))
         (block.source === 'readme'
           ? rebaseRelativeImports(part.code, dirname(resolve(root, block.file)), scratch)
           : part.code
@@ -98,26 +99,6 @@ export async function checkDocBlocks({ root, blocks }) {
       rmSync(dir, { recursive: true, force: true });
   }
   return { checked, skipped, unmapped, milliseconds: Math.round(performance.now() - started) };
-}
-
-/**
- * Blocks grouped into modules: each block alone, except that a `continues` block joins the previous group
- * of the same file.
- * @param {DocBlock[]} blocks
- * @returns {DocBlock[][]}
- */
-function groupModules(blocks) {
-  /** @type {DocBlock[][]} */
-  const groups = [];
-  for (const block of blocks) {
-    const last = groups.at(-1);
-    if (block.marker.kind === 'continues') {
-      if (!last || last[0]?.file !== block.file)
-        throw new Error(`${block.file}:${block.line}: a 'continues' block needs a compiled block before it`);
-      last.push(block);
-    } else groups.push([block]);
-  }
-  return groups;
 }
 
 /** @param {string} file */

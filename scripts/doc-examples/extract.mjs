@@ -2,20 +2,25 @@
 // block's source line so a compile error can be reported where the reader sees it.
 
 /**
- * @typedef {{ kind: 'compile' | 'skip' | 'continues' | 'run', reason?: string, prelude?: { line: number, code: string } }} BlockMarker
- * @typedef {{ file: string, line: number, code: string, marker: BlockMarker, source: 'readme' | 'tsdoc', symbol?: string, expected?: string }} DocBlock
+ * @typedef {{ kind: 'compile' | 'skip' | 'continues' | 'run', run?: true, needs?: string[], reason?: string, prelude?: { line: number, code: string } }} BlockMarker
+ * @typedef {{ file: string, line: number, code: string, marker: BlockMarker, source: 'readme' | 'tsdoc', symbol?: string, expected?: string, epilogue?: { line: number, code: string } }} DocBlock
  */
 
 const fence = /^(\s*)```(ts|typescript)\s*$/;
-const marker = /^\s*<!--\s*doc-example:\s*(compile|skip|continues|run)\b\s*[-—:]?\s*(.*?)\s*(-->)?\s*$/;
+const marker =
+  /^\s*<!--\s*doc-example:\s*(compile|skip|continues|run)\b(\s+run\b)?\s*[-—:]?\s*(.*?)\s*(-->)?\s*$/;
 
 /**
  * The ```ts / ```typescript blocks of a Markdown file. A block may be marked by an HTML comment on the closest
  * non-blank line(s) above its fence:
  * - `<!-- doc-example: skip — reason -->`: not compiled (the reason is required);
  * - `<!-- doc-example: continues -->`: compiled as one module with the block before it;
- * - `<!-- doc-example: run -->`: compiled, and run by `runDocBlock` (run.mjs); when a ```text block follows
- *   (blank lines and one line of prose ending in `:` may come between), it is what the run must print;
+ * - `<!-- doc-example: run -->`: compiled, and run by `runDocModule` (run.mjs); when a ```text block follows
+ *   (blank lines and one line of prose ending in `:` may come between), it is what the block must print;
+ * - `<!-- doc-example: continues run -->`: joins the block before it, and the module they make is run (a
+ *   walkthrough in steps, each showing what it prints);
+ * - a `run` marker's text `needs NAME[, NAME]` names environment variables the run needs (a database URL):
+ *   without them the run is skipped, visibly;
  * - `<!-- doc-example: compile -->`: compiled (the default; useful with a prelude).
  * When the comment spans several lines, the lines after the first are a hidden prelude: code put before
  * the block (declarations of what the snippet takes as given), compiled and run with it.
@@ -41,6 +46,7 @@ export function extractMarkdownBlocks(text, file) {
       body.push((lines[end++] ?? '').slice(indent));
     if (end >= lines.length) throw new Error(`${file}:${index + 1}: unclosed \`\`\`${open[2]} block`);
     const expected = outputBelow(lines, end);
+    const epilogue = epilogueBelow(lines, end, expected !== undefined);
     blocks.push({
       file,
       line: index + 2,
@@ -48,6 +54,7 @@ export function extractMarkdownBlocks(text, file) {
       marker: markerAbove(lines, index, file),
       source: 'readme',
       ...(expected === undefined ? {} : { expected }),
+      ...(epilogue === undefined ? {} : { epilogue }),
     });
     index = end;
   }
@@ -79,6 +86,31 @@ function outputBelow(lines, closeIndex) {
 }
 
 /**
+ * The hidden epilogue of the block closed at `closeIndex`: a `<!-- doc-example: finally` comment after
+ * it (after its ```text output when it has one), whose lines up to `-->` are code run after the block —
+ * closing what a hidden prelude opened (a loopback server, a database pool).
+ * @param {string[]} lines
+ * @param {number} closeIndex
+ * @param {boolean} hasOutput
+ * @returns {{ line: number, code: string } | undefined}
+ */
+function epilogueBelow(lines, closeIndex, hasOutput) {
+  let next = closeIndex + 1;
+  if (hasOutput) {
+    while (next < lines.length && !/^\s*```text\s*$/.test(lines[next] ?? '')) next++;
+    next++;
+    while (next < lines.length && !/^\s*```\s*$/.test(lines[next] ?? '')) next++;
+    next++;
+  }
+  while (next < lines.length && (lines[next] ?? '').trim() === '') next++;
+  if (!/^\s*<!--\s*doc-example:\s*finally\s*$/.test(lines[next] ?? '')) return undefined;
+  const body = [];
+  for (let at = next + 1; at < lines.length && !/^\s*-->\s*$/.test(lines[at] ?? ''); at++)
+    body.push(lines[at] ?? '');
+  return { line: next + 2, code: `${body.join('\n')}\n` };
+}
+
+/**
  * The marker comment for the fence at `fenceIndex`, or `{ kind: 'compile' }` when there is none.
  * @param {string[]} lines
  * @param {number} fenceIndex
@@ -94,13 +126,19 @@ function markerAbove(lines, fenceIndex, file) {
   const found = marker.exec(lines[open] ?? '');
   if (!found) return { kind: 'compile' };
   const kind = /** @type {BlockMarker['kind']} */ (found[1]);
-  const reason = found[2] ?? '';
+  const runs = kind === 'run' || (kind === 'continues' && found[2] !== undefined);
+  if (found[2] !== undefined && kind !== 'continues')
+    throw new Error(`${file}:${open + 1}: only a 'continues' block takes 'run' after its kind`);
+  const reason = found[3] ?? '';
   if (kind === 'skip' && reason.length < 8)
     throw new Error(
       `${file}:${open + 1}: a doc-example skip needs its reason (\`<!-- doc-example: skip — why -->\`)`,
     );
+  const needs = runs ? /\bneeds\s+([A-Z][A-Z0-9_]*(?:\s*,\s*[A-Z][A-Z0-9_]*)*)/.exec(reason)?.[1] : undefined;
   /** @type {BlockMarker} */
   const result = reason ? { kind, reason } : { kind };
+  if (runs) result.run = true;
+  if (needs) result.needs = needs.split(',').map((name) => name.trim());
   if (open < close) {
     const prelude = lines.slice(open + 1, close + 1);
     prelude[prelude.length - 1] = (prelude.at(-1) ?? '').replace(/\s*-->\s*$/, '');
