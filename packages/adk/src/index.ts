@@ -169,6 +169,7 @@ export {
   type RunStartContext,
 } from './runner/runner-plugin.js';
 export type { ExpiredSession, WaitingTimeout } from './runner/session-lifecycle.js';
+export type { RunnerCallbacks, TurnInfo } from './runner/turn-callbacks.js';
 export { TurnLoop, type TurnLoopOptions } from './runner/turn-loop.js';
 export { MemorySessionService } from './session/memory-session-service.js';
 export type { RunIdentity } from './session/run-identity.js';

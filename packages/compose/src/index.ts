@@ -37,6 +37,7 @@ export type {
   AgentEventActions,
   AgentEventBody,
   AgentNodeEvent,
+  GraphAgentInfo,
   ModelCallEvent,
   ModelCallRequest,
   NodeEvent,

@@ -137,12 +137,18 @@ async function callModel(
       type: 'model-call',
       agent: agent.name,
       model: model.name,
+      ...(model.provider === undefined ? {} : { provider: model.provider }),
+      ...(model.modelId === undefined ? {} : { requestModel: model.modelId }),
       request: { messages: request.messages, tools: request.tools.map((t) => t.name), options: callOptions },
       streamed,
       startedAt,
       durationMs: Date.now() - startedAt,
       ...('response' in outcome
-        ? { response: outcome.response, ...(outcome.response.usage ? { usage: outcome.response.usage } : {}) }
+        ? {
+            response: outcome.response,
+            ...(outcome.response.usage ? { usage: outcome.response.usage } : {}),
+            ...(outcome.response.modelId ? { responseModel: outcome.response.modelId } : {}),
+          }
         : { error: outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error)) }),
     });
   let response: AssistantMessage;

@@ -10,6 +10,7 @@ import {
   errorToolMessage,
   type RunToolCallOptions,
   runToolCall,
+  toolFailureOf,
 } from '../tool/run-tool-call.js';
 import type { AnyTool } from '../tool/tool.js';
 import { type AgentRunContext, agentContextOf, reportAgentEvent } from './agent-context.js';
@@ -149,6 +150,7 @@ export function toolStep(options: ToolNodeOptions) {
       await ctx.report({ type: 'tool-start', ...where, arguments: call.arguments });
       let result = await wrapped(call);
       if (hooks) result = await runAfter(middleware, result, (m, r) => m.afterTool?.(r, call, hooks));
+      const failure = toolFailureOf(result);
       const message: ToolMessage = Object.assign({}, result, { id: result.id ?? eventId('msg'), author });
       await ctx.report({
         type: 'tool-end',
@@ -156,6 +158,7 @@ export function toolStep(options: ToolNodeOptions) {
         status: message.status === 'error' ? 'error' : 'success',
         result: message,
         durationMs: Date.now() - startedAt,
+        ...(failure ? { error: failure } : {}),
       });
       const saved = artifacts?.delta ?? {};
       return { message, writes: view.writes, ...(Object.keys(saved).length > 0 ? { artifacts: saved } : {}) };

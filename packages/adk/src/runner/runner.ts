@@ -1,4 +1,4 @@
-import { AsyncQueue, type Checkpointer, MemoryCheckpointer } from '@weft/compose';
+import { AsyncQueue, type Callbacks, type Checkpointer, MemoryCheckpointer } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
 import type { AgentGraph } from '../agent/agent-graph.js';
 import type { ArtifactService } from '../artifact/artifact-service.js';
@@ -17,6 +17,7 @@ import {
   expireWaitingSessions,
   type WaitingTimeout,
 } from './session-lifecycle.js';
+import { type RunnerCallbacks, turnCallbacks } from './turn-callbacks.js';
 
 /** Options of a {@link Runner}. */
 export interface RunnerOptions {
@@ -56,6 +57,12 @@ export interface RunnerOptions {
   readonly threadOf?: (key: SessionKey) => string;
   /** Record on each committed event the last root checkpoint saved before it (`event.checkpointId`). */
   readonly recordCheckpoints?: boolean;
+  /**
+   * Subscribers of every turn's and resume's events — tracing registered once:
+   * `callbacks: (turn) => tracing.callbacks()` — next to the Runner's own. An object, or a function of
+   * the turn (its session and agent) called at each start. A call's own `callbacks` still apply too.
+   */
+  readonly callbacks?: RunnerCallbacks;
 }
 
 /**
@@ -126,6 +133,12 @@ export class Runner {
       },
   ): AsyncIterableIterator<AgentEvent> {
     return this.#start(options, { message: options.message }, options.state);
+  }
+
+  /** The callbacks of one turn: the Runner's (see `callbacks`) and the call's own. */
+  #turnCallbacks(key: SessionKey, perCall: Callbacks | undefined): Callbacks | undefined {
+    const turn = { ...key, agentName: this.#options.agent.name };
+    return turnCallbacks(this.#options.callbacks, turn, perCall);
   }
 
   /** The checkpoint thread of a session (the `threadOf` option, else adk's {@link threadOf}). */
@@ -295,7 +308,7 @@ export class Runner {
         cancel,
         push: (event) => queue.push(event),
         ...(this.#options.artifactService ? { artifactService: this.#options.artifactService } : {}),
-        passThrough: passThroughOf(ref),
+        passThrough: passThroughOf(ref, this.#turnCallbacks(key, ref.callbacks)),
         ...(this.#options.recordCheckpoints ? { recordCheckpoints: true } : {}),
         ...hooks.invocationArgs(temp),
       }).catch(async (error: unknown) => {
@@ -343,9 +356,9 @@ async function resumeValue(
   return Object.fromEntries(pending.map((p) => [p.id, { continue: true }]));
 }
 
-/** The run options of a call that go to the graph untouched (only those given). */
-function passThroughOf(ref: RunPassThrough): RunPassThrough {
-  const { callbacks, interruptBefore, interruptAfter, checkpointId, runId } = ref;
+/** The run options of a call that go to the graph (only those given), with the turn's `callbacks`. */
+function passThroughOf(ref: RunPassThrough, callbacks: Callbacks | undefined): RunPassThrough {
+  const { interruptBefore, interruptAfter, checkpointId, runId } = ref;
   return {
     ...(runId === undefined ? {} : { runId }),
     ...(callbacks === undefined ? {} : { callbacks }),

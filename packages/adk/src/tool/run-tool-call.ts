@@ -102,7 +102,25 @@ export function abortedToolMessage(call: ToolCall): ToolMessage {
  * ```
  */
 export function errorToolMessage(call: ToolCall, error: ToolError): ToolMessage {
-  return toolMessage(`Error: ${error.message}`, { toolCallId: call.id, name: call.name, status: 'error' });
+  const message = toolMessage(`Error: ${error.message}`, {
+    toolCallId: call.id,
+    name: call.name,
+    status: 'error',
+  });
+  failures.set(message, error.code === 'TOOL_ERROR' && error.cause instanceof Error ? error.cause : error);
+  return message;
+}
+
+/** The error behind each tool message {@link errorToolMessage} made (read for the `tool-end` event). */
+const failures = new WeakMap<ToolMessage, Error>();
+
+/**
+ * The error a failed call's tool message stands for: what the tool threw (a `TOOL_ERROR`'s cause), or
+ * the `ToolError` itself for a timeout, bad arguments or an unknown tool; `undefined` for any other
+ * message (an error result the tool returned, or one middleware made).
+ */
+export function toolFailureOf(message: ToolMessage): Error | undefined {
+  return failures.get(message);
 }
 
 function toContent(value: unknown): MessageContent {

@@ -11,6 +11,23 @@ export function emitStepStart(loop: LoopView, started: number): void {
   // of `runSubgraph`; the root's steps have neither.
   const { owner, runId, path } = run;
   const ts = started;
+  // A nested agent's graph names its agent on every step (a resumed run may start at any step).
+  const agent = owner ? loop.topology.agent : undefined;
+  if (agent && owner) {
+    const key = owner.key === undefined ? {} : { key: owner.key };
+    run.observer.event({
+      type: 'step-start',
+      runId,
+      ts,
+      path,
+      step,
+      tasks: names,
+      parentTaskId: owner.taskId,
+      ...key,
+      agent,
+    });
+    return;
+  }
   run.observer.event(
     !owner
       ? { type: 'step-start', runId, ts, path, step, tasks: names }
