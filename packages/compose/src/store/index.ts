@@ -83,3 +83,5 @@ export {
   type StoreCandidate,
   textsAtPaths,
 } from './store-search.js';
+export { checkStoreValue, storedValue } from './store-value.js';
+export { StoreValueError } from './store-value-error.js';

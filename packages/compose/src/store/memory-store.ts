@@ -16,6 +16,7 @@ import {
   rankItems,
   type StoreCandidate,
 } from './store-search.js';
+import { storedValue } from './store-value.js';
 
 /**
  * Options of stores: vector search settings and a clock (for TTL tests).
@@ -65,7 +66,8 @@ export class MemoryStore implements Store {
     options?: StorePutOptions,
   ): Promise<void> {
     checkPut(namespace, key, value, options);
-    const copy = structuredClone(value) as StoreValue;
+    // Kept as its JSON form, as the SQL stores keep it, so every store gives back the same document.
+    const copy = storedValue(value);
     const vectors = await embedDocument(this.#index, copy, options);
     const id = idOf(namespace, key);
     const now = this.#now();
