@@ -73,6 +73,7 @@ export type {
   MemoryService,
 } from './memory/memory-service.js';
 export { type RecallOptions, recall } from './memory/recall.js';
+export type { SessionMemory } from './memory/session-memory.js';
 export { StoreMemoryService, type StoreMemoryServiceOptions } from './memory/store-memory-service.js';
 export {
   type WorkingMemory,

@@ -1,7 +1,9 @@
 import type { NodeContext } from '@weft/compose';
 import type { ArtifactService } from '../artifact/artifact-service.js';
 import type { AgentEventInit } from '../event/agent-event.js';
+import type { MemoryService } from '../memory/memory-service.js';
 import type { RunIdentity } from '../session/run-identity.js';
+import type { SessionKey } from '../session/session.js';
 import type { AgentMiddleware } from './middleware.js';
 
 /** The config key under which a Runner passes its invocation context to agent graphs. */
@@ -37,6 +39,8 @@ export interface AgentRunContext {
   readonly plugins?: readonly AgentMiddleware[];
   /** The Runner's artifact service (tools reach it as `context.artifacts`). */
   readonly artifacts?: ArtifactService;
+  /** The Runner's memory service (tools reach it as `context.memory`, middleware as `ctx.memory`). */
+  readonly memory?: MemoryService;
 }
 
 /**
@@ -163,4 +167,20 @@ export function streamsModel(ctx: Pick<NodeContext, 'config' | 'streaming'>): bo
 export function agentContextOf(config: Readonly<Record<string, unknown>>): AgentRunContext {
   const context = config[AGENT_CONTEXT_KEY] as AgentRunContext | undefined;
   return context ?? detached();
+}
+
+/**
+ * What hooks see of the Runner's invocation: the session key and the Runner's memory service (both
+ * absent outside a Runner).
+ *
+ * @example
+ * ```ts
+ * const graph = new StateGraph(z.object({ user: z.string() })).addNode('who', (_state, ctx) => ({
+ *   user: hookScope(agentContextOf(ctx.config)).sessionKey?.userId ?? 'nobody',
+ * }));
+ * ```
+ */
+export function hookScope(run: AgentRunContext): { sessionKey?: SessionKey; memory?: MemoryService } {
+  if (!run.session) return {};
+  return run.memory ? { sessionKey: run.session, memory: run.memory } : { sessionKey: run.session };
 }

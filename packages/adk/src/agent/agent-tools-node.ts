@@ -4,6 +4,7 @@ import type { Message, ToolMessage } from '../message/message.js';
 import { EXIT_LOOP_TOOL } from '../multi/exit-loop-tool.js';
 import { handOffRecordOf, TRANSFER_TOOL } from '../multi/transfer.js';
 import { type AnyTool, tool } from '../tool/tool.js';
+import { hookScope } from './agent-context.js';
 import type { AgentState } from './agent-state.js';
 import type { OfferedTools } from './offered-tools.js';
 import { middlewareContext, type ResolvedAgent } from './resolved-agent.js';
@@ -38,7 +39,7 @@ export function agentToolsNode(agent: ResolvedAgent, offered: OfferedTools) {
     onToolError: agent.onToolError,
     middleware: agent.middleware,
     hookContext: (state, session, run) =>
-      middlewareContext(agent, state as AgentState, session, run.session ? { sessionKey: run.session } : {}),
+      middlewareContext(agent, state as AgentState, session, hookScope(run)),
   });
   return async (state: AgentState, ctx: NodeContext): Promise<Partial<AgentState>> => {
     const update = await base(state, ctx);

@@ -5,7 +5,7 @@ import type { AssistantMessage, Message, ToolMessage } from '../message/message.
 import { assistantMessage, userMessage } from '../message/message-constructors.js';
 import { messageText } from '../message/message-text.js';
 import { abortedToolMessage } from '../tool/run-tool-call.js';
-import { agentContextOf, reportAgentEvent, type SafePoint } from './agent-context.js';
+import { agentContextOf, hookScope, reportAgentEvent, type SafePoint } from './agent-context.js';
 import type { AgentInput } from './agent-graph.js';
 import { type AgentState, RESET_DELTA } from './agent-state.js';
 import { InvocationState } from './invocation-state.js';
@@ -26,7 +26,7 @@ export function initNode(agent: ResolvedAgent) {
     const starting = state.input !== undefined;
     const session = new InvocationState(run.sessionState, starting ? {} : state.stateDelta, run.temp);
     const history: Message[] = [];
-    const hooks = middlewareContext(agent, state, session, run.session ? { sessionKey: run.session } : {});
+    const hooks = middlewareContext(agent, state, session, hookScope(run));
     const skip = await runBefore<AgentSkip | undefined>(
       middlewareOf(agent.middleware, run),
       undefined,
@@ -98,7 +98,7 @@ export function afterAgentNode(agent: ResolvedAgent) {
   return async (state: AgentState, ctx: NodeContext) => {
     const run = agentContextOf(ctx.config);
     const session = new InvocationState(run.sessionState, state.stateDelta, run.temp);
-    const hooks = middlewareContext(agent, state, session, run.session ? { sessionKey: run.session } : {});
+    const hooks = middlewareContext(agent, state, session, hookScope(run));
     const handsOff = state.finish === 'transfer' || state.finish === 'breakLoop';
     let output: unknown = state.finish && !handsOff ? state.output : messageText(lastReply(state.messages));
     let messages: Message[] = [];

@@ -1,4 +1,5 @@
 import type { AgentEventInit } from '../event/agent-event.js';
+import type { MemoryService } from '../memory/memory-service.js';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../message/message.js';
 import type { MessagesUpdate } from '../message/messages-reducer.js';
 import type { ChatModel, ChatModelCallOptions } from '../model/chat-model.js';
@@ -50,6 +51,8 @@ export interface MiddlewareContext {
   readonly signal?: AbortSignal;
   /** The session the agent runs in (app, user and session ids); absent outside a Runner. */
   readonly sessionKey?: SessionKey;
+  /** The Runner's `memoryService`, when it has one (`recall()` and `memorize()` use it by default). */
+  readonly memory?: MemoryService;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { ChatModel, ChatModelCallOptions } from '../model/chat-model.js';
 import { conversationFor } from '../multi/hand-off-view.js';
 import { transferInstruction } from '../multi/transfer.js';
 import { zodToJsonSchema } from '../tool/tool.js';
-import { agentContextOf, chunkBranch, reportAgentEvent, streamsModel } from './agent-context.js';
+import { agentContextOf, chunkBranch, hookScope, reportAgentEvent, streamsModel } from './agent-context.js';
 import type { AgentState } from './agent-state.js';
 import { resolveInstruction } from './instruction.js';
 import { InvocationState } from './invocation-state.js';
@@ -39,7 +39,7 @@ export function modelNode(agent: ResolvedAgent, offered: OfferedTools) {
       historyUpdates: history,
       emit: (event) => reportAgentEvent(ctx, event),
       signal: ctx.signal,
-      ...(run.session ? { sessionKey: run.session } : {}),
+      ...hookScope(run),
     });
     const instruction = withTransferSection(
       agent,

@@ -30,7 +30,8 @@ export interface ResolvedAgent {
 }
 
 /** What the hooks of one agent node see of its run, and where their history updates go. */
-export interface MiddlewareScope extends Pick<MiddlewareContext, 'emit' | 'signal' | 'sessionKey'> {
+export interface MiddlewareScope
+  extends Pick<MiddlewareContext, 'emit' | 'signal' | 'sessionKey' | 'memory'> {
   /** Collects the history updates hooks ask for; when not given, they are dropped. */
   readonly historyUpdates?: MessagesUpdate[] | undefined;
 }

@@ -2,6 +2,7 @@ import { isGraphPause, type NodeContext } from '@weft/compose';
 import { RecordedArtifacts } from '../artifact/tool-artifacts.js';
 import { eventId } from '../internal/event-id.js';
 import { mapWithConcurrency } from '../internal/map-with-concurrency.js';
+import { sessionMemory } from '../memory/session-memory.js';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../message/message.js';
 import { toolMessage } from '../message/message-constructors.js';
 import { deliveredMessage, pendingOf, type ToolPendingRequest } from '../tool/pending-result.js';
@@ -130,6 +131,7 @@ export function toolStep(options: ToolNodeOptions) {
       nodeContext: ctx,
       messages: state.messages,
       ...(run.session ? { run: run.session } : {}),
+      ...(run.session && run.memory ? { memory: sessionMemory(run.memory, run.session, ctx.signal) } : {}),
     };
     const ran: string[] = [];
     const pauses: unknown[] = [];

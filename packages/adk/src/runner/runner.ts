@@ -1,9 +1,10 @@
-import { AsyncQueue, type Callbacks, type Checkpointer, MemoryCheckpointer } from '@weft/compose';
+import { AsyncQueue, type Callbacks, type Checkpointer, MemoryCheckpointer, type Store } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
 import type { AgentGraph } from '../agent/agent-graph.js';
 import type { ArtifactService } from '../artifact/artifact-service.js';
 import { AdkError } from '../errors/adk-error.js';
 import type { AgentEvent } from '../event/agent-event.js';
+import type { MemoryService } from '../memory/memory-service.js';
 import type { Message } from '../message/message.js';
 import type { SessionKey, SessionService } from '../session/session.js';
 import { type CancelOptions, CancelState, safePointsOf } from './cancel-state.js';
@@ -39,6 +40,16 @@ export interface RunnerOptions {
    * in its event's `actions.artifactDelta`).
    */
   readonly artifactService?: ArtifactService;
+  /**
+   * The long-term store every agent's nodes see as `ctx.store` and every tool as `context.store` —
+   * sub-agents and agents used as tools included (it replaces a store the agent graph was compiled with).
+   */
+  readonly store?: Store;
+  /**
+   * Long-term memory (Google ADK's `memory_service`): tools reach it as `context.memory`, bound to the
+   * session's user; `recall()`, `memorize()` and `loadMemoryTool()` given no service use it.
+   */
+  readonly memoryService?: MemoryService;
   /** Runs before each turn and resume; throwing refuses it (`RunRefusedError`); may return `temp:` keys. */
   readonly beforeRun?: BeforeRunHook;
   /** Runs after each turn and resume, also a failed one. */
@@ -308,6 +319,8 @@ export class Runner {
         cancel,
         push: (event) => queue.push(event),
         ...(this.#options.artifactService ? { artifactService: this.#options.artifactService } : {}),
+        ...(this.#options.store ? { store: this.#options.store } : {}),
+        ...(this.#options.memoryService ? { memoryService: this.#options.memoryService } : {}),
         passThrough: passThroughOf(ref, this.#turnCallbacks(key, ref.callbacks)),
         ...(this.#options.recordCheckpoints ? { recordCheckpoints: true } : {}),
         ...hooks.invocationArgs(temp),

@@ -5,6 +5,7 @@ import { ToolError, type ToolErrorCode } from '../errors/tool-error.js';
 import { onAbort } from '../internal/abort.js';
 import { assertNever } from '../internal/assert-never.js';
 import { describeError, toJsonValue } from '../internal/json.js';
+import type { SessionMemory } from '../memory/session-memory.js';
 import type { Message, MessageContent, ToolCall, ToolMessage } from '../message/message.js';
 import { toolMessage } from '../message/message-constructors.js';
 import type { RunIdentity } from '../session/run-identity.js';
@@ -48,6 +49,8 @@ export interface RunToolCallOptions {
   readonly artifacts?: ToolArtifacts;
   /** Who the run is for (given to tools as `context.run`). */
   readonly run?: RunIdentity;
+  /** The Runner's memory service, bound to the session (given to tools as `context.memory`). */
+  readonly memory?: SessionMemory;
 }
 
 /**
@@ -158,6 +161,7 @@ function settle(tool: AnyTool, args: Record<string, unknown>, call: ToolCall, op
       ...(options.nodeContext?.store ? { store: options.nodeContext.store } : {}),
       ...(options.artifacts ? { artifacts: options.artifacts } : {}),
       ...(options.run ? { run: options.run } : {}),
+      ...(options.memory ? { memory: options.memory } : {}),
     };
     Promise.resolve()
       .then(() => tool.execute(args, context))
