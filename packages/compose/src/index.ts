@@ -142,6 +142,7 @@ export type {
   StoreSearchOptions,
   StoreValue,
 } from './store/store.js';
+export { StoreConflictError } from './store/store-conflict-error.js';
 export { StoreValueError } from './store/store-value-error.js';
 export { AsyncQueue } from './stream/async-queue.js';
 export type {

@@ -16,6 +16,7 @@ import {
   prepareSearch,
   rankItems,
   type StoreCandidate,
+  StoreConflictError,
   type StoreRow,
   splitNamespace,
   storeItemFromRow,
@@ -112,17 +113,22 @@ export class PostgresStore implements Store {
     const row = await storeRowForPut({ namespace, key, value, options, index: this.#index, now: this.#now });
     const blob = row.vectors && Buffer.from(row.vectors.buffer);
     const table = this.#tables.store;
-    await this.#pool.query({
-      name: `${this.#name}_put`,
+    const ifAbsent = options?.ifAbsent === true;
+    // With ifAbsent only an expired document is replaced: ON CONFLICT decides it atomically, so a taken
+    // key (whoever took it, in whatever process) returns no row.
+    const { rowCount } = await this.#pool.query({
+      name: `${this.#name}_put${ifAbsent ? '_if_absent' : ''}`,
       text: `INSERT INTO ${table} AS old (ns, key, value, created_at, updated_at, expires_at, dims, vectors)
              VALUES ($1, $2, $3, $4, $4, $5, $6, $7)
              ON CONFLICT (ns, key) DO UPDATE SET
                value = EXCLUDED.value, updated_at = EXCLUDED.updated_at, expires_at = EXCLUDED.expires_at,
                dims = EXCLUDED.dims, vectors = EXCLUDED.vectors,
                created_at = CASE WHEN old.expires_at IS NOT NULL AND old.expires_at <= $4
-                                 THEN EXCLUDED.created_at ELSE old.created_at END`,
+                                 THEN EXCLUDED.created_at ELSE old.created_at END
+             ${ifAbsent ? 'WHERE old.expires_at IS NOT NULL AND old.expires_at <= $4' : ''}`,
       values: [row.ns, row.key, row.value, row.now, row.expiresAt, row.dims, blob],
     });
+    if (rowCount === 0) throw new StoreConflictError(namespace, key);
   }
 
   async get(namespace: readonly string[], key: string): Promise<StoreItem | undefined> {

@@ -9,6 +9,10 @@
  */
 
 export {
+  type ArtifactProcessesOptions,
+  describeArtifactSavesAcrossProcesses,
+} from './artifact-saves-across-processes.js';
+export {
   type ArtifactServiceFixture,
   describeArtifactServiceConformance,
 } from './artifact-service-conformance.js';

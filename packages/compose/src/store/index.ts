@@ -58,6 +58,7 @@ export type {
   StoreSearchOptions,
   StoreValue,
 } from './store.js';
+export { StoreConflictError } from './store-conflict-error.js';
 export { checkFilter, matchesFilter, valueAtPath } from './store-filter.js';
 export {
   checkNamespace,

@@ -8,6 +8,7 @@ import type {
   StoreSearchOptions,
   StoreValue,
 } from './store.js';
+import { StoreConflictError } from './store-conflict-error.js';
 import { checkNamespace, checkPut, joinNamespace, namespaceStartsWith } from './store-namespace.js';
 import {
   embedDocument,
@@ -72,6 +73,8 @@ export class MemoryStore implements Store {
     const id = idOf(namespace, key);
     const now = this.#now();
     const previous = this.#live(id, now);
+    // Checked and written with no await between: concurrent puts of one process cannot both win.
+    if (previous && options?.ifAbsent) throw new StoreConflictError(namespace, key);
     const item: StoreItem = {
       namespace: [...namespace],
       key,

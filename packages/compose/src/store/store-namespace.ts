@@ -53,6 +53,10 @@ export function checkPut(
     throw new WeftError('INVALID_ARGUMENT', `store.put: value of "${key}" must be a JSON object`);
   }
   checkStoreValue(value, key);
+  const ifAbsent = options?.ifAbsent;
+  if (ifAbsent !== undefined && typeof ifAbsent !== 'boolean') {
+    throw new WeftError('INVALID_ARGUMENT', `store.put: ifAbsent must be a boolean, got ${String(ifAbsent)}`);
+  }
   const ttl = options?.ttlMs;
   if (ttl !== undefined && !(typeof ttl === 'number' && Number.isFinite(ttl) && ttl > 0)) {
     throw new WeftError('INVALID_ARGUMENT', `store.put: ttlMs must be a positive number, got ${ttl}`);

@@ -64,6 +64,12 @@ export interface StorePutOptions {
   readonly index?: false | readonly string[];
   /** Milliseconds until the document expires (invisible to every read, removed on `sweep`). */
   readonly ttlMs?: number;
+  /**
+   * Write only when no live document has this key (an expired one counts as absent); otherwise reject
+   * with a `StoreConflictError` and write nothing. Decided atomically by the store, so of writers racing
+   * for one key — across processes too — exactly one wins (versioned records take a number this way).
+   */
+  readonly ifAbsent?: boolean;
 }
 
 /**
@@ -150,7 +156,8 @@ export interface Store {
    *
    * @throws WeftError `INVALID_ARGUMENT` for an empty namespace, a label that is empty or contains `.`, an
    *   empty key, a value that is not a JSON object (a `StoreValueError` naming the path at fault), or a
-   *   `ttlMs` that is not a positive number.
+   *   `ttlMs` that is not a positive number; `StoreConflictError` (`STORE_CONFLICT`) with `ifAbsent` when
+   *   the key is taken.
    */
   put(namespace: readonly string[], key: string, value: StoreValue, options?: StorePutOptions): Promise<void>;
   /** The document, or `undefined` when absent or expired. */

@@ -3,6 +3,7 @@ import { WeftError } from '../errors/weft-error.js';
 import { HashingEmbeddings } from '../store/hashing-embeddings.js';
 import type { StoreOptions } from '../store/memory-store.js';
 import type { Store } from '../store/store.js';
+import { StoreConflictError } from '../store/store-conflict-error.js';
 import { StoreValueError } from '../store/store-value-error.js';
 
 /**
@@ -25,7 +26,8 @@ export interface StoreFixture {
  *
  * Covered: put/get/replace (createdAt kept), delete, namespace prefixes label by label, `list` with
  * `maxDepth`, filters (equality, nested paths, operators), recency order, `limit`/`offset`, vector
- * ranking with per-put index fields and `index: false`, TTL with `sweep`, copies, unicode, values that
+ * ranking with per-put index fields and `index: false`, TTL with `sweep`, `ifAbsent` (one winner of a
+ * race, an expired key free), copies, unicode, values that
  * are not JSON refused alike (`StoreValueError` naming the path) and JSON given back alike, and typed
  * errors for bad arguments.
  *
@@ -129,6 +131,36 @@ export function describeStoreConformance(
       expect(Object.keys(back.bare)).toEqual(['n']);
       expect(Object.is(back.bare.n, 0)).toBe(true);
       expect(back.shared).toEqual([{ x: 1 }, { x: 1 }]); // one object twice is no cycle
+    });
+
+    it('puts with ifAbsent only when the key is free: racing writers, exactly one wins', async () => {
+      const store = await make();
+      await store.put(['v'], '0', { by: 'first' }, { ifAbsent: true });
+      const taken = await store.put(['v'], '0', { by: 'second' }, { ifAbsent: true }).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(taken).toBeInstanceOf(StoreConflictError);
+      expect(taken).toMatchObject({ code: 'STORE_CONFLICT', key: '0', namespace: ['v'] });
+      expect((await store.get(['v'], '0'))?.value).toEqual({ by: 'first' });
+      // ten writers racing for one key
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, i) => store.put(['v'], 'race', { by: i }, { ifAbsent: true })),
+      );
+      const won = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
+      expect(won).toHaveLength(1);
+      expect((await store.get(['v'], 'race'))?.value).toEqual({ by: won[0] });
+      expect(
+        results.filter((r) => r.status === 'rejected').every((r) => r.reason instanceof StoreConflictError),
+      ).toBe(true);
+      // an expired document is no owner; a plain put still replaces
+      await store.put(['v'], 'lease', { by: 'old' }, { ttlMs: 1000 });
+      time += 1000;
+      await store.put(['v'], 'lease', { by: 'new' }, { ifAbsent: true });
+      expect((await store.get(['v'], 'lease'))?.value).toEqual({ by: 'new' });
+      expect((await store.get(['v'], 'lease'))?.createdAt.getTime()).toBe(time);
+      await store.put(['v'], '0', { by: 'replaced' });
+      expect((await store.get(['v'], '0'))?.value).toEqual({ by: 'replaced' });
     });
 
     it('searches a namespace prefix label by label and lists namespaces', async () => {
