@@ -25,6 +25,8 @@ export {
 export { type EvalCliIo, runEvalCli } from './cli/run-eval-cli.js';
 export { type CaseRun, type CaseSummary, type EvalReport, reportPassed } from './eval-report.js';
 export {
+  type ArgsMatch,
+  type Criteria,
   type EvalCase,
   type EvalSet,
   type EvalTurn,

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { type ArgsMatch, argsMatchSchema } from '../eval-set.js';
 import { EvaluationError } from '../evaluation-error.js';
 
 /** The `weft eval` command line, parsed. */
@@ -12,6 +13,11 @@ export interface EvalArgs {
   readonly junit?: string;
   readonly tags?: readonly string[];
   readonly judge?: string;
+  /** `--threshold name=value`, in order (over `--criteria`). */
+  readonly thresholds: Readonly<Record<string, number>>;
+  /** A criteria file (ADK's `test_config.json`: `{ "criteria": { … } }`). */
+  readonly criteriaFile?: string;
+  readonly argsMatch?: ArgsMatch;
   readonly help: boolean;
 }
 
@@ -27,6 +33,11 @@ Options:
   --concurrency, -c <n>   case runs at once                                        [4]
   --tags <a,b>            only cases with one of these tags
   --judge <export>        a ChatModel export of the module that grades rubric cases
+  --threshold <name=n>    a scorer's threshold for this run (repeatable; e.g. rouge=0.7,
+                          tool_trajectory_avg_score=1): over the set file's, under a case's
+  --criteria <file>       thresholds from a JSON file: Google ADK's test_config.json
+                          ({ "criteria": { ... } }) or the criteria object itself
+  --args-match <mode>     tool arguments: partial (default), exact, subset or ignore
   --json <file>           write the JSON report
   --junit <file>          write JUnit XML (for CI)
   --help, -h              this text`;
@@ -50,7 +61,7 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
     });
   }
   const { values, positionals } = parsed;
-  if (values.help) return { setFile: '', module: '', repeats: 1, concurrency: 4, help: true };
+  if (values.help) return { setFile: '', module: '', repeats: 1, concurrency: 4, thresholds: {}, help: true };
   if (positionals.length !== 1)
     throw new EvaluationError('INVALID_ARGUMENT', `weft eval: give one eval set file\n\n${EVAL_USAGE}`);
   if (!values.module)
@@ -72,8 +83,37 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
         }
       : {}),
     ...(values.judge ? { judge: values.judge } : {}),
+    thresholds: thresholdsOf(values.threshold ?? []),
+    ...(values.criteria ? { criteriaFile: values.criteria } : {}),
+    ...(values['args-match'] ? { argsMatch: argsMatchOf(values['args-match']) } : {}),
     help: false,
   };
+}
+
+/** `name=value` pairs, each value a number from 0 to 1. */
+function thresholdsOf(pairs: readonly string[]): Record<string, number> {
+  const thresholds: Record<string, number> = {};
+  for (const pair of pairs) {
+    const [name, text] = pair.split('=', 2);
+    const value = Number(text);
+    if (!name || text === undefined || text.trim() === '' || !(value >= 0 && value <= 1))
+      throw new EvaluationError(
+        'INVALID_ARGUMENT',
+        `weft eval: --threshold ${pair}: a threshold is a number from 0 to 1, written name=value (e.g. rouge=0.7)`,
+      );
+    thresholds[name] = value;
+  }
+  return thresholds;
+}
+
+function argsMatchOf(text: string): ArgsMatch {
+  const parsed = argsMatchSchema.safeParse(text);
+  if (!parsed.success)
+    throw new EvaluationError(
+      'INVALID_ARGUMENT',
+      `weft eval: --args-match takes partial, exact, subset or ignore, got "${text}"`,
+    );
+  return parsed.data;
 }
 
 function parse(argv: readonly string[]) {
@@ -90,6 +130,9 @@ function parse(argv: readonly string[]) {
       junit: { type: 'string' },
       tags: { type: 'string' },
       judge: { type: 'string' },
+      threshold: { type: 'string', multiple: true },
+      criteria: { type: 'string' },
+      'args-match': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -1,9 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ChatModel } from '@weft/adk';
 import { reportPassed } from '../eval-report.js';
-import { loadEvalSet } from '../eval-set.js';
+import { type Criteria, criteriaSchema, loadEvalSet } from '../eval-set.js';
 import { EvaluationError } from '../evaluation-error.js';
 import { formatJUnit } from '../report/format-junit.js';
 import { formatReportTable } from '../report/format-table.js';
@@ -59,11 +59,17 @@ export async function runEvalCli(argv: readonly string[], io: EvalCliIo): Promis
         'TARGET_NOT_FOUND',
         `${args.module} exports no chat model "${args.judge}" for --judge`,
       );
+    const criteria = {
+      ...(args.criteriaFile ? await readCriteria(resolve(io.cwd, args.criteriaFile)) : {}),
+      ...args.thresholds,
+    };
     const report = await runEval({
       set,
       target: agentTarget(agent),
       repeats: args.repeats,
       concurrency: args.concurrency,
+      criteria,
+      ...(args.argsMatch ? { argsMatch: args.argsMatch } : {}),
       ...(args.tags ? { tags: args.tags } : {}),
       scorers: [
         trajectoryScorer(),
@@ -85,6 +91,26 @@ export async function runEvalCli(argv: readonly string[], io: EvalCliIo): Promis
     io.err(error.message);
     return 2;
   }
+}
+
+/** A criteria file: ADK's `test_config.json` (`{ "criteria": { … } }`) or the criteria object itself. */
+async function readCriteria(path: string): Promise<Criteria> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new EvaluationError('INVALID_ARGUMENT', `--criteria ${path}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  const body = (parsed as { criteria?: unknown } | null)?.criteria ?? parsed;
+  const criteria = criteriaSchema.safeParse(body);
+  if (!criteria.success)
+    throw new EvaluationError(
+      'INVALID_ARGUMENT',
+      `--criteria ${path}: ${criteria.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+    );
+  return criteria.data;
 }
 
 async function writeOut(path: string, text: string): Promise<void> {
