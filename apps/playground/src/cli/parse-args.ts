@@ -24,7 +24,7 @@ export interface DevCommand {
 
 /** The CLI's usage text. */
 export const usage = `Usage: weft dev [entry] [options]
-       weft eval <eval-set> --module <file> [--agent <name>]   (weft eval --help)
+       weft eval <eval-set> --module <file> [--agent <name> | --graph <name>]   (weft eval --help)
        weft init [folder]                                       (a new project)
 
 Serves graphs and agents in the Weft playground (a web app and a JSON + SSE API).

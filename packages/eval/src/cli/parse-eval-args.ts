@@ -7,6 +7,10 @@ export interface EvalArgs {
   readonly setFile: string;
   readonly module: string;
   readonly agent?: string;
+  /** Evaluate this compiled graph instead of an agent. */
+  readonly graph?: string;
+  readonly inputKey?: string;
+  readonly outputKey?: string;
   readonly repeats: number;
   readonly concurrency: number;
   readonly json?: string;
@@ -24,11 +28,17 @@ export interface EvalArgs {
 /** Usage text of `weft eval`. */
 export const EVAL_USAGE = `Usage: weft eval <eval-set.(json|yaml)> --module <file> [options]
 
-Runs an eval set against an agent exported by a module and exits 1 when a case fails.
+Runs an eval set against an agent (or a compiled graph) exported by a module and exits 1 when a case
+fails.
 
 Options:
-  --module, -m <file>     module exporting the agent (a .ts or .js file; a playground app works)
+  --module, -m <file>     module exporting the agent or graph (a .ts or .js file; a playground app works)
   --agent, -a <name>      which agent (export name, app key or agent name); needed when there are several
+  --graph, -g <name>      evaluate this compiled graph (export name, app key or graph name) instead
+  --input-key <key>       graph: the input field a turn's text goes to (default: messages, or the one
+                          string field)
+  --output-key <key>      graph: the output field holding the response (default: a string output, the
+                          last answer of messages, else the output as JSON)
   --repeats, -k <n>       runs per case; a case passes when any run passes (pass@k)   [1]
   --concurrency, -c <n>   case runs at once                                        [4]
   --tags <a,b>            only cases with one of these tags
@@ -70,6 +80,9 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
     setFile: positionals[0] as string,
     module: values.module,
     ...(values.agent ? { agent: values.agent } : {}),
+    ...(values.graph ? { graph: values.graph } : {}),
+    ...(values['input-key'] ? { inputKey: values['input-key'] } : {}),
+    ...(values['output-key'] ? { outputKey: values['output-key'] } : {}),
     repeats: count('--repeats', values.repeats ?? '1'),
     concurrency: count('--concurrency', values.concurrency ?? '4'),
     ...(values.json ? { json: values.json } : {}),
@@ -124,6 +137,9 @@ function parse(argv: readonly string[]) {
     options: {
       module: { type: 'string', short: 'm' },
       agent: { type: 'string', short: 'a' },
+      graph: { type: 'string', short: 'g' },
+      'input-key': { type: 'string' },
+      'output-key': { type: 'string' },
       repeats: { type: 'string', short: 'k' },
       concurrency: { type: 'string', short: 'c' },
       json: { type: 'string' },
