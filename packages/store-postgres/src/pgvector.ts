@@ -99,31 +99,15 @@ export async function vectorTableExists(pool: Pool, tables: PostgresTables): Pro
 }
 
 /**
- * Creates the vector table beside the store table (one row per indexed field of a document, deleted
- * with it) and, when it is new, fills it from the documents stored before (their float32 `bytea`).
- * Serialized across processes by an advisory lock on the table's name.
+ * Runs `body` in a transaction holding the advisory lock `lock` (released with it), on one pooled
+ * connection; rolls back when it fails.
  */
-export async function setupVectorTable(pool: Pool, tables: PostgresTables, vector: PgVector): Promise<void> {
+async function lockedTransaction(pool: Pool, lock: string, body: (client: PoolClient) => Promise<void>) {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`weft:${tables.storeVectors}`]);
-    const { rows } = await client.query<{ found: string | null }>('SELECT to_regclass($1) AS found', [
-      tables.storeVectors,
-    ]);
-    if (rows[0]?.found === null) {
-      await client.query(`
-        CREATE TABLE ${tables.storeVectors} (
-          ns        text COLLATE "C" NOT NULL,
-          key       text COLLATE "C" NOT NULL,
-          field     integer NOT NULL,
-          dims      integer NOT NULL,
-          embedding ${vector.type} NOT NULL,
-          PRIMARY KEY (ns, key, field),
-          FOREIGN KEY (ns, key) REFERENCES ${tables.store} (ns, key) ON DELETE CASCADE
-        )`);
-      await backfill(client, tables, vector);
-    }
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lock]);
+    await body(client);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -131,6 +115,31 @@ export async function setupVectorTable(pool: Pool, tables: PostgresTables, vecto
   } finally {
     client.release();
   }
+}
+
+/**
+ * Creates the vector table beside the store table (one row per indexed field of a document, deleted
+ * with it) and, when it is new, fills it from the documents stored before (their float32 `bytea`).
+ * Serialized across processes by an advisory lock on the table's name.
+ */
+export async function setupVectorTable(pool: Pool, tables: PostgresTables, vector: PgVector): Promise<void> {
+  await lockedTransaction(pool, `weft:${tables.storeVectors}`, async (client) => {
+    const { rows } = await client.query<{ found: string | null }>('SELECT to_regclass($1) AS found', [
+      tables.storeVectors,
+    ]);
+    if (rows[0]?.found !== null) return;
+    await client.query(`
+      CREATE TABLE ${tables.storeVectors} (
+        ns        text COLLATE "C" NOT NULL,
+        key       text COLLATE "C" NOT NULL,
+        field     integer NOT NULL,
+        dims      integer NOT NULL,
+        embedding ${vector.type} NOT NULL,
+        PRIMARY KEY (ns, key, field),
+        FOREIGN KEY (ns, key) REFERENCES ${tables.store} (ns, key) ON DELETE CASCADE
+      )`);
+    await backfill(client, tables, vector);
+  });
 }
 
 /** Copies the vectors of documents written without pgvector into the vector table, in batches. */
@@ -180,22 +189,15 @@ export async function ensureHnswIndex(
   vector: PgVector,
   dims: number,
 ): Promise<void> {
+  if (!(Number.isInteger(dims) && dims > 0))
+    throw new RangeError(`vector length ${dims} is not a positive integer`);
   const name = `${tables.prefix}store_vectors_hnsw_${dims}`;
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`weft:${tables.storeVectors}:${dims}`]);
+  await lockedTransaction(pool, `weft:${tables.storeVectors}:${dims}`, async (client) => {
     await client.query(
       `CREATE INDEX IF NOT EXISTS "${name}" ON ${tables.storeVectors}
        USING hnsw ((embedding::${vector.type}(${dims})) ${quotedOps(vector)}) WHERE dims = ${dims}`,
     );
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 function quotedOps(vector: PgVector): string {

@@ -43,7 +43,7 @@ const text = (i: number) => {
     return seed;
   };
   const count = 2 + (next() % 8);
-  return Array.from({ length: count }, () => WORDS[next() % WORDS.length]).join(' ') + ` item${i}`;
+  return `${Array.from({ length: count }, () => WORDS[next() % WORDS.length]).join(' ')} item${i}`;
 };
 
 /** Whether this server can load pgvector (Debian's postgresql-NN-pgvector, installed by `.ci/run`). */
