@@ -14,7 +14,14 @@ import type { EvalTarget } from './target.js';
 // biome-ignore lint/suspicious/noExplicitAny: graphs of every input, output and node type are evaluated alike
 export type AnyGraph = CompiledGraph<any, any, string, any>;
 
-/** Options of {@link graphTarget}. */
+/**
+ * Options of {@link graphTarget}.
+ *
+ * @example
+ * ```ts
+ * const options: GraphTargetOptions = { inputKey: 'question', outputKey: 'answer' };
+ * ```
+ */
 export interface GraphTargetOptions {
   /** The report's name for the target (default: the graph's name). */
   readonly name?: string;

@@ -8,8 +8,8 @@ import type { ChatModel } from '../model/chat-model.js';
  *
  * @example
  * ```ts
- * import { ScriptedChatModel } from '@weft/adk/testing';
- * const info = graphAgentInfo({ name: 'writer', description: 'Writes drafts' }, new ScriptedChatModel(['A draft.']));
+ * const info = graphAgentInfo({ name: 'writer', description: 'Writes drafts' }, { provider: 'openai', modelId: 'gpt-4o-mini' });
+ * // { name: 'writer', description: 'Writes drafts', model: 'gpt-4o-mini', provider: 'openai' }
  * ```
  */
 export function graphAgentInfo(

@@ -54,11 +54,19 @@ function startWriter(options: ArtifactProcessesOptions, args: readonly string[])
  *
  * @example
  * ```ts
+ * import { join } from 'node:path';
+ * import { StoreArtifactService } from '@weft/adk';
+ * import { MemoryStore } from '@weft/compose';
+ * const packageDir = process.cwd();
+ * // the child script calls runArtifactWriterChild over your storage, opened from its arguments
  * describeArtifactSavesAcrossProcesses({
- *   name: 'StoreArtifactService on SqliteStore',
+ *   name: 'StoreArtifactService on my store',
  *   childScript: join(packageDir, 'test', 'artifacts', 'artifact-writer.ts'),
  *   cwd: packageDir,
- *   fixture: async () => ({ childArgs: [filename], open: async () => new StoreArtifactService({ store: new SqliteStore({ filename }) }) }),
+ *   fixture: async () => ({
+ *     childArgs: ['my-store-url'],
+ *     open: async () => new StoreArtifactService({ store: new MemoryStore() }), // the same storage, here
+ *   }),
  * });
  * ```
  */

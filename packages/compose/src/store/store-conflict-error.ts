@@ -21,10 +21,7 @@ export class StoreConflictError extends WeftError<'STORE_CONFLICT'> {
   readonly key: string;
 
   constructor(namespace: readonly string[], key: string) {
-    super(
-      'STORE_CONFLICT',
-      `store.put: "${key}" in [${namespace.join(', ')}] already exists and ifAbsent was set; nothing was written`,
-    );
+    super('STORE_CONFLICT', `store.put: "${key}" in [${namespace}] exists (ifAbsent)`);
     this.name = 'StoreConflictError';
     this.namespace = [...namespace];
     this.key = key;

@@ -24,8 +24,7 @@ export class StoreValueError extends WeftError<'INVALID_ARGUMENT'> {
   constructor(key: string, path: string, what: string) {
     super(
       'INVALID_ARGUMENT',
-      `store.put: the value of "${key}" is not JSON at ${path}: ${what}. A store value is a JSON object: ` +
-        'strings, finite numbers, booleans, null, arrays and plain objects (properties set to undefined are left out)',
+      `store.put: "${key}" is not JSON at ${path}: ${what} (store values hold strings, finite numbers, booleans, null, arrays and plain objects; write a Date as an ISO string)`,
     );
     this.name = 'StoreValueError';
     this.key = key;
