@@ -115,7 +115,10 @@ describe('in a browser', () => {
     // synchronous memory put, the ring queue: code that trades size for time); graphology and its
     // dependencies (events, mnemonist, obliterator) are ~70 of the 294 KB minified, used only by DAG
     // mode's planner. The functional API sits in its own entry (@weft/compose/func) and is not counted.
-    expect(composeGzip).toBeLessThan(80 * 1024);
+    // 81 KB since 2026-12-07 (issue 41, ADR 029): 79.5 → 80.2 KB for what every store, MemoryStore
+    // included, must now do — check that a value is JSON (naming the path at fault) and offer an atomic
+    // insert-if-absent — and agents' graphs naming their agent on run-start/step-start events.
+    expect(composeGzip).toBeLessThan(81 * 1024);
   }, 600_000);
 
   test.skipIf(!hasChromium)(

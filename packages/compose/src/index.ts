@@ -37,6 +37,7 @@ export type {
   AgentEventActions,
   AgentEventBody,
   AgentNodeEvent,
+  GraphAgentInfo,
   ModelCallEvent,
   ModelCallRequest,
   NodeEvent,
@@ -141,6 +142,8 @@ export type {
   StoreSearchOptions,
   StoreValue,
 } from './store/store.js';
+export { StoreConflictError } from './store/store-conflict-error.js';
+export { StoreValueError } from './store/store-value-error.js';
 export { AsyncQueue } from './stream/async-queue.js';
 export type {
   ChunkPart,
