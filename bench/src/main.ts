@@ -17,6 +17,7 @@ import { frozenStateWorkload } from './workloads/frozen-state.ts';
 import { memorySearchWorkload } from './workloads/memory-search.ts';
 import { nodeCacheWorkload } from './workloads/node-cache.ts';
 import { otelWorkload } from './workloads/otel.ts';
+import { pgvectorSearchWorkload } from './workloads/pgvector-search.ts';
 import { heapWorkload, warningsWorkload } from './workloads/process-health.ts';
 import { chainScalingWorkload, sendWorkload } from './workloads/scaling.ts';
 import { storeSearchWorkload } from './workloads/store-search.ts';
@@ -43,6 +44,7 @@ const WORKLOADS: readonly Workload[] = [
   agentLoopWorkload,
   storeSearchWorkload,
   memorySearchWorkload,
+  pgvectorSearchWorkload,
   coldImportWorkload,
   warningsWorkload,
   heapWorkload,

@@ -114,10 +114,13 @@ describe('in a browser', () => {
     // issue 28's hot-path work (flat successor rows and the topology builder, the plain body tail, the
     // synchronous memory put, the ring queue: code that trades size for time); graphology and its
     // dependencies (events, mnemonist, obliterator) are ~70 of the 294 KB minified, used only by DAG
-    // mode's planner. 79.5 → 81.2 KB on 2026-12-07 with issue 39's reference parity (compiled.nodes,
-    // seeding threads and input checkpoints, stream copies to every reader, answered pauses kept for time
-    // travel, LangGraph's retry predicate, whole-state rules). The functional API sits in its own entry
-    // (@weft/compose/func) and is not counted.
+    // mode's planner. The functional API sits in its own entry (@weft/compose/func) and is not counted.
+    // 79.5 → 81.2 KB on 2026-12-07 with issue 39's reference parity (compiled.nodes, seeding threads and
+    // input checkpoints, stream copies to every reader, answered pauses kept for time travel, LangGraph's
+    // retry predicate, whole-state rules), and about 0.7 KB more with issue 41 (ADR 029): what every
+    // store, MemoryStore included, must now do — check that a value is JSON (naming the path at fault)
+    // and offer an atomic insert-if-absent — and agents' graphs naming their agent on run-start and
+    // step-start events. Issue 51 sets the goal of 45 KB with DAG mode loaded on demand.
     expect(composeGzip).toBeLessThan(84 * 1024);
   }, 600_000);
 

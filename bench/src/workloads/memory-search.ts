@@ -2,7 +2,8 @@
 // run) on PostgreSQL (by a metadata filter and by a vector query; the SQLite rows are in store-search),
 // and the adk MemoryService's `search` over one user's N memories on SQLite and PostgreSQL, ranked by
 // keywords (every memory scanned) and by vectors (HashingEmbeddings, 256 dims). PostgreSQL rows run
-// when WEFT_PG_URL is set (a schema of their own, dropped after); the ranking is in process (no pgvector).
+// when WEFT_PG_URL is set (a schema of their own, dropped after); PostgreSQL ranks vector queries in the
+// database when the server has pgvector (the `pgvector` workload compares both paths), else in process.
 
 import { StoreMemoryService, userMessage } from '@weft/adk';
 import { HashingEmbeddings, type Store } from '@weft/compose';

@@ -79,6 +79,7 @@ export type {
   MemoryService,
 } from './memory/memory-service.js';
 export { type RecallOptions, recall } from './memory/recall.js';
+export type { SessionMemory } from './memory/session-memory.js';
 export { StoreMemoryService, type StoreMemoryServiceOptions } from './memory/store-memory-service.js';
 export {
   type WorkingMemory,
@@ -177,6 +178,7 @@ export {
   type RunStartContext,
 } from './runner/runner-plugin.js';
 export type { ExpiredSession, WaitingTimeout } from './runner/session-lifecycle.js';
+export type { RunnerCallbacks, TurnInfo } from './runner/turn-callbacks.js';
 export { TurnLoop, type TurnLoopOptions } from './runner/turn-loop.js';
 export { MemorySessionService } from './session/memory-session-service.js';
 export type { RunIdentity } from './session/run-identity.js';

@@ -38,6 +38,7 @@ export type {
   AgentEventActions,
   AgentEventBody,
   AgentNodeEvent,
+  GraphAgentInfo,
   ModelCallEvent,
   ModelCallRequest,
   NodeEvent,
@@ -144,6 +145,8 @@ export type {
   StoreSearchOptions,
   StoreValue,
 } from './store/store.js';
+export { StoreConflictError } from './store/store-conflict-error.js';
+export { StoreValueError } from './store/store-value-error.js';
 export { AsyncQueue } from './stream/async-queue.js';
 export type {
   ChunkPart,

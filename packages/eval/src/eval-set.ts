@@ -7,6 +7,25 @@ import { EvaluationError } from './evaluation-error.js';
 /** How an expected tool list is compared with the calls the agent made in a turn. */
 export const trajectoryMatchSchema = z.enum(['exact', 'inOrder', 'anyOrder', 'subset']);
 
+/**
+ * How an expected call's arguments are compared with the actual ones: `partial` (default: expected keys
+ * must match, extra actual keys are fine, matchers apply), `exact` (agentevals' and Google ADK's
+ * default: the same keys at every level), `subset` (every actual argument is an expected one, with the
+ * same value), `ignore` (names only).
+ */
+export const argsMatchSchema = z.enum(['partial', 'exact', 'subset', 'ignore']);
+
+/**
+ * The least score each scorer must reach, by scorer name (`trajectory`, `response`, `rouge`, `judge`, or
+ * a custom scorer's), each in [0, 1] — Google ADK's `test_config.json` criteria; ADK's metric names
+ * (`tool_trajectory_avg_score`, `response_match_score`, `final_response_match_v2`,
+ * `response_evaluation_score`) are accepted too.
+ */
+export const criteriaSchema = z.record(
+  z.string().min(1),
+  z.number().min(0, 'a threshold is at least 0').max(1, 'a threshold is at most 1'),
+);
+
 /** One expected tool call: its name and, optionally, argument matchers (see `matchValue`). */
 export const expectedToolCallSchema = z.object({
   name: z.string().min(1),
@@ -42,6 +61,7 @@ export const evalTurnSchema = z
       .object({
         tools: z.array(expectedToolCallSchema).optional(),
         toolMatch: trajectoryMatchSchema.optional(),
+        argsMatch: argsMatchSchema.optional(),
         response: expectedResponseSchema.optional(),
       })
       .strict()
@@ -59,6 +79,8 @@ export const evalCaseSchema = z
     description: z.string().optional(),
     tags: z.array(z.string()).default([]),
     state: z.record(z.string(), z.unknown()).optional(),
+    /** Thresholds for this case, over the run's and the set's. */
+    criteria: criteriaSchema.optional(),
     turns: z.array(evalTurnSchema).min(1),
   })
   .strict();
@@ -68,6 +90,10 @@ export const evalSetSchema = z
   .object({
     name: z.string().min(1),
     description: z.string().optional(),
+    /** Thresholds of every case (a case's own, or the run's, win). */
+    criteria: criteriaSchema.optional(),
+    /** How tool arguments compare unless a turn (or the run) says. */
+    argsMatch: argsMatchSchema.optional(),
     cases: z.array(evalCaseSchema).min(1),
   })
   .strict()
@@ -96,6 +122,10 @@ export type ExpectedToolCall = z.infer<typeof expectedToolCallSchema>;
 export type ExpectedResponse = z.infer<typeof expectedResponseSchema>;
 /** How expected and actual tool calls are compared. */
 export type TrajectoryMatch = z.infer<typeof trajectoryMatchSchema>;
+/** How expected and actual tool arguments are compared. */
+export type ArgsMatch = z.infer<typeof argsMatchSchema>;
+/** Thresholds by scorer name. */
+export type Criteria = z.infer<typeof criteriaSchema>;
 
 /**
  * Validates an eval set given as a plain object (or JSON/YAML text with `format`).

@@ -25,6 +25,8 @@ export {
 export { type EvalCliIo, runEvalCli } from './cli/run-eval-cli.js';
 export { type CaseRun, type CaseSummary, type EvalReport, reportPassed } from './eval-report.js';
 export {
+  type ArgsMatch,
+  type Criteria,
   type EvalCase,
   type EvalSet,
   type EvalTurn,
@@ -36,6 +38,7 @@ export {
   type TrajectoryMatch,
 } from './eval-set.js';
 export { EvaluationError, type EvaluationErrorCode } from './evaluation-error.js';
+export { type AnyGraph, type GraphTargetOptions, graphTarget } from './graph-target.js';
 export { type MatchResult, matchValue } from './matchers.js';
 export { formatJUnit } from './report/format-junit.js';
 export { formatReportTable } from './report/format-table.js';

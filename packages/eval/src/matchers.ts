@@ -9,7 +9,9 @@ const OPERATORS = new Set(['$any', '$regex', '$contains', '$oneOf', '$gte', '$lt
 /**
  * Compares an actual value with an expected one, as eval sets write tool arguments:
  * - primitives compare with `===`; arrays element by element (same length);
- * - plain objects match **partially**: every expected key must match, extra actual keys are allowed;
+ * - plain objects match **partially**: every expected key must match, extra actual keys are allowed —
+ *   with `mode` `'exact'`, objects must have the same keys at every level (agentevals' and ADK's
+ *   argument equality), extra actual keys failing as "not expected";
  * - an object with one `$` key is a matcher: `{ $any: true }` (present, any value), `{ $regex: 'a.+' }`
  *   (the value, as text, matches), `{ $contains: x }` (a substring, or an array element matching `x`),
  *   `{ $oneOf: [a, b] }`, `{ $gte: n }`, `{ $lte: n }`.
@@ -20,7 +22,12 @@ const OPERATORS = new Set(['$any', '$regex', '$contains', '$oneOf', '$gte', '$lt
  * // → { ok: true }
  * ```
  */
-export function matchValue(expected: unknown, actual: unknown, path = '$'): MatchResult {
+export function matchValue(
+  expected: unknown,
+  actual: unknown,
+  path = '$',
+  mode: 'partial' | 'exact' = 'partial',
+): MatchResult {
   if (expected === undefined) return OK;
   if (isMatcher(expected)) return matchOperator(expected, actual, path);
   if (Array.isArray(expected)) {
@@ -28,7 +35,7 @@ export function matchValue(expected: unknown, actual: unknown, path = '$'): Matc
     if (actual.length !== expected.length)
       return fail(path, `expected ${expected.length} items, got ${actual.length}`);
     for (let i = 0; i < expected.length; i++) {
-      const result = matchValue(expected[i], actual[i], `${path}[${i}]`);
+      const result = matchValue(expected[i], actual[i], `${path}[${i}]`, mode);
       if (!result.ok) return result;
     }
     return OK;
@@ -37,8 +44,12 @@ export function matchValue(expected: unknown, actual: unknown, path = '$'): Matc
     if (!isPlainObject(actual)) return fail(path, `expected an object, got ${describe(actual)}`);
     for (const [key, value] of Object.entries(expected)) {
       if (!(key in actual)) return fail(`${path}.${key}`, 'missing');
-      const result = matchValue(value, actual[key], `${path}.${key}`);
+      const result = matchValue(value, actual[key], `${path}.${key}`, mode);
       if (!result.ok) return result;
+    }
+    if (mode === 'exact') {
+      const extra = Object.keys(actual).find((key) => !(key in expected));
+      if (extra !== undefined) return fail(`${path}.${extra}`, 'not expected (exact arguments)');
     }
     return OK;
   }

@@ -1,8 +1,9 @@
+import { runThresholds } from './criteria.js';
 import { type CaseRun, type EvalReport, summarize } from './eval-report.js';
-import type { EvalCase, EvalSet } from './eval-set.js';
+import type { ArgsMatch, Criteria, EvalCase, EvalSet } from './eval-set.js';
 import { EvaluationError } from './evaluation-error.js';
 import { responseScorer, rougeScorer } from './scorers/response-scorer.js';
-import type { Score, Scorer, TurnResult } from './scorers/scorer.js';
+import type { Score, ScoreInput, Scorer, TurnResult } from './scorers/scorer.js';
 import { trajectoryScorer } from './scorers/trajectory-scorer.js';
 import type { EvalTarget } from './target.js';
 
@@ -35,6 +36,13 @@ export interface RunEvalOptions {
   readonly onProgress?: (progress: EvalProgress) => void;
   /** The user id sessions run as (default `eval`). */
   readonly userId?: string;
+  /**
+   * Thresholds by scorer name for this run (Google ADK's criteria names accepted): over the set file's,
+   * under a case's own. The CLI's `--threshold` and `--criteria` set them.
+   */
+  readonly criteria?: Criteria;
+  /** How tool arguments compare unless a turn says: over the set file's `argsMatch` (default `partial`). */
+  readonly argsMatch?: ArgsMatch;
 }
 
 /**
@@ -57,6 +65,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
   const concurrency = positive('concurrency', options.concurrency ?? 4);
   const repeats = positive('repeats', options.repeats ?? 1);
   const scorers = options.scorers ?? [trajectoryScorer(), responseScorer(), rougeScorer()];
+  const thresholdOf = runThresholds(options.set, options.criteria, scorers);
   const cases = selectCases(options);
   const jobs = cases.flatMap((evalCase) =>
     Array.from({ length: repeats }, (_, repeat) => ({ evalCase, repeat })),
@@ -70,7 +79,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
     while (next < jobs.length && !signal.aborted) {
       const index = next++;
       const job = jobs[index] as (typeof jobs)[number];
-      const run = await runCase({ ...job, options, scorers, signal });
+      const run = await runCase({ ...job, options, scorers, thresholdOf, signal });
       runs[index] = run;
       done += 1;
       options.onProgress?.({
@@ -100,6 +109,7 @@ async function runCase(input: {
   repeat: number;
   options: RunEvalOptions;
   scorers: readonly Scorer[];
+  thresholdOf: (scorer: Scorer, evalCase: EvalCase) => number;
   signal: AbortSignal;
 }): Promise<CaseRun> {
   const { evalCase, repeat, options, signal } = input;
@@ -126,7 +136,16 @@ async function runCase(input: {
     }
   }
   options.target.endSession?.(sessionId);
-  const scores = error === undefined ? await scoreAll(input.scorers, { evalCase, turns, signal }) : [];
+  const argsMatch = options.argsMatch ?? options.set.argsMatch;
+  const scores =
+    error === undefined
+      ? await scoreAll(input.scorers, (scorer) => input.thresholdOf(scorer, evalCase), {
+          evalCase,
+          turns,
+          signal,
+          ...(argsMatch ? { argsMatch } : {}),
+        })
+      : [];
   const usage = turns.reduce(
     (sum, { capture }) => ({
       inputTokens: sum.inputTokens + capture.usage.inputTokens,
@@ -151,23 +170,20 @@ async function runCase(input: {
 
 async function scoreAll(
   scorers: readonly Scorer[],
-  input: { evalCase: EvalCase; turns: readonly TurnResult[]; signal: AbortSignal },
+  thresholdOf: (scorer: Scorer) => number,
+  input: ScoreInput & { signal: AbortSignal },
 ): Promise<Score[]> {
   const scores: Score[] = [];
   for (const scorer of scorers) {
+    const threshold = thresholdOf(scorer);
     try {
       const value = await scorer.score(input);
       if (value === undefined) continue;
-      scores.push({
-        ...value,
-        scorer: scorer.name,
-        threshold: scorer.threshold,
-        pass: value.score >= scorer.threshold,
-      });
+      scores.push({ ...value, scorer: scorer.name, threshold, pass: value.score >= threshold });
     } catch (error) {
       scores.push({
         scorer: scorer.name,
-        threshold: scorer.threshold,
+        threshold,
         score: 0,
         pass: false,
         reason: `scorer failed: ${(error as Error).message}`,

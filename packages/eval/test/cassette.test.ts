@@ -81,8 +81,8 @@ describe('cassettes', () => {
     expect(report.totals.passed).toBe(0);
     expect(report.cases[0]?.runs[0]?.error).toContain('has no recording of this m call');
     expect(replaying.misses).toHaveLength(1);
-    expect(replaying.misses[0]?.difference).toMatch(
-      /^message 1: recorded .*You report the weather\.".*asked .*politely/,
+    expect(replaying.misses[0]?.difference).toBe(
+      'messages[0].content: recorded "You report the weather.", asked "You report the weather politely."',
     );
     expect(await readFile(path, 'utf8')).toBe(before);
   });

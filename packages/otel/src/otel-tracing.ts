@@ -73,6 +73,11 @@ export interface TraceRunOptions {
   readonly continues?: Readonly<Record<string, string>> | undefined;
   /** Receives the run span's trace context when the run pauses, to store for the run that resumes it. */
   readonly onPause?: ((carrier: Readonly<Record<string, string>>) => void) | undefined;
+  /**
+   * The conversation the run belongs to (a session id): `gen_ai.conversation.id` on its `invoke_agent`
+   * and `chat` spans.
+   */
+  readonly conversationId?: string | undefined;
 }
 
 /**
@@ -155,12 +160,13 @@ export function otelTracing(options: OtelTracingOptions = {}): WeftTracing {
       const tracer = tracerOf();
       if (!tracer) return {};
       const settings: TraceSettings = { tracer, contentLimit, paused };
-      const { carrier, continues, onPause } = runOptions;
+      const { carrier, continues, onPause, conversationId } = runOptions;
       const listener = new RunListener(settings, () => {
         const base = runOptions.parent ?? context.active();
         const links = {
           continues: continues && trace.getSpanContext(extractCarrier(ROOT_CONTEXT, continues, propagator)),
           onPause,
+          conversationId,
           inject: (span: Span) => injectCarrier(trace.setSpan(ROOT_CONTEXT, span), propagator),
         };
         return carrier

@@ -31,40 +31,42 @@ function lead(calls: { id: string; name: string }[], tools: ChatModelAgent[]): C
   });
 }
 
-/** The spans of one nested agent (a model, no tools) under its tool call, `depth` levels in. */
+/** The spans of one nested agent (a model, no tools) under its tool call, `depth` levels in: its `invoke_agent` span holds its steps. */
 function nestedAgent(agent: string, depth: number): string[] {
   const pad = '  '.repeat(depth);
   return [
-    `${pad}step 0`,
-    `${pad}  node init`,
-    `${pad}step 1`,
-    `${pad}  node model`,
-    `${pad}    chat scripted (${agent})`,
-    `${pad}step 2`,
-    `${pad}  node afterAgent`,
+    `${pad}invoke_agent ${agent}`,
+    `${pad}  step 0`,
+    `${pad}    node init`,
+    `${pad}  step 1`,
+    `${pad}    node model`,
+    `${pad}      chat scripted (${agent})`,
+    `${pad}  step 2`,
+    `${pad}    node afterAgent`,
   ];
 }
 
 function leadTree(calls: { id: string; name: string }[]): string[] {
   return [
     'run lead',
-    '  step 0',
-    '    node init',
-    '  step 1',
-    '    node model',
-    '      chat scripted (lead)',
-    '  step 2',
-    '    node cancelAfterModel',
-    '  step 3',
-    '    node tools',
-    ...calls.flatMap((c) => [`      execute_tool ${c.name} (lead ${c.id})`, ...nestedAgent(c.name, 4)]),
-    '  step 4',
-    '    node cancelAfterTools',
-    '  step 5',
-    '    node model',
-    '      chat scripted (lead)',
-    '  step 6',
-    '    node afterAgent',
+    '  invoke_agent lead',
+    '    step 0',
+    '      node init',
+    '    step 1',
+    '      node model',
+    '        chat scripted (lead)',
+    '    step 2',
+    '      node cancelAfterModel',
+    '    step 3',
+    '      node tools',
+    ...calls.flatMap((c) => [`        execute_tool ${c.name} (lead ${c.id})`, ...nestedAgent(c.name, 5)]),
+    '    step 4',
+    '      node cancelAfterTools',
+    '    step 5',
+    '      node model',
+    '        chat scripted (lead)',
+    '    step 6',
+    '      node afterAgent',
   ];
 }
 

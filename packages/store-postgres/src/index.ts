@@ -9,6 +9,7 @@
  * @packageDocumentation
  */
 
+export type { VectorSearchMode } from './pgvector.js';
 export { PostgresCache, type PostgresCacheOptions } from './postgres-cache.js';
 export { PostgresCheckpointer, type PostgresCheckpointerOptions } from './postgres-checkpointer.js';
 export type { PostgresConnectionOptions } from './postgres-connection.js';

@@ -8,6 +8,19 @@ withSharedPostgres('PostgresStore artifact service', ({ pool, schema: fresh, dro
     const schema = fresh('artifacts');
     const store = new PostgresStore({ pool, schema });
     await store.setup();
-    return { service: new StoreArtifactService({ store }), cleanup: () => drop(schema) };
+    const others: PostgresStore[] = [];
+    return {
+      service: new StoreArtifactService({ store }),
+      // another pool (other connections), as another process opens the same schema
+      otherWriter: async () => {
+        const other = new PostgresStore({ connectionString: process.env.WEFT_PG_URL ?? '', schema });
+        others.push(other);
+        return new StoreArtifactService({ store: other });
+      },
+      cleanup: async () => {
+        for (const other of others) await other.close();
+        await drop(schema);
+      },
+    };
   });
 });

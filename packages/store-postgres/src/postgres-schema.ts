@@ -26,6 +26,8 @@ export interface PostgresTables {
   readonly sessionState: string;
   /** The long-term document store (`PostgresStore`). */
   readonly store: string;
+  /** The store's vectors for in-database search (pgvector; created by the store when it has pgvector). */
+  readonly storeVectors: string;
 }
 
 /**
@@ -63,6 +65,7 @@ export function postgresTables(schema: string, prefix: string): PostgresTables {
     userState: table('user_state'),
     sessionState: table('session_state'),
     store: table('store'),
+    storeVectors: table('store_vectors'),
   };
 }
 

@@ -14,6 +14,8 @@ const COLUMNS = 'ns, key, value, created_at, updated_at, expires_at';
 /** Prepared statements of the document store. */
 export interface SqliteStoreStatements {
   readonly upsert: Statement;
+  /** Inserts, or replaces only an expired document (no change: the key is taken). */
+  readonly insertIfAbsent: Statement;
   readonly get: Statement;
   readonly delete: Statement;
   readonly namespaces: Statement;
@@ -33,6 +35,14 @@ export function sqliteStoreStatements(db: Database): SqliteStoreStatements {
          dims = excluded.dims, vectors = excluded.vectors,
          created_at = CASE WHEN weft_store.expires_at IS NOT NULL AND weft_store.expires_at <= ?
                            THEN excluded.created_at ELSE weft_store.created_at END`,
+    ),
+    insertIfAbsent: db.prepare(
+      `INSERT INTO weft_store (ns, key, value, created_at, updated_at, expires_at, dims, vectors)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (ns, key) DO UPDATE SET
+         value = excluded.value, created_at = excluded.created_at, updated_at = excluded.updated_at,
+         expires_at = excluded.expires_at, dims = excluded.dims, vectors = excluded.vectors
+       WHERE weft_store.expires_at IS NOT NULL AND weft_store.expires_at <= ?`,
     ),
     get: db.prepare(`SELECT ${COLUMNS} FROM weft_store WHERE ns = ? AND key = ? AND ${LIVE}`),
     delete: db.prepare('DELETE FROM weft_store WHERE ns = ? AND key = ?'),

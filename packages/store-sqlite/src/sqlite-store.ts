@@ -16,6 +16,7 @@ import {
   prepareSearch,
   rankItems,
   type StoreCandidate,
+  StoreConflictError,
   splitNamespace,
   storeItemFromRow,
   storeRowForPut,
@@ -87,7 +88,8 @@ export class SqliteStore implements Store {
   ): Promise<void> {
     const row = await storeRowForPut({ namespace, key, value, options, index: this.#index, now: this.#now });
     const blob = row.vectors && Buffer.from(row.vectors.buffer);
-    this.#sql.upsert.run(
+    const statement = options?.ifAbsent ? this.#sql.insertIfAbsent : this.#sql.upsert;
+    const { changes } = statement.run(
       row.ns,
       row.key,
       row.value,
@@ -98,6 +100,8 @@ export class SqliteStore implements Store {
       blob,
       row.now,
     );
+    // One statement, so one writer of the file at a time: a taken key changes no row.
+    if (changes === 0) throw new StoreConflictError(namespace, key);
   }
 
   async get(namespace: readonly string[], key: string): Promise<StoreItem | undefined> {

@@ -24,8 +24,8 @@ export interface DevCommand {
 
 /** The CLI's usage text. */
 export const usage = `Usage: weft dev [entry] [options]
-       weft eval <eval-set> --module <file> [--agent <name>]   (weft eval --help)
-       weft init [folder] [--packs <dir>]                       (a new project)
+       weft eval <eval-set> --module <file> [--agent <name> | --graph <name>]   (weft eval --help)
+       weft init [folder] [--packs <dir>]                                       (a new project)
 
 Serves graphs and agents in the Weft playground (a web app and a JSON + SSE API).
 Without an entry, serves the built-in demo.

@@ -1,6 +1,7 @@
 import type { NodeContext } from '@weft/compose';
 import type { ArtifactService } from '../artifact/artifact-service.js';
 import type { AgentEventInit } from '../event/agent-event.js';
+import type { MemoryService } from '../memory/memory-service.js';
 import type { RunIdentity } from '../session/run-identity.js';
 import type { AgentMiddleware } from './middleware.js';
 
@@ -37,6 +38,8 @@ export interface AgentRunContext {
   readonly plugins?: readonly AgentMiddleware[];
   /** The Runner's artifact service (tools reach it as `context.artifacts`). */
   readonly artifacts?: ArtifactService;
+  /** The Runner's memory service (tools reach it as `context.memory`, middleware as `ctx.memory`). */
+  readonly memory?: MemoryService;
 }
 
 /**

@@ -6,7 +6,7 @@ import { handOffRecordOf, TRANSFER_TOOL } from '../multi/transfer.js';
 import { type AnyTool, tool } from '../tool/tool.js';
 import type { AgentState } from './agent-state.js';
 import type { OfferedTools } from './offered-tools.js';
-import { middlewareContext, type ResolvedAgent } from './resolved-agent.js';
+import { hookScope, middlewareContext, type ResolvedAgent } from './resolved-agent.js';
 import { type ToolStepResult, toolStep } from './tool-node.js';
 
 /** The name of the built-in exit tool. */
@@ -38,10 +38,7 @@ export function agentToolsNode(agent: ResolvedAgent, offered: OfferedTools) {
     onToolError: agent.onToolError,
     middleware: agent.middleware,
     hookContext: (state, session, run, node) =>
-      middlewareContext(agent, state as AgentState, session, {
-        node,
-        ...(run.session ? { sessionKey: run.session } : {}),
-      }),
+      middlewareContext(agent, state as AgentState, session, hookScope(run, node)),
   });
   return async (state: AgentState, ctx: NodeContext): Promise<Partial<AgentState>> => {
     const update = await base(state, ctx);

@@ -11,7 +11,7 @@ import type { AgentInput } from './agent-graph.js';
 import { type AgentState, RESET_DELTA } from './agent-state.js';
 import { InvocationState } from './invocation-state.js';
 import { type AgentSkip, runAfter, runBefore } from './middleware.js';
-import { middlewareContext, type ResolvedAgent } from './resolved-agent.js';
+import { hookScope, middlewareContext, type ResolvedAgent } from './resolved-agent.js';
 import { middlewareOf } from './run-middleware.js';
 import { parseStructured } from './structured-output.js';
 
@@ -36,10 +36,7 @@ export function initNode(agent: ResolvedAgent) {
     if (input) added.push(input.id === undefined ? { ...input, id: eventId('msg') } : input);
     // `beforeAgent` sees the turn's history, its new message included (ADK's callback context has it).
     const seen = added.length > 0 ? { ...state, messages: [...state.messages, ...added] } : state;
-    const hooks = middlewareContext(agent, seen, session, {
-      node: ctx,
-      ...(run.session ? { sessionKey: run.session } : {}),
-    });
+    const hooks = middlewareContext(agent, seen, session, hookScope(run, ctx));
     const skip = await runBefore<AgentSkip | undefined>(
       middlewareOf(agent.middleware, run),
       undefined,
@@ -104,10 +101,7 @@ export function afterAgentNode(agent: ResolvedAgent) {
   return async (state: AgentState, ctx: NodeContext) => {
     const run = agentContextOf(ctx.config);
     const session = new InvocationState(run.sessionState, state.stateDelta, run.temp);
-    const hooks = middlewareContext(agent, state, session, {
-      node: ctx,
-      ...(run.session ? { sessionKey: run.session } : {}),
-    });
+    const hooks = middlewareContext(agent, state, session, hookScope(run, ctx));
     const handsOff = state.finish === 'transfer' || state.finish === 'breakLoop';
     let output: unknown = state.finish && !handsOff ? state.output : messageText(lastReply(state.messages));
     let messages: Message[] = [];

@@ -1,4 +1,5 @@
 import type { AgentEventInit } from '../event/agent-event.js';
+import type { MemoryService } from '../memory/memory-service.js';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../message/message.js';
 import type { MessagesUpdate } from '../message/messages-reducer.js';
 import type { ChatModel, ChatModelCallOptions } from '../model/chat-model.js';
@@ -71,6 +72,8 @@ export interface MiddlewareContext {
    * `model-call` event of this agent, counted in usage totals and costs and traced like the agent's own.
    */
   readonly reportedModel?: (model: ChatModel) => ChatModel;
+  /** The Runner's `memoryService`, when it has one (`recall()` and `memorize()` use it by default). */
+  readonly memory?: MemoryService;
 }
 
 /**

@@ -18,7 +18,7 @@ import { latestResultsView } from './latest-results-view.js';
 import { composeWrap, type ModelRequest, runAfter, runBefore } from './middleware.js';
 import type { OfferedTools } from './offered-tools.js';
 import { callModelInNode } from './reported-model.js';
-import { middlewareContext, type ResolvedAgent } from './resolved-agent.js';
+import { hookScope, middlewareContext, type ResolvedAgent } from './resolved-agent.js';
 import { middlewareOf } from './run-middleware.js';
 
 /**
@@ -41,8 +41,7 @@ export function modelNode(agent: ResolvedAgent, offered: OfferedTools) {
       historyUpdates: history,
       emit: (event) => reportAgentEvent(ctx, event),
       signal: ctx.signal,
-      node: ctx,
-      ...(run.session ? { sessionKey: run.session } : {}),
+      ...hookScope(run, ctx),
     });
     const instruction = withTransferSection(
       agent,

@@ -3,6 +3,7 @@ import { AgentTool } from '../multi/agent-tool.js';
 import type { AgentGraph, AgentNode } from './agent-graph.js';
 import { agentReducers, agentStateSchema } from './agent-state.js';
 import { agentToolsNode, wantsTools } from './agent-tools-node.js';
+import { graphAgentInfo } from './graph-agent-info.js';
 import { afterAgentNode, afterInit, initNode, safePointNode } from './lifecycle-nodes.js';
 import { modelNode } from './model-node.js';
 import { OfferedTools } from './offered-tools.js';
@@ -46,6 +47,7 @@ export function buildReactGraph(agent: ResolvedAgent, checkpointer?: Checkpointe
     .addEdge('afterAgent', END)
     .compile({
       name: agent.name,
+      agent: graphAgentInfo(agent, agent.model),
       maxSteps: agent.maxIterations * 4 + 8,
       ...(checkpointer ? { checkpointer } : {}),
     });

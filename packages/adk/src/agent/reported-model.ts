@@ -66,7 +66,11 @@ export async function callModelInNode(ctx: ModelCallContext, call: NodeModelCall
   return response;
 }
 
-/** Reports a settled call as a `model-call` event (the request's options without the signal). */
+/**
+ * Reports a settled call as a `model-call` event (the request's options without the signal), with the
+ * model's provider and the model id it was sent to and answered from, when they are known (tracing's
+ * `gen_ai.provider.name`, `gen_ai.request.model` and `gen_ai.response.model`).
+ */
 function reportCall(
   ctx: ModelCallContext,
   call: NodeModelCall,
@@ -76,16 +80,23 @@ function reportCall(
   ),
 ): Promise<void> | undefined {
   const { signal: _, tools, ...options } = call.options ?? {};
+  const { provider, modelId } = call.model;
   return ctx.report({
     type: 'model-call',
     agent: call.agent,
     model: call.model.name,
+    ...(provider === undefined ? {} : { provider }),
+    ...(modelId === undefined ? {} : { requestModel: modelId }),
     request: { messages: call.messages, tools: call.tools ?? (tools ?? []).map((t) => t.name), options },
     streamed: outcome.streamed,
     startedAt: outcome.startedAt,
     durationMs: Date.now() - outcome.startedAt,
     ...('response' in outcome
-      ? { response: outcome.response, ...(outcome.response.usage ? { usage: outcome.response.usage } : {}) }
+      ? {
+          response: outcome.response,
+          ...(outcome.response.usage ? { usage: outcome.response.usage } : {}),
+          ...(outcome.response.modelId ? { responseModel: outcome.response.modelId } : {}),
+        }
       : { error: outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error)) }),
   });
 }
@@ -110,7 +121,8 @@ async function streamInNode(
  * A model whose calls are reported on the run of the node `ctx` belongs to, counted for `agent` (see
  * {@link callModelInNode}): hand it to code that takes a `ChatModel` (a summary helper, a library) from
  * inside a node. Its `generate` calls are reported whole (not streamed to the run); its `stream` yields
- * the model's chunks to the caller and reports the call when the stream ends.
+ * the model's chunks to the caller and reports the call when the stream ends. It keeps the model's
+ * `name`, `provider` and `modelId`.
  *
  * @example
  * ```ts
@@ -139,6 +151,8 @@ export function reportedModel(
   });
   return {
     name: model.name,
+    ...(model.provider === undefined ? {} : { provider: model.provider }),
+    ...(model.modelId === undefined ? {} : { modelId: model.modelId }),
     generate: (messages, options) => callModelInNode(ctx, { ...callOf(messages, options), stream: false }),
     stream: (messages, options) => reportedStream(ctx, callOf(messages, options)),
   };

@@ -2,6 +2,7 @@ import { isGraphPause, type NodeContext } from '@weft/compose';
 import { RecordedArtifacts } from '../artifact/tool-artifacts.js';
 import { eventId } from '../internal/event-id.js';
 import { mapWithConcurrency } from '../internal/map-with-concurrency.js';
+import { sessionMemory } from '../memory/session-memory.js';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../message/message.js';
 import { toolMessage } from '../message/message-constructors.js';
 import { pendingOf, type ToolPendingRequest } from '../tool/pending-result.js';
@@ -10,6 +11,7 @@ import {
   errorToolMessage,
   type RunToolCallOptions,
   runToolCall,
+  toolFailureOf,
 } from '../tool/run-tool-call.js';
 import type { AnyTool } from '../tool/tool.js';
 import { type AgentRunContext, agentContextOf, reportAgentEvent } from './agent-context.js';
@@ -132,6 +134,7 @@ export function toolStep(options: ToolNodeOptions) {
       nodeContext: ctx,
       messages: state.messages,
       ...(run.session ? { run: run.session } : {}),
+      ...(run.session && run.memory ? { memory: sessionMemory(run.memory, run.session, ctx.signal) } : {}),
     };
     const ran: string[] = [];
     const pauses: unknown[] = [];
@@ -157,6 +160,7 @@ export function toolStep(options: ToolNodeOptions) {
       // A long-running tool's pending result is its first status, for the model to read now.
       if (byName.get(call.name)?.longRunning) result = pendingStatus(result);
       if (hooks) result = await runAfter(middleware, result, (m, r) => m.afterTool?.(r, before.call, hooks));
+      const failure = toolFailureOf(result);
       const message: ToolMessage = Object.assign({}, result, { id: result.id ?? eventId('msg'), author });
       await ctx.report({
         type: 'tool-end',
@@ -164,6 +168,7 @@ export function toolStep(options: ToolNodeOptions) {
         status: message.status === 'error' ? 'error' : 'success',
         result: message,
         durationMs: Date.now() - startedAt,
+        ...(failure ? { error: failure } : {}),
       });
       const saved = artifacts?.delta ?? {};
       return { message, writes: view.writes, ...(Object.keys(saved).length > 0 ? { artifacts: saved } : {}) };

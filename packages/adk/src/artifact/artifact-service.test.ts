@@ -6,14 +6,19 @@ import { describeArtifactServiceConformance } from '../testing/artifact-service-
 import { FileArtifactService } from './file-artifact-service.js';
 import { StoreArtifactService } from './store-artifact-service.js';
 
-describeArtifactServiceConformance('StoreArtifactService on MemoryStore', async () => ({
-  service: new StoreArtifactService({ store: new MemoryStore() }),
-}));
+describeArtifactServiceConformance('StoreArtifactService on MemoryStore', async () => {
+  const store = new MemoryStore();
+  return {
+    service: new StoreArtifactService({ store }),
+    otherWriter: async () => new StoreArtifactService({ store }),
+  };
+});
 
 describeArtifactServiceConformance('FileArtifactService', async () => {
   const root = mkdtempSync(join(tmpdir(), 'weft-artifacts-'));
   return {
     service: new FileArtifactService({ root }),
+    otherWriter: async () => new FileArtifactService({ root }),
     cleanup: async () => rmSync(root, { recursive: true, force: true }),
   };
 });

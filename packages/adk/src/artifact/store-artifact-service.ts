@@ -1,4 +1,5 @@
-import type { JsonValue, Store } from '@weft/compose';
+import { type JsonValue, type Store, WeftError } from '@weft/compose';
+import { AdkError } from '../errors/adk-error.js';
 import { memoryLabel } from '../memory/memory-keys.js';
 import type { SessionKey } from '../session/session.js';
 import { artifactOf, checkArtifactName, isUserArtifact, NameLocks } from './artifact-input.js';
@@ -8,13 +9,16 @@ const ROOT = 'artifacts';
 /** The scope label of user artifacts: an encoded session id never starts with `%u`. */
 const USER_SCOPE = '%u';
 const PAGE = 100;
+/** Versions another writer may take from under one save before it gives up. */
+const MAX_ATTEMPTS = 1000;
 
 /**
  * An {@link ArtifactService} on a compose `Store`, so artifacts live wherever the store does (memory,
  * SQLite, PostgreSQL). Each version is one document (bytes as base64) under
- * `['artifacts', app, user, session or the user scope, name]`, keyed by its zero-padded number. Saves of
- * one name are serialized inside a process; two processes saving the same name at once may both take
- * the same number (the last write wins) — use `FileArtifactService` or one writer per session for that.
+ * `['artifacts', app, user, session or the user scope, name]`, keyed by its zero-padded number. A save
+ * claims its number with the store's insert-if-absent (`put(..., { ifAbsent: true })`), so writers in
+ * several processes (or over several connections) saving one name at once get distinct versions and
+ * none is overwritten; inside a process saves of one name are also serialized.
  *
  * @example
  * ```ts
@@ -39,21 +43,43 @@ export class StoreArtifactService implements ArtifactService {
     checkArtifactName(name, 'save');
     const namespace = namespaceOf(key, name);
     return this.#locks.run(namespace.join('.'), async () => {
-      const versions = await this.versions(key, name);
-      const version = versions.length === 0 ? 0 : (versions.at(-1) as number) + 1;
-      const artifact = artifactOf(name, version, input, this.#now());
-      const value: Record<string, JsonValue> = {
-        name,
-        version,
-        mimeType: artifact.mimeType,
-        size: artifact.size,
-        createdAt: artifact.createdAt,
-        data: Buffer.from(artifact.data).toString('base64'),
-        ...(artifact.metadata ? { metadata: artifact.metadata as Record<string, JsonValue> } : {}),
-      };
-      await this.#store.put(namespace, keyOf(version), value, { index: false });
-      return version;
+      // The next number is claimed with an insert-if-absent: a writer elsewhere (another process or
+      // connection) that took it first makes this one read the versions again and take the next.
+      for (let attempt = 1; ; attempt++) {
+        const versions = await this.versions(key, name);
+        const version = versions.length === 0 ? 0 : (versions.at(-1) as number) + 1;
+        try {
+          await this.#store.put(namespace, keyOf(version), this.#document(name, version, input), {
+            index: false,
+            ifAbsent: true,
+          });
+          return version;
+        } catch (error) {
+          // Recognised by its code, as a store in another package copy (or a custom store) throws it.
+          if (!(WeftError.isInstance(error) && error.code === 'STORE_CONFLICT')) throw error;
+          if (attempt >= MAX_ATTEMPTS) {
+            throw new AdkError(
+              'INVALID_ARGUMENT',
+              `artifact "${name}": ${MAX_ATTEMPTS} versions in a row were taken by other writers while saving; try again`,
+              { cause: error },
+            );
+          }
+        }
+      }
     });
+  }
+
+  #document(name: string, version: number, input: ArtifactInput): Record<string, JsonValue> {
+    const artifact = artifactOf(name, version, input, this.#now());
+    return {
+      name,
+      version,
+      mimeType: artifact.mimeType,
+      size: artifact.size,
+      createdAt: artifact.createdAt,
+      data: Buffer.from(artifact.data).toString('base64'),
+      ...(artifact.metadata ? { metadata: artifact.metadata as Record<string, JsonValue> } : {}),
+    };
   }
 
   async load(

@@ -7,7 +7,8 @@ import type { MemoryService } from './memory-service.js';
  * the turn's messages (from its user message on) are recorded as a pending extraction in the memory's
  * store — durable before the turn ends — and extracted without the turn waiting for it. The first turn
  * an agent runs with it also starts `memory.recover()`, so extractions a crashed process left pending
- * are finished. Outside a Runner (no session) it does nothing.
+ * are finished. Without `memory` it uses the Runner's `memoryService`; outside a Runner (no session), or
+ * with no service at all, it does nothing.
  *
  * @example
  * ```ts
@@ -18,23 +19,29 @@ import type { MemoryService } from './memory-service.js';
  * // tests: await memory.idle() waits for the background extractions
  * ```
  */
-export function memorize(options: {
-  readonly memory: MemoryService;
-  /** Called when starting `recover()` fails (default: ignored; the records stay pending). */
-  readonly onError?: (error: unknown) => void;
-}): AgentMiddleware {
-  let recovering: Promise<unknown> | undefined;
+export function memorize(
+  options: {
+    /** Where to keep the memories (default: the Runner's `memoryService`). */
+    readonly memory?: MemoryService;
+    /** Called when starting `recover()` fails (default: ignored; the records stay pending). */
+    readonly onError?: (error: unknown) => void;
+  } = {},
+): AgentMiddleware {
+  const recovering = new WeakSet<MemoryService>();
   return {
     name: 'memorize',
     beforeAgent(ctx) {
-      if (!ctx.sessionKey || recovering) return;
-      recovering = options.memory.recover().catch((error: unknown) => options.onError?.(error));
+      const memory = options.memory ?? ctx.memory;
+      if (!ctx.sessionKey || !memory || recovering.has(memory)) return;
+      recovering.add(memory);
+      memory.recover().catch((error: unknown) => options.onError?.(error));
     },
     async afterAgent(ctx) {
       const key = ctx.sessionKey;
-      if (!key) return;
+      const memory = options.memory ?? ctx.memory;
+      if (!key || !memory) return;
       const turn = currentTurn(ctx.state.messages);
-      if (turn.length > 0) await options.memory.enqueue(key, turn);
+      if (turn.length > 0) await memory.enqueue(key, turn);
     },
   };
 }

@@ -17,7 +17,8 @@ import type { MemoryEntry, MemoryService } from './memory-service.js';
  * ```
  */
 export interface RecallOptions {
-  readonly memory: MemoryService;
+  /** Where to search (default: the Runner's `memoryService`). */
+  readonly memory?: MemoryService;
   /** Memories searched per turn (default 5). */
   readonly limit?: number;
   /** Tokens the memories may take in the instruction (default 500): the lowest-scored go first. */
@@ -40,7 +41,8 @@ const DEFAULT_HEADING =
  * the turn's user message is searched in the user's long-term memory once, and the hits are appended
  * to the instruction of every model call of that turn, within `budgetTokens`. What was recalled is
  * reported as a `memory-recall` event (stored with the session). Only the session's own user and app
- * are searched; outside a Runner (no session) it does nothing. To rank memories against other prompt
+ * are searched; without `memory` the Runner's `memoryService` is; outside a Runner (no session), or with
+ * no service at all, it does nothing. To rank memories against other prompt
  * sections under one budget, use {@link recallSection} in `promptSections` instead.
  *
  * @example
@@ -57,7 +59,7 @@ const DEFAULT_HEADING =
  * });
  * ```
  */
-export function recall(options: RecallOptions): AgentMiddleware {
+export function recall(options: RecallOptions = {}): AgentMiddleware {
   const recaller = createRecaller(options);
   return {
     name: 'recall',
@@ -84,7 +86,7 @@ export function recall(options: RecallOptions): AgentMiddleware {
  * promptSections({ budgetTokens: 4_000, sections: [recallSection({ memory }, 2), { id: 'style', priority: 1, text: 'Be brief.' }] });
  * ```
  */
-export function recallSection(options: RecallOptions, priority = 1): PromptSection {
+export function recallSection(options: RecallOptions = {}, priority = 1): PromptSection {
   const recaller = createRecaller(options);
   return {
     id: 'memories',
@@ -99,7 +101,7 @@ function createRecaller(options: RecallOptions) {
   return (ctx: MiddlewareContext, messages: readonly Message[]): Promise<Recalled> | undefined => {
     const key = ctx.sessionKey;
     const question = lastUserMessage(messages);
-    if (!key || !question) return undefined;
+    if (!key || !question || !(options.memory ?? ctx.memory)) return undefined;
     const id = JSON.stringify([key.appName, key.userId, key.sessionId, question.id ?? messageText(question)]);
     let recalled = turns.get(id);
     if (!recalled) {
@@ -115,7 +117,8 @@ function createRecaller(options: RecallOptions) {
 
 async function search(options: RecallOptions, ctx: MiddlewareContext, query: string): Promise<Recalled> {
   const key = ctx.sessionKey as NonNullable<MiddlewareContext['sessionKey']>;
-  const hits = await options.memory.search(query, {
+  const memory = (options.memory ?? ctx.memory) as MemoryService;
+  const hits = await memory.search(query, {
     appName: key.appName,
     userId: key.userId,
     limit: options.limit ?? 5,

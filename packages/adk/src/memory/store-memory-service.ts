@@ -213,12 +213,19 @@ function significant(words: readonly string[]): string[] {
   return [...new Set(long.length > 0 ? long : words)];
 }
 
-function checkScope(scope: Partial<MemoryScope>, method: string): void {
-  for (const field of ['appName', 'userId'] as const) {
-    if (typeof scope[field] !== 'string') {
+/**
+ * Checks whose memories a call is about as sessions check their names: `appName`, `userId` (and a
+ * session key's `sessionId`) must be non-empty strings.
+ */
+function checkScope(scope: Partial<MemoryScope> & { readonly sessionId?: unknown }, method: string): void {
+  const fields =
+    'sessionId' in scope ? (['appName', 'userId', 'sessionId'] as const) : (['appName', 'userId'] as const);
+  for (const field of fields) {
+    const value: unknown = scope[field];
+    if (typeof value !== 'string' || value === '') {
       throw new AdkError(
         'INVALID_ARGUMENT',
-        `memory.${method}: ${field} must be a string, got ${typeof scope[field]}`,
+        `memory.${method}: ${field} must be a non-empty string, got ${JSON.stringify(value) ?? 'undefined'}`,
       );
     }
   }

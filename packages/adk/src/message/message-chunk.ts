@@ -68,6 +68,8 @@ export interface MessageChunk {
   readonly finishReason?: FinishReason;
   /** Provider data of the whole response; the last report wins. */
   readonly providerMetadata?: ProviderMetadata;
+  /** The id of the model writing the reply, as the provider says; the last report wins. */
+  readonly modelId?: string;
   /**
    * Token counts reported so far. Providers report running totals, so the last report of each field
    * wins (a chunk with only `outputTokens` keeps the earlier `inputTokens`).
@@ -174,7 +176,8 @@ function contentOf(reasoning: ReasoningPart[], text: string): string | ContentPa
  * by index (id and name from the first delta of an index that has them, argument fragments
  * concatenated), calls ordered by index; usage keeps the last report of each field, and
  * `totalTokens` defaults to input + output. Reasoning deltas become reasoning parts placed before the
- * text (the content is then a list of parts); the last `finishReason` and `providerMetadata` win.
+ * text (the content is then a list of parts); the last `finishReason`, `providerMetadata` and `modelId`
+ * win.
  *
  * @example
  * ```ts
@@ -192,6 +195,7 @@ export function concatMessageChunks(chunks: Iterable<MessageChunk>): AssistantMe
   let usage: Partial<Usage> | undefined;
   let finishReason: FinishReason | undefined;
   let providerMetadata: ProviderMetadata | undefined;
+  let modelId: string | undefined;
   const calls = new Map<number, PendingToolCall>();
   const reasoning = new Map<number, PendingReasoning>();
   for (const chunk of chunks) {
@@ -202,6 +206,7 @@ export function concatMessageChunks(chunks: Iterable<MessageChunk>): AssistantMe
     if (chunk.usage !== undefined) usage = mergeUsage(usage, chunk.usage);
     finishReason = chunk.finishReason ?? finishReason;
     providerMetadata = chunk.providerMetadata ?? providerMetadata;
+    modelId = chunk.modelId ?? modelId;
   }
   const toolCalls = toToolCalls(calls);
   // Fields are added to the one object, not spread into a new one each (see `Building` in
@@ -215,5 +220,6 @@ export function concatMessageChunks(chunks: Iterable<MessageChunk>): AssistantMe
   if (usage !== undefined) message.usage = completeUsage(usage);
   if (finishReason !== undefined) message.finishReason = finishReason;
   if (providerMetadata !== undefined) message.providerMetadata = providerMetadata;
+  if (modelId !== undefined) message.modelId = modelId;
   return message;
 }

@@ -275,6 +275,8 @@ export interface AssistantMessage extends MessageBase {
   readonly finishReason?: FinishReason;
   /** Provider data about the whole response (e.g. its id), kept for the record. */
   readonly providerMetadata?: ProviderMetadata;
+  /** The id of the model that wrote it, as the provider's reply says (`gpt-4o-mini-2024-07-18`). */
+  readonly modelId?: string;
 }
 
 /**

@@ -108,6 +108,13 @@ export interface ChatModelCallOptions {
 export interface ChatModel {
   /** A name for logs and events, such as `openai:gpt-4o-mini`. */
   readonly name: string;
+  /**
+   * The provider the model calls, as the OpenTelemetry GenAI conventions name it (`openai`,
+   * `anthropic`, `gcp.gemini`, `aws.bedrock`…); traces report it as `gen_ai.provider.name`.
+   */
+  readonly provider?: string;
+  /** The model id sent to the provider (`gpt-4o-mini`); traces report it as `gen_ai.request.model`. */
+  readonly modelId?: string;
   generate(messages: readonly Message[], options?: ChatModelCallOptions): Promise<AssistantMessage>;
   stream(messages: readonly Message[], options?: ChatModelCallOptions): AsyncIterable<MessageChunk>;
 }

@@ -41,6 +41,9 @@ export function withFallback(
     signal?.aborted !== true && !isAbortError(error) && (options.shouldFallback?.(error) ?? true);
   return {
     name: `${model.name} (fallback: ${fallbackModel.name})`,
+    // Traces name the model asked first; the reply's `modelId` says which one answered.
+    ...(model.provider === undefined ? {} : { provider: model.provider }),
+    ...(model.modelId === undefined ? {} : { modelId: model.modelId }),
     async generate(
       messages: readonly Message[],
       callOptions?: ChatModelCallOptions,

@@ -88,6 +88,8 @@ export function withRetry(model: ChatModel, options: RetryOptions = {}): ChatMod
   const policy = retryPolicy(options);
   return {
     name: model.name,
+    ...(model.provider === undefined ? {} : { provider: model.provider }),
+    ...(model.modelId === undefined ? {} : { modelId: model.modelId }),
     async generate(
       messages: readonly Message[],
       callOptions?: ChatModelCallOptions,

@@ -2,6 +2,7 @@ import { type Checkpointer, Command, END, START } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
 import type { AgentGraph } from '../agent/agent-graph.js';
 import type { AgentState } from '../agent/agent-state.js';
+import { graphAgentInfo } from '../agent/graph-agent-info.js';
 import { AdkError } from '../errors/adk-error.js';
 import { WorkflowAgent, type WorkflowAgentOptions } from './workflow-agent.js';
 import { type AgentStateUpdate, compileAgentGraph, multiAgentGraph, startTurn } from './workflow-graph.js';
@@ -80,6 +81,7 @@ export class LoopAgent<
     const perIteration = names.length + 1;
     return compileAgentGraph(graph, {
       name: this.name,
+      agent: graphAgentInfo(this),
       maxSteps: this.maxIterations === undefined ? 10_000 : this.maxIterations * perIteration + 2,
       ...(checkpointer ? { checkpointer } : {}),
     });

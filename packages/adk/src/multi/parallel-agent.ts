@@ -3,6 +3,7 @@ import type { Agent } from '../agent/agent.js';
 import { reportAgentEvent } from '../agent/agent-context.js';
 import type { AgentGraph } from '../agent/agent-graph.js';
 import type { AgentState } from '../agent/agent-state.js';
+import { graphAgentInfo } from '../agent/graph-agent-info.js';
 import { WorkflowAgent, type WorkflowAgentOptions } from './workflow-agent.js';
 import { compileAgentGraph, multiAgentGraph, startTurn } from './workflow-graph.js';
 
@@ -65,6 +66,7 @@ export class ParallelAgent<
   protected build(checkpointer?: Checkpointer): AgentGraph {
     return compileAgentGraph(this.#graph(), {
       name: this.name,
+      agent: graphAgentInfo(this),
       maxSteps: 4,
       ...this.#concurrency(),
       ...(checkpointer ? { checkpointer } : {}),

@@ -1,6 +1,7 @@
 import { type Checkpointer, END, START } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
 import type { AgentGraph } from '../agent/agent-graph.js';
+import { graphAgentInfo } from '../agent/graph-agent-info.js';
 import { WorkflowAgent, type WorkflowAgentOptions } from './workflow-agent.js';
 import { compileAgentGraph, multiAgentGraph, startTurn } from './workflow-graph.js';
 
@@ -61,6 +62,7 @@ export class SequentialAgent<
     });
     return compileAgentGraph(graph, {
       name: this.name,
+      agent: graphAgentInfo(this),
       maxSteps: names.length + 2,
       ...(checkpointer ? { checkpointer } : {}),
     });

@@ -4,6 +4,7 @@ import {
   type ModelCallEvent,
   type RunEvent,
   type RunOptions,
+  type Store,
   usageTotalsOf,
 } from '@weft/compose';
 import { AGENT_CONTEXT_KEY, type AgentRunContext } from '../agent/agent-context.js';
@@ -13,6 +14,7 @@ import type { AgentMiddleware } from '../agent/middleware.js';
 import type { ArtifactService } from '../artifact/artifact-service.js';
 import type { AgentEvent, AgentInterrupt } from '../event/agent-event.js';
 import { eventId } from '../internal/event-id.js';
+import type { MemoryService } from '../memory/memory-service.js';
 import type { Message } from '../message/message.js';
 import type { MessageChunk } from '../message/message-chunk.js';
 import { userMessage } from '../message/message-constructors.js';
@@ -52,6 +54,10 @@ export interface InvocationArgs {
   readonly onEvent?: (event: AgentEvent, invocationId: string) => Promise<AgentEvent>;
   /** Given to tools as `context.artifacts` (bound to the session). */
   readonly artifactService?: ArtifactService;
+  /** The run's store (`ctx.store` of every node, `context.store` of every tool). */
+  readonly store?: Store;
+  /** Given to tools as `context.memory` (bound to the session) and to hooks as `ctx.memory`. */
+  readonly memoryService?: MemoryService;
   /** Run options passed through to the graph as they are (see {@link RunPassThrough}). */
   readonly passThrough?: RunPassThrough;
   /** Record on each committed event the last root checkpoint saved before it (`checkpointId`). */
@@ -134,6 +140,7 @@ export async function runInvocation(args: InvocationArgs): Promise<InvocationOut
     session: args.tenantId === undefined ? args.key : { ...args.key, tenantId: args.tenantId },
     ...(args.plugins && args.plugins.length > 0 ? { plugins: args.plugins } : {}),
     ...(args.artifactService ? { artifacts: args.artifactService } : {}),
+    ...(args.memoryService ? { memory: args.memoryService } : {}),
   };
   const graphInput = await graphInputOf(args.input, commitInput);
   // The turn's model calls added up, on its turnComplete event (the run's `run-end` carries the same).
@@ -147,6 +154,7 @@ export async function runInvocation(args: InvocationArgs): Promise<InvocationOut
       threadId: args.threadId,
       signal: args.signal,
       config: { [AGENT_CONTEXT_KEY]: context },
+      ...(args.store ? { store: args.store } : {}),
       observe,
     });
     const interrupts: AgentInterrupt[] = result.interrupts.map((i) => ({

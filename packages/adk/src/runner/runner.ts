@@ -1,8 +1,9 @@
-import { AsyncQueue, type Checkpointer, MemoryCheckpointer } from '@weft/compose';
+import { AsyncQueue, type Callbacks, type Checkpointer, MemoryCheckpointer, type Store } from '@weft/compose';
 import type { Agent } from '../agent/agent.js';
 import type { ArtifactService } from '../artifact/artifact-service.js';
 import { AdkError } from '../errors/adk-error.js';
 import type { AgentEvent } from '../event/agent-event.js';
+import type { MemoryService } from '../memory/memory-service.js';
 import type { Message } from '../message/message.js';
 import type { SessionKey, SessionService } from '../session/session.js';
 import { type CancelOptions, CancelState, safePointsOf } from './cancel-state.js';
@@ -18,6 +19,7 @@ import {
   expireWaitingSessions,
   type WaitingTimeout,
 } from './session-lifecycle.js';
+import { type RunnerCallbacks, turnCallbacks } from './turn-callbacks.js';
 
 /** Options of a {@link Runner}. */
 export interface RunnerOptions {
@@ -39,6 +41,16 @@ export interface RunnerOptions {
    * in its event's `actions.artifactDelta`).
    */
   readonly artifactService?: ArtifactService;
+  /**
+   * The long-term store every agent's nodes see as `ctx.store` and every tool as `context.store` —
+   * sub-agents and agents used as tools included (it replaces a store the agent graph was compiled with).
+   */
+  readonly store?: Store;
+  /**
+   * Long-term memory (Google ADK's `memory_service`): tools reach it as `context.memory`, bound to the
+   * session's user; `recall()`, `memorize()` and `loadMemoryTool()` given no service use it.
+   */
+  readonly memoryService?: MemoryService;
   /** Runs before each turn and resume; throwing refuses it (`RunRefusedError`); may return `temp:` keys. */
   readonly beforeRun?: BeforeRunHook;
   /** Runs after each turn and resume, also a failed one. */
@@ -57,6 +69,12 @@ export interface RunnerOptions {
   readonly threadOf?: (key: SessionKey) => string;
   /** Record on each committed event the last root checkpoint saved before it (`event.checkpointId`). */
   readonly recordCheckpoints?: boolean;
+  /**
+   * Subscribers of every turn's and resume's events — tracing registered once:
+   * `callbacks: (turn) => tracing.callbacks()` — next to the Runner's own. An object, or a function of
+   * the turn (its session and agent) called at each start. A call's own `callbacks` still apply too.
+   */
+  readonly callbacks?: RunnerCallbacks;
 }
 
 /**
@@ -137,6 +155,12 @@ export class Runner {
       },
   ): AsyncIterableIterator<AgentEvent> {
     return this.#start(options, { message: options.message }, options.state);
+  }
+
+  /** The callbacks of one turn: the Runner's (see `callbacks`) and the call's own. */
+  #turnCallbacks(key: SessionKey, perCall: Callbacks | undefined): Callbacks | undefined {
+    const turn = { ...key, agentName: this.#options.agent.name };
+    return turnCallbacks(this.#options.callbacks, turn, perCall);
   }
 
   /** The checkpoint thread of a session (the `threadOf` option, else adk's {@link threadOf}). */
@@ -320,7 +344,9 @@ export class Runner {
         cancel,
         push: (event) => queue.push(event),
         ...(this.#options.artifactService ? { artifactService: this.#options.artifactService } : {}),
-        passThrough: passThroughOf(ref),
+        ...(this.#options.store ? { store: this.#options.store } : {}),
+        ...(this.#options.memoryService ? { memoryService: this.#options.memoryService } : {}),
+        passThrough: passThroughOf(ref, this.#turnCallbacks(key, ref.callbacks)),
         ...(this.#options.recordCheckpoints ? { recordCheckpoints: true } : {}),
         ...hooks.invocationArgs(temp),
       }).catch(async (error: unknown) => {
@@ -351,9 +377,9 @@ export class Runner {
   }
 }
 
-/** The run options of a call that go to the graph untouched (only those given). */
-function passThroughOf(ref: RunPassThrough): RunPassThrough {
-  const { callbacks, interruptBefore, interruptAfter, checkpointId, runId } = ref;
+/** The run options of a call that go to the graph (only those given), with the turn's `callbacks`. */
+function passThroughOf(ref: RunPassThrough, callbacks: Callbacks | undefined): RunPassThrough {
+  const { interruptBefore, interruptAfter, checkpointId, runId } = ref;
   return {
     ...(runId === undefined ? {} : { runId }),
     ...(callbacks === undefined ? {} : { callbacks }),

@@ -11,6 +11,11 @@ import type { ArtifactService } from '../artifact/artifact-service.js';
  */
 export interface ArtifactServiceFixture {
   readonly service: ArtifactService;
+  /**
+   * A second writer over the same storage, as another process would open it (another instance; for a
+   * SQL store another connection): saves through both must never take one version twice.
+   */
+  readonly otherWriter?: () => Promise<ArtifactService>;
   /** Runs after each test: close stores, delete folders. */
   readonly cleanup?: () => Promise<void>;
 }
@@ -24,7 +29,8 @@ const text = (data: Uint8Array | undefined) => (data ? new TextDecoder().decode(
  * Covered: versions from 0, latest and given versions, text and bytes (1 MB) with media types and
  * metadata, `versions`, `list` (session names plus the user's `user:` names; other sessions, users and
  * apps kept apart), `delete` (numbering restarts), names with `/`, `.`, `%`, `:` and unicode kept apart,
- * concurrent saves of one name getting distinct versions, and typed errors for bad names.
+ * concurrent saves of one name getting distinct versions — also through two writers over one storage
+ * (`otherWriter`: another instance or connection), none overwritten — and typed errors for bad names.
  *
  * @example
  * ```ts
@@ -41,11 +47,12 @@ export function describeArtifactServiceConformance(
 ): void {
   describe(`${name} (artifact conformance)`, () => {
     const open: ArtifactServiceFixture[] = [];
-    const make = async () => {
+    const fixtureOf = async () => {
       const fixture = await factory();
       open.push(fixture);
-      return fixture.service;
+      return fixture;
     };
+    const make = async () => (await fixtureOf()).service;
     afterEach(async () => {
       for (const fixture of open.splice(0)) await fixture.cleanup?.();
     });
@@ -122,6 +129,27 @@ export function describeArtifactServiceConformance(
       );
       expect([...versions].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
       expect(await artifacts.versions(key, 'log.txt')).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    });
+
+    it('gives two writers of one storage distinct versions of one name: none is overwritten', async () => {
+      const fixture = await fixtureOf();
+      const writers = [fixture.service, fixture.otherWriter ? await fixture.otherWriter() : fixture.service];
+      const saves = writers.flatMap((writer, w) =>
+        Array.from({ length: 10 }, (_, i) =>
+          writer.save(key, 'shared.txt', { data: `writer ${w} save ${i}` }),
+        ),
+      );
+      const versions = await Promise.all(saves);
+      expect([...versions].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+      const kept = await Promise.all(
+        versions.map(async (version) =>
+          text((await fixture.service.load(key, 'shared.txt', { version }))?.data),
+        ),
+      );
+      // every save is still there, under the version its writer was told
+      expect(kept).toEqual(
+        writers.flatMap((_, w) => Array.from({ length: 10 }, (_, i) => `writer ${w} save ${i}`)),
+      );
     });
 
     it('rejects bad names', async () => {

@@ -13,6 +13,7 @@ export {
   type AnthropicServerReply,
   startAnthropicServer,
 } from './anthropic-server.js';
+export { runArtifactWriterChild, WRITER_SESSION } from './artifact-writer-child.js';
 export { drain } from './drain.js';
 export {
   type LoopbackAnswer,

@@ -38,7 +38,8 @@ const turn = (...texts: string[]): Message[] =>
  * Covered: verbatim and model extraction, `addSession` (partial events skipped), search relevance and
  * `limit`, stable ids (the same text kept once), per-user and per-app isolation (ids holding `.` and `%`
  * included), `list` and `delete`, background extraction with `enqueue` + `idle`, a failed extraction
- * kept pending and finished by `recover` in a new service over the same store, and bad scopes.
+ * kept pending and finished by `recover` in a new service over the same store, and bad scopes (a
+ * missing or empty app, user or session id, refused as sessions refuse it).
  *
  * @example
  * ```ts
@@ -92,7 +93,7 @@ function describeCases(make: () => Promise<Store>): void {
   it('never shows one user or app the memories of another (ids with "." and "%" too)', async () => {
     const memory = new StoreMemoryService({ store: await make() });
     await memory.addMessages(key('a.b'), turn('secret: I prefer green tea'));
-    for (const userId of ['a%2Eb', 'a', 'a.b.c', 'b', '']) {
+    for (const userId of ['a%2Eb', 'a', 'a.b.c', 'b']) {
       expect(await memory.search('green tea', { appName: app, userId })).toEqual([]);
       expect(await memory.list({ appName: app, userId })).toEqual([]);
     }
@@ -185,9 +186,28 @@ function describeCases(make: () => Promise<Store>): void {
     expect(await restarted.recover()).toBe(0);
   });
 
-  it('rejects a scope without app or user', async () => {
-    const memory = new StoreMemoryService({ store: await make() });
+  it('rejects a scope without app or user, or with an empty one, as sessions do — and stores nothing', async () => {
+    const store = await make();
+    const memory = new StoreMemoryService({ store });
     const bad = { userId: 'u1' } as unknown as { appName: string; userId: string };
     await expect(memory.search('x', bad)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    const empty = {
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringMatching(/userId must be a non-empty string/),
+    };
+    await expect(memory.addMessages(key(''), turn('I like tea'))).rejects.toMatchObject(empty);
+    await expect(memory.enqueue(key(''), turn('I like tea'))).rejects.toMatchObject(empty);
+    await expect(memory.search('tea', { appName: app, userId: '' })).rejects.toMatchObject(empty);
+    await expect(memory.list({ appName: app, userId: '' })).rejects.toMatchObject(empty);
+    await expect(memory.delete({ appName: app, userId: '' }, 'x')).rejects.toMatchObject(empty);
+    await expect(memory.list({ appName: '', userId: 'u1' })).rejects.toMatchObject({
+      message: expect.stringMatching(/appName must be a non-empty string/),
+    });
+    await expect(
+      memory.addMessages({ ...key('u1'), sessionId: '' }, turn('I like tea')),
+    ).rejects.toMatchObject({
+      message: expect.stringMatching(/sessionId must be a non-empty string/),
+    });
+    expect(await store.search([])).toEqual([]);
   });
 }

@@ -5,6 +5,7 @@ import { ToolError, type ToolErrorCode } from '../errors/tool-error.js';
 import { onAbort } from '../internal/abort.js';
 import { assertNever } from '../internal/assert-never.js';
 import { describeError, toJsonValue } from '../internal/json.js';
+import type { SessionMemory } from '../memory/session-memory.js';
 import type { Message, MessageContent, ToolCall, ToolMessage } from '../message/message.js';
 import { toolMessage } from '../message/message-constructors.js';
 import type { RunIdentity } from '../session/run-identity.js';
@@ -48,6 +49,8 @@ export interface RunToolCallOptions {
   readonly artifacts?: ToolArtifacts;
   /** Who the run is for (given to tools as `context.run`). */
   readonly run?: RunIdentity;
+  /** The Runner's memory service, bound to the session (given to tools as `context.memory`). */
+  readonly memory?: SessionMemory;
 }
 
 /**
@@ -102,7 +105,25 @@ export function abortedToolMessage(call: ToolCall): ToolMessage {
  * ```
  */
 export function errorToolMessage(call: ToolCall, error: ToolError): ToolMessage {
-  return toolMessage(`Error: ${error.message}`, { toolCallId: call.id, name: call.name, status: 'error' });
+  const message = toolMessage(`Error: ${error.message}`, {
+    toolCallId: call.id,
+    name: call.name,
+    status: 'error',
+  });
+  failures.set(message, error.code === 'TOOL_ERROR' && error.cause instanceof Error ? error.cause : error);
+  return message;
+}
+
+/** The error behind each tool message {@link errorToolMessage} made (read for the `tool-end` event). */
+const failures = new WeakMap<ToolMessage, Error>();
+
+/**
+ * The error a failed call's tool message stands for: what the tool threw (a `TOOL_ERROR`'s cause), or
+ * the `ToolError` itself for a timeout, bad arguments or an unknown tool; `undefined` for any other
+ * message (an error result the tool returned, or one middleware made).
+ */
+export function toolFailureOf(message: ToolMessage): Error | undefined {
+  return failures.get(message);
 }
 
 function toContent(value: unknown): MessageContent {
@@ -140,6 +161,7 @@ function settle(tool: AnyTool, args: Record<string, unknown>, call: ToolCall, op
       ...(options.nodeContext?.store ? { store: options.nodeContext.store } : {}),
       ...(options.artifacts ? { artifacts: options.artifacts } : {}),
       ...(options.run ? { run: options.run } : {}),
+      ...(options.memory ? { memory: options.memory } : {}),
     };
     Promise.resolve()
       .then(() => tool.execute(args, context))

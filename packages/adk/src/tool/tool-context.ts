@@ -1,5 +1,6 @@
 import type { NodeContext, Store } from '@weft/compose';
 import type { ToolArtifacts } from '../artifact/tool-artifacts.js';
+import type { SessionMemory } from '../memory/session-memory.js';
 import type { Message } from '../message/message.js';
 import type { RunIdentity } from '../session/run-identity.js';
 import type { SessionState } from './session-state.js';
@@ -40,8 +41,8 @@ export interface ToolContext {
   /** The conversation the call was made in (ending with the assistant message holding the call), when an agent runs the tool. */
   readonly messages?: readonly Message[];
   /**
-   * The long-term store of the graph running the tool (`compile({ store })` or the run's `{ store }`),
-   * when there is one: the same object as `nodeContext.store`.
+   * The long-term store of the graph running the tool — the Runner's `store`, the run's `{ store }` or
+   * `compile({ store })` — when there is one: the same object as `nodeContext.store`.
    */
   readonly store?: Store;
   /**
@@ -51,4 +52,9 @@ export interface ToolContext {
   readonly artifacts?: ToolArtifacts;
   /** Who the run is for — app, user, session and tenant ids — when a Runner runs the tool. */
   readonly run?: RunIdentity;
+  /**
+   * The Runner's `memoryService` bound to the session's user (`search(query)`), when it has one —
+   * Google ADK's `tool_context.search_memory`.
+   */
+  readonly memory?: SessionMemory;
 }

@@ -7,6 +7,7 @@ export type WeftErrorCode =
   | 'INVALID_INPUT'
   | 'INVALID_UPDATE'
   | 'WRITE_CONFLICT'
+  | 'STORE_CONFLICT'
   | 'REDUCER_FAILED'
   | 'STATE_MUTATED'
   | 'ABORTED'

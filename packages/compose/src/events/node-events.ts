@@ -50,6 +50,25 @@ export interface ModelCallRequest {
 }
 
 /**
+ * The agent a compiled graph runs, as `compile({ agent })` declares it: `run-start` (for a root run) and
+ * the `step-start` events of a nested run carry it, so a subscriber (tracing's `invoke_agent` span) can
+ * tell an agent's run from any graph's. Typed structurally, like every agent field here.
+ *
+ * @example
+ * ```ts
+ * const info: GraphAgentInfo = { name: 'support', description: 'Answers customers', model: 'gpt-4o-mini', provider: 'openai' };
+ * ```
+ */
+export interface GraphAgentInfo {
+  readonly name: string;
+  readonly description?: string;
+  /** The id of the model the agent asks (the one sent to the provider), when it has one model. */
+  readonly model?: string;
+  /** That model's provider, as the GenAI conventions name it (`openai`, `anthropic`, `gcp.gemini`…). */
+  readonly provider?: string;
+}
+
+/**
  * One call to a chat model, reported once it settled by the innermost model wrapper of the node that
  * made it (so a retrying or fallback wrapper reports each attempt the model saw once, as made).
  *
@@ -64,6 +83,12 @@ export interface ModelCallEvent extends NodeEventBase {
   readonly type: 'model-call';
   /** The model's name (e.g. `openai:gpt-4o-mini`). */
   readonly model: string;
+  /** The provider the call went to, as the GenAI conventions name it (`openai`, `anthropic`…), when known. */
+  readonly provider?: string;
+  /** The model id sent to the provider (`gpt-4o-mini`), when the model says. */
+  readonly requestModel?: string;
+  /** The model id the provider says answered (`gpt-4o-mini-2024-07-18`), when the reply says. */
+  readonly responseModel?: string;
   /** What was sent. */
   readonly request: ModelCallRequest;
   /** The reply (an assistant message) when the call succeeded. */
@@ -116,6 +141,12 @@ export interface ToolEndEvent extends NodeEventBase {
   /** The tool message answering the call. */
   readonly result: unknown;
   readonly durationMs: number;
+  /**
+   * Why the call failed, when it failed with an error: what the tool threw, or the runtime's own error
+   * (a timeout, bad arguments, an unknown tool). Absent for success and for an error result the tool
+   * returned without throwing.
+   */
+  readonly error?: Error;
 }
 
 /**

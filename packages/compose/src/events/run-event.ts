@@ -1,4 +1,10 @@
-import type { AgentNodeEvent, ModelCallEvent, ToolEndEvent, ToolStartEvent } from './node-events.js';
+import type {
+  AgentNodeEvent,
+  GraphAgentInfo,
+  ModelCallEvent,
+  ToolEndEvent,
+  ToolStartEvent,
+} from './node-events.js';
 import type { RunEventBase } from './run-event-base.js';
 import type { UsageTotals } from './usage-totals.js';
 
@@ -8,6 +14,8 @@ export interface RunStartEvent extends RunEventBase {
   readonly graph: string;
   readonly input: unknown;
   readonly threadId?: string;
+  /** The agent the graph runs (`compile({ agent })`), when it is an agent's graph. */
+  readonly agent?: GraphAgentInfo;
 }
 /** A run finished. */
 export interface RunEndEvent extends RunEventBase {
@@ -40,6 +48,8 @@ export interface StepStartEvent extends RunEventBase {
   readonly parentTaskId?: string;
   /** In a nested graph run with `ctx.runSubgraph(graph, input, { key })`: that key (an agent tool's call id). */
   readonly key?: string;
+  /** In a nested graph that is an agent's (`compile({ agent })`): that agent. */
+  readonly agent?: GraphAgentInfo;
 }
 /** A superstep's writes were applied. */
 export interface StepEndEvent extends RunEventBase {

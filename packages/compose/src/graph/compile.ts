@@ -1,6 +1,7 @@
 import type { NodeCache } from '../cache/node-cache.js';
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import { GraphValidationError, type ValidationIssue } from '../errors/graph-validation-error.js';
+import type { GraphAgentInfo } from '../events/node-events.js';
 import { buildRuntimeTopology } from '../pregel/build-topology.js';
 import { type IndexedGraphSpec, resolveEdges } from '../pregel/spec-index.js';
 import type { ConcatFunction } from '../runnable/concat.js';
@@ -13,6 +14,11 @@ import { validateSpec } from './validate.js';
 export interface CompileOptions<TNodes extends string = string> {
   /** Name used in events, errors and drawings (default `graph`). */
   readonly name?: string;
+  /**
+   * Marks the graph as an agent's (agent kits set it): `run-start` and a nested run's `step-start`
+   * events carry it, so tracing can open an `invoke_agent` span around the agent's steps.
+   */
+  readonly agent?: GraphAgentInfo;
   /** `pregel` (default): supersteps with loops; `dag`: each node runs once all its predecessors are done. */
   readonly mode?: 'pregel' | 'dag';
   /** Supersteps allowed per run (default 25); `StepLimitError` beyond. */
@@ -110,6 +116,7 @@ export function compileSpec<TInput, TOutput, TNodes extends string, TUpdate>(
     concat: options.concat,
     checkUpdates: options.checkUpdates ?? true,
     edges,
+    agent: options.agent,
   });
   return new CompiledGraph<TInput, TOutput, TNodes, TUpdate>({
     topology,

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import type { GraphAgentInfo } from '../events/node-events.js';
 import { type ConcatFunction, concatChunks } from '../runnable/concat.js';
 import { buildStateRules, buildUpdateChecks } from '../state/update-checks.js';
 import { END, START } from '../vocabulary/constants.js';
@@ -30,6 +31,8 @@ export interface TopologyOptions {
   readonly checkUpdates?: boolean;
   /** The spec's static edges resolved, when the caller (`compileSpec`) already did it for validation. */
   readonly edges?: ResolvedEdges | undefined;
+  /** The agent the graph runs (`compile({ agent })`). */
+  readonly agent?: GraphAgentInfo | undefined;
 }
 
 /** Shared by every node with no joins, branches or data edges (the runtime only reads these lists). */
@@ -116,6 +119,7 @@ export function buildRuntimeTopology(
     hasStreamBranches,
     localState: spec.localState,
     end: spec.endMerge ? { name: END, options: { merge: spec.endMerge } } : undefined,
+    agent: options.agent,
   };
 }
 

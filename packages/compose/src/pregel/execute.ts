@@ -91,6 +91,7 @@ export async function executeRun(call: ExecuteRun): Promise<LoopResult> {
     graph: topology.name,
     input,
     ...threadOf(options),
+    ...(topology.agent ? { agent: topology.agent } : {}),
   });
   try {
     const result = await body(run);

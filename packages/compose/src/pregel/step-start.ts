@@ -1,3 +1,4 @@
+import type { StepStartEvent } from '../events/run-event.js';
 import type { LoopView } from './loop-hooks.js';
 import type { Task } from './task.js';
 import { aloneList, type CompiledNode } from './topology.js';
@@ -11,22 +12,24 @@ export function emitStepStart(loop: LoopView, started: number): void {
   // of `runSubgraph`; the root's steps have neither.
   const { owner, runId, path } = run;
   const ts = started;
-  run.observer.event(
-    !owner
-      ? { type: 'step-start', runId, ts, path, step, tasks: names }
-      : owner.key === undefined
-        ? { type: 'step-start', runId, ts, path, step, tasks: names, parentTaskId: owner.taskId }
-        : {
-            type: 'step-start',
-            runId,
-            ts,
-            path,
-            step,
-            tasks: names,
-            parentTaskId: owner.taskId,
-            key: owner.key,
-          },
-  );
+  const event: StepStartEvent = !owner
+    ? { type: 'step-start', runId, ts, path, step, tasks: names }
+    : owner.key === undefined
+      ? { type: 'step-start', runId, ts, path, step, tasks: names, parentTaskId: owner.taskId }
+      : {
+          type: 'step-start',
+          runId,
+          ts,
+          path,
+          step,
+          tasks: names,
+          parentTaskId: owner.taskId,
+          key: owner.key,
+        };
+  // A nested agent's graph names its agent on every step (a resumed run may start at any step): one
+  // more object, for agent graphs only.
+  const agent = owner ? loop.topology.agent : undefined;
+  run.observer.event(agent ? { ...event, agent } : event);
 }
 
 /** The nodes of the step's tasks, in task order (a lone task's node gives its shared frozen list). */

@@ -1,5 +1,6 @@
 import type { ZodObject, ZodType } from 'zod';
 import type { ValidationIssue } from '../errors/graph-validation-error.js';
+import type { GraphAgentInfo } from '../events/node-events.js';
 import type { ConcatFunction } from '../runnable/concat.js';
 import type { AnyRunnable } from '../runnable/runnable.js';
 import type { AnyReducer } from '../state/reducers.js';
@@ -115,6 +116,8 @@ export interface Topology {
   readonly localState: (() => unknown) | undefined;
   /** How a dataflow graph's output is built from what reached END (a workflow's END mappings). */
   readonly end: Pick<CompiledNode, 'name' | 'options'> | undefined;
+  /** The agent the graph runs (`compile({ agent })`), reported on its run's events. */
+  readonly agent: GraphAgentInfo | undefined;
 }
 
 const defaultRetry = {

@@ -58,6 +58,7 @@ export type {
   StoreSearchOptions,
   StoreValue,
 } from './store.js';
+export { StoreConflictError } from './store-conflict-error.js';
 export { checkFilter, matchesFilter, valueAtPath } from './store-filter.js';
 export {
   checkNamespace,
@@ -83,3 +84,5 @@ export {
   type StoreCandidate,
   textsAtPaths,
 } from './store-search.js';
+export { checkStoreValue, storedValue } from './store-value.js';
+export { StoreValueError } from './store-value-error.js';

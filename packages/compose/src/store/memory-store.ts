@@ -8,6 +8,7 @@ import type {
   StoreSearchOptions,
   StoreValue,
 } from './store.js';
+import { StoreConflictError } from './store-conflict-error.js';
 import { checkNamespace, checkPut, joinNamespace, namespaceStartsWith } from './store-namespace.js';
 import {
   embedDocument,
@@ -16,6 +17,7 @@ import {
   rankItems,
   type StoreCandidate,
 } from './store-search.js';
+import { storedValue } from './store-value.js';
 
 /**
  * Options of stores: vector search settings and a clock (for TTL tests).
@@ -65,11 +67,14 @@ export class MemoryStore implements Store {
     options?: StorePutOptions,
   ): Promise<void> {
     checkPut(namespace, key, value, options);
-    const copy = structuredClone(value) as StoreValue;
+    // Kept as its JSON form, as the SQL stores keep it, so every store gives back the same document.
+    const copy = storedValue(value);
     const vectors = await embedDocument(this.#index, copy, options);
     const id = idOf(namespace, key);
     const now = this.#now();
     const previous = this.#live(id, now);
+    // Checked and written with no await between: concurrent puts of one process cannot both win.
+    if (previous && options?.ifAbsent) throw new StoreConflictError(namespace, key);
     const item: StoreItem = {
       namespace: [...namespace],
       key,

@@ -1,5 +1,7 @@
 import { WeftError } from '../errors/weft-error.js';
 import type { StorePutOptions, StoreValue } from './store.js';
+import { checkStoreValue } from './store-value.js';
+import type { StoreValueError } from './store-value-error.js';
 
 /**
  * Checks a namespace: at least one label, each a non-empty string without `.` (the separator of
@@ -26,9 +28,11 @@ export function checkNamespace(namespace: readonly string[], method: string, all
 }
 
 /**
- * Checks the arguments of `put` (namespace, key, value, options) before a store writes anything.
+ * Checks the arguments of `put` (namespace, key, value, options) before a store writes anything; the
+ * value must be a JSON object ({@link checkStoreValue}).
  *
- * @throws WeftError `INVALID_ARGUMENT` naming the argument at fault.
+ * @throws WeftError `INVALID_ARGUMENT` naming the argument at fault ({@link StoreValueError}, naming the
+ *   path, for a value that is not JSON).
  * @example
  * ```ts
  * checkPut(['memories', 'u1'], 'prefs', { theme: 'dark' }, undefined); // fine
@@ -47,6 +51,11 @@ export function checkPut(
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new WeftError('INVALID_ARGUMENT', `store.put: value of "${key}" must be a JSON object`);
+  }
+  checkStoreValue(value, key);
+  const ifAbsent = options?.ifAbsent;
+  if (ifAbsent !== undefined && typeof ifAbsent !== 'boolean') {
+    throw new WeftError('INVALID_ARGUMENT', `store.put: ifAbsent must be a boolean, got ${String(ifAbsent)}`);
   }
   const ttl = options?.ttlMs;
   if (ttl !== undefined && !(typeof ttl === 'number' && Number.isFinite(ttl) && ttl > 0)) {

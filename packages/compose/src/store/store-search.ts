@@ -24,6 +24,11 @@ import { checkFilter, matchesFilter } from './store-filter.js';
 export interface StoreCandidate {
   readonly item: StoreItem;
   readonly vectors: readonly ArrayLike<number>[];
+  /**
+   * The document's similarity to the query when the store computed it itself (a database's vector
+   * index): used instead of scoring `vectors`.
+   */
+  readonly score?: number;
 }
 
 /**
@@ -160,6 +165,7 @@ export function rankItems(
 }
 
 function bestScore(candidate: StoreCandidate, query: readonly number[]): number | undefined {
+  if (candidate.score !== undefined) return candidate.score;
   let best: number | undefined;
   for (const vector of candidate.vectors) {
     const score = cosineSimilarity(vector, query);

@@ -1,7 +1,12 @@
 import type { JsonValue } from '../checkpoint/checkpointer.js';
 import type { Embeddings } from './embeddings.js';
 
-/** A document kept in a {@link Store}: a JSON object. */
+/**
+ * A document kept in a {@link Store}: a JSON object — strings, finite numbers, booleans, `null`, arrays
+ * and plain objects, without cycles. Every store checks it on `put` the same way (a `Date`, `Map`,
+ * `bigint`, `NaN`, function, class instance or cycle is a `StoreValueError` naming its path) and gives it
+ * back as its JSON form (properties set to `undefined` left out).
+ */
 export type StoreValue = Readonly<Record<string, JsonValue>>;
 
 /**
@@ -59,6 +64,12 @@ export interface StorePutOptions {
   readonly index?: false | readonly string[];
   /** Milliseconds until the document expires (invisible to every read, removed on `sweep`). */
   readonly ttlMs?: number;
+  /**
+   * Write only when no live document has this key (an expired one counts as absent); otherwise reject
+   * with a `StoreConflictError` and write nothing. Decided atomically by the store, so of writers racing
+   * for one key — across processes too — exactly one wins (versioned records take a number this way).
+   */
+  readonly ifAbsent?: boolean;
 }
 
 /**
@@ -144,7 +155,9 @@ export interface Store {
    * Creates or replaces a document (keeps its `createdAt` when replacing).
    *
    * @throws WeftError `INVALID_ARGUMENT` for an empty namespace, a label that is empty or contains `.`, an
-   *   empty key, a value that is not a JSON object, or a `ttlMs` that is not a positive number.
+   *   empty key, a value that is not a JSON object (a `StoreValueError` naming the path at fault), or a
+   *   `ttlMs` that is not a positive number; `StoreConflictError` (`STORE_CONFLICT`) with `ifAbsent` when
+   *   the key is taken.
    */
   put(namespace: readonly string[], key: string, value: StoreValue, options?: StorePutOptions): Promise<void>;
   /** The document, or `undefined` when absent or expired. */

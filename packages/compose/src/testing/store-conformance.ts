@@ -3,6 +3,8 @@ import { WeftError } from '../errors/weft-error.js';
 import { HashingEmbeddings } from '../store/hashing-embeddings.js';
 import type { StoreOptions } from '../store/memory-store.js';
 import type { Store } from '../store/store.js';
+import { StoreConflictError } from '../store/store-conflict-error.js';
+import { StoreValueError } from '../store/store-value-error.js';
 
 /**
  * What a store conformance factory returns: a fresh, empty store and how to dispose of it.
@@ -24,7 +26,9 @@ export interface StoreFixture {
  *
  * Covered: put/get/replace (createdAt kept), delete, namespace prefixes label by label, `list` with
  * `maxDepth`, filters (equality, nested paths, operators), recency order, `limit`/`offset`, vector
- * ranking with per-put index fields and `index: false`, TTL with `sweep`, copies, unicode, and typed
+ * ranking with per-put index fields and `index: false`, TTL with `sweep`, `ifAbsent` (one winner of a
+ * race, an expired key free), copies, unicode, values that
+ * are not JSON refused alike (`StoreValueError` naming the path) and JSON given back alike, and typed
  * errors for bad arguments.
  *
  * @example
@@ -80,6 +84,83 @@ export function describeStoreConformance(
       expect(first.value).toEqual(value);
       (first.value.nested as { list: unknown[] }).list.push('mutated');
       expect((await store.get(['u'], 'k'))?.value).toEqual(value);
+    });
+
+    it('refuses values that are not JSON with a StoreValueError naming the path, and stores nothing', async () => {
+      const store = await make();
+      await store.put(['j'], 'k', { kept: true });
+      const cyclic: Record<string, unknown> = { name: 'loop' };
+      cyclic.self = cyclic;
+      class Point {
+        x = 1;
+      }
+      const cases: Array<[value: Record<string, unknown>, path: string, says: string]> = [
+        [{ meta: { joined: new Date(0) } }, 'meta.joined', 'Date'],
+        [{ tags: new Map([['a', 1]]) }, 'tags', 'Map'],
+        [{ tags: new Set(['a']) }, 'tags', 'Set'],
+        [{ big: 10n }, 'big', 'bigint'],
+        [{ nested: { list: [1, cyclic] } }, 'nested.list[1].self', 'cycle'],
+        [{ run: () => 1 }, 'run', 'function'],
+        [{ s: Symbol('x') }, 's', 'symbol'],
+        [{ scores: [1, Number.NaN] }, 'scores[1]', 'NaN'],
+        [{ scores: [Number.POSITIVE_INFINITY] }, 'scores[0]', 'Infinity'],
+        [{ at: new Point() }, 'at', 'Point'],
+        [{ bytes: new Uint8Array([1, 2]) }, 'bytes', 'Uint8Array'],
+        [{ list: [1, undefined] }, 'list[1]', 'undefined'],
+        [{ 'a.b': { 'when?': new Date(0) } }, '["a.b"]["when?"]', 'Date'],
+      ];
+      for (const [value, path, says] of cases) {
+        const error = await store.put(['j'], 'k', value as never).then(
+          () => undefined,
+          (thrown: unknown) => thrown,
+        );
+        expect(error, path).toBeInstanceOf(StoreValueError);
+        expect(error, path).toMatchObject({ code: 'INVALID_ARGUMENT', key: 'k', path });
+        expect((error as Error).message, path).toContain(says);
+      }
+      // nothing of the refused puts was written
+      expect((await store.get(['j'], 'k'))?.value).toEqual({ kept: true });
+      // what every store gives back: the JSON form (undefined properties left out, -0 as 0, a null prototype fine)
+      const bare = Object.assign(Object.create(null) as Record<string, unknown>, { n: -0, gone: undefined });
+      const leaf = { x: 1 };
+      await store.put(['j'], 'json', { bare, shared: [leaf, leaf] } as never);
+      const back = (await store.get(['j'], 'json'))?.value as {
+        bare: Record<string, unknown>;
+        shared: unknown;
+      };
+      expect(Object.keys(back.bare)).toEqual(['n']);
+      expect(Object.is(back.bare.n, 0)).toBe(true);
+      expect(back.shared).toEqual([{ x: 1 }, { x: 1 }]); // one object twice is no cycle
+    });
+
+    it('puts with ifAbsent only when the key is free: racing writers, exactly one wins', async () => {
+      const store = await make();
+      await store.put(['v'], '0', { by: 'first' }, { ifAbsent: true });
+      const taken = await store.put(['v'], '0', { by: 'second' }, { ifAbsent: true }).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(taken).toBeInstanceOf(StoreConflictError);
+      expect(taken).toMatchObject({ code: 'STORE_CONFLICT', key: '0', namespace: ['v'] });
+      expect((await store.get(['v'], '0'))?.value).toEqual({ by: 'first' });
+      // ten writers racing for one key
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, i) => store.put(['v'], 'race', { by: i }, { ifAbsent: true })),
+      );
+      const won = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
+      expect(won).toHaveLength(1);
+      expect((await store.get(['v'], 'race'))?.value).toEqual({ by: won[0] });
+      expect(
+        results.filter((r) => r.status === 'rejected').every((r) => r.reason instanceof StoreConflictError),
+      ).toBe(true);
+      // an expired document is no owner; a plain put still replaces
+      await store.put(['v'], 'lease', { by: 'old' }, { ttlMs: 1000 });
+      time += 1000;
+      await store.put(['v'], 'lease', { by: 'new' }, { ifAbsent: true });
+      expect((await store.get(['v'], 'lease'))?.value).toEqual({ by: 'new' });
+      expect((await store.get(['v'], 'lease'))?.createdAt.getTime()).toBe(time);
+      await store.put(['v'], '0', { by: 'replaced' });
+      expect((await store.get(['v'], '0'))?.value).toEqual({ by: 'replaced' });
     });
 
     it('searches a namespace prefix label by label and lists namespaces', async () => {

@@ -9,7 +9,14 @@ import {
   messageText,
 } from '@weft/adk';
 import { EvaluationError } from '../evaluation-error.js';
-import { type CanonicalRequest, canonicalRequest, firstDifference, requestKey } from './request-key.js';
+import {
+  type CanonicalRequest,
+  canonicalRequest,
+  firstDifference,
+  requestDistance,
+  requestKey,
+  withoutCaller,
+} from './request-key.js';
 
 /** One recorded model call. */
 interface CassetteEntry {
@@ -27,7 +34,12 @@ interface CassetteFile {
 export interface CassetteMiss {
   readonly key: string;
   readonly model: string;
-  /** Where the request differs from the nearest recording of the same model (when there is one). */
+  /**
+   * The recording of the same model closest to the request (fewest characters of its messages and
+   * options differing): its position in the file (0-based) and key. Absent when the model has none.
+   */
+  readonly nearest?: { readonly index: number; readonly key: string };
+  /** Where the request first differs from that recording: a path and both values. */
   readonly difference?: string;
 }
 
@@ -53,10 +65,12 @@ export interface CassetteModel extends ChatModel {
 
 /**
  * Records a model's answers once, then replays them so an eval set runs in CI without the model. A
- * recording is keyed by the request (model name, messages without ids, options without the signal);
- * the same request asked again gets its recordings in turn. A replayed request that was never recorded
- * is a **miss**: the call throws `CASSETTE_MISS` saying where it differs from the nearest recording, the
- * miss is listed in `misses`, and nothing is re-recorded behind your back.
+ * recording is keyed by the request itself (model name, messages without ids, options without the
+ * signal and without who asked — the Runner's app, user and session ids are neither in the key nor in
+ * the file), so it replays in any session; the same request asked again gets its recordings in turn. A
+ * replayed request that was never recorded is a **miss**: the call throws `CASSETTE_MISS` naming the
+ * recording nearest to it and where they differ, the miss is listed in `misses`, and nothing is
+ * re-recorded behind your back.
  *
  * @throws {EvaluationError} `CASSETTE_MISS` on a replay miss; `CASSETTE_INVALID` for an unreadable file;
  *   `INVALID_ARGUMENT` for `record` without a model.
@@ -96,16 +110,24 @@ export function cassetteModel(options: CassetteOptions): CassetteModel {
     const key = requestKey(request);
     const recorded = file.entries.filter((entry) => entry.key === key);
     if (recorded.length === 0) {
-      const nearest = file.entries.filter((entry) => entry.request.model === name).at(-1);
+      const nearest = nearestEntry(file.entries, request);
       const miss: CassetteMiss = {
         key,
         model: name,
-        ...(nearest ? { difference: firstDifference(nearest.request, request) } : {}),
+        ...(nearest
+          ? {
+              nearest: { index: nearest.index, key: nearest.entry.key },
+              difference: firstDifference(nearest.entry.request, request),
+            }
+          : {}),
       };
       misses.push(miss);
+      const where = nearest
+        ? `; nearest is recording ${nearest.index + 1} (of ${file.entries.length}), which differs at ${miss.difference}`
+        : `; the cassette holds no recording of ${name}`;
       throw new EvaluationError(
         'CASSETTE_MISS',
-        `cassette ${options.path} has no recording of this ${name} call (key ${key})${miss.difference ? `; nearest differs at ${miss.difference}` : ''}. Record it again with mode 'record'.`,
+        `cassette ${options.path} has no recording of this ${name} call (key ${key})${where}. Record it again with mode 'record'.`,
       );
     }
     const turn = served.get(key) ?? 0;
@@ -155,6 +177,20 @@ export function cassetteModel(options: CassetteOptions): CassetteModel {
   };
 }
 
+/** The recording of the asked model closest to the request (the earliest of equally close ones). */
+function nearestEntry(
+  entries: readonly CassetteEntry[],
+  request: CanonicalRequest,
+): { index: number; entry: CassetteEntry } | undefined {
+  let best: { index: number; entry: CassetteEntry; distance: number } | undefined;
+  for (const [index, entry] of entries.entries()) {
+    if (entry.request.model !== request.model) continue;
+    const distance = requestDistance(entry.request, request);
+    if (!best || distance < best.distance) best = { index, entry, distance };
+  }
+  return best && { index: best.index, entry: best.entry };
+}
+
 function* replayChunks(message: AssistantMessage): Iterable<MessageChunk> {
   const text = messageText(message);
   if (text !== '') yield { ...(message.id ? { id: message.id } : {}), text };
@@ -181,7 +217,12 @@ function readCassette(path: string, mode: CassetteOptions['mode']): CassetteFile
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<CassetteFile>;
     if (parsed.version !== 1 || !Array.isArray(parsed.entries))
       throw new Error('expected { version: 1, entries: [...] }');
-    return { version: 1, entries: mode === 'record' ? [] : parsed.entries };
+    // Cassettes recorded before keys left out the caller (app, user and session ids) are keyed again.
+    const entries = parsed.entries.map((entry) => {
+      const request = withoutCaller(entry.request);
+      return request === entry.request ? entry : { ...entry, request, key: requestKey(request) };
+    });
+    return { version: 1, entries: mode === 'record' ? [] : entries };
   } catch (error) {
     throw new EvaluationError(
       'CASSETTE_INVALID',

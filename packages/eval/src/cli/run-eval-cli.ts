@@ -1,19 +1,20 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ChatModel } from '@weft/adk';
 import { reportPassed } from '../eval-report.js';
-import { loadEvalSet } from '../eval-set.js';
+import { type Criteria, criteriaSchema, loadEvalSet } from '../eval-set.js';
 import { EvaluationError } from '../evaluation-error.js';
+import { type AnyGraph, graphTarget } from '../graph-target.js';
 import { formatJUnit } from '../report/format-junit.js';
 import { formatReportTable } from '../report/format-table.js';
 import { runEval } from '../run-eval.js';
 import { llmJudge } from '../scorers/llm-judge.js';
 import { responseScorer, rougeScorer } from '../scorers/response-scorer.js';
 import { trajectoryScorer } from '../scorers/trajectory-scorer.js';
-import { agentTarget } from '../target.js';
-import { pickAgent } from './find-agent.js';
-import { EVAL_USAGE, parseEvalArgs } from './parse-eval-args.js';
+import { agentTarget, type EvalTarget } from '../target.js';
+import { agentsOf, graphsOf, pickAgent, pickGraph } from './find-agent.js';
+import { EVAL_USAGE, type EvalArgs, parseEvalArgs } from './parse-eval-args.js';
 
 /** Where the CLI writes. */
 export interface EvalCliIo {
@@ -52,18 +53,24 @@ export async function runEvalCli(argv: readonly string[], io: EvalCliIo): Promis
         },
       );
     })) as Record<string, unknown>;
-    const agent = pickAgent(module, args.agent, args.module);
+    const target = targetOf(module, args);
     const judge = args.judge === undefined ? undefined : module[args.judge];
     if (args.judge !== undefined && !isChatModel(judge))
       throw new EvaluationError(
         'TARGET_NOT_FOUND',
         `${args.module} exports no chat model "${args.judge}" for --judge`,
       );
+    const criteria = {
+      ...(args.criteriaFile ? await readCriteria(resolve(io.cwd, args.criteriaFile)) : {}),
+      ...args.thresholds,
+    };
     const report = await runEval({
       set,
-      target: agentTarget(agent),
+      target,
       repeats: args.repeats,
       concurrency: args.concurrency,
+      criteria,
+      ...(args.argsMatch ? { argsMatch: args.argsMatch } : {}),
       ...(args.tags ? { tags: args.tags } : {}),
       scorers: [
         trajectoryScorer(),
@@ -85,6 +92,43 @@ export async function runEvalCli(argv: readonly string[], io: EvalCliIo): Promis
     io.err(error.message);
     return 2;
   }
+}
+
+/** The agent, or with `--graph` the compiled graph, as an eval target. */
+function targetOf(module: Readonly<Record<string, unknown>>, args: EvalArgs): EvalTarget {
+  if (args.graph !== undefined) {
+    if (args.agent !== undefined)
+      throw new EvaluationError('INVALID_ARGUMENT', 'weft eval: give --agent or --graph, not both');
+    return graphTarget(pickGraph(module, args.graph, args.module), {
+      ...(args.inputKey === undefined ? {} : { inputKey: args.inputKey }),
+      ...(args.outputKey === undefined ? {} : { outputKey: args.outputKey }),
+    });
+  }
+  // A module with graphs and no agent: its only graph.
+  const graphs = graphsOf(module);
+  if (args.agent === undefined && agentsOf(module).size === 0 && graphs.size === 1)
+    return graphTarget([...graphs.values()][0] as AnyGraph);
+  return agentTarget(pickAgent(module, args.agent, args.module));
+}
+
+/** A criteria file: ADK's `test_config.json` (`{ "criteria": { … } }`) or the criteria object itself. */
+async function readCriteria(path: string): Promise<Criteria> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new EvaluationError('INVALID_ARGUMENT', `--criteria ${path}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  const body = (parsed as { criteria?: unknown } | null)?.criteria ?? parsed;
+  const criteria = criteriaSchema.safeParse(body);
+  if (!criteria.success)
+    throw new EvaluationError(
+      'INVALID_ARGUMENT',
+      `--criteria ${path}: ${criteria.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+    );
+  return criteria.data;
 }
 
 async function writeOut(path: string, text: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { TurnCapture } from '../capture/turn-capture.js';
-import type { EvalCase, EvalTurn } from '../eval-set.js';
+import type { ArgsMatch, EvalCase, EvalTurn } from '../eval-set.js';
 import { EvaluationError } from '../evaluation-error.js';
 
 /** One turn of a case as it ran: what the set asked and what the agent did. */
@@ -12,6 +12,8 @@ export interface TurnResult {
 export interface ScoreInput {
   readonly evalCase: EvalCase;
   readonly turns: readonly TurnResult[];
+  /** How tool arguments compare in this run unless a turn says: the run's `argsMatch`, else the set's. */
+  readonly argsMatch?: ArgsMatch;
   /** Aborted when the eval run is cancelled. */
   readonly signal?: AbortSignal;
 }

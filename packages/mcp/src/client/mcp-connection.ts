@@ -8,6 +8,14 @@ import { WeftMcpError } from '../errors/weft-mcp-error.js';
 import { type OpenClient, openClient } from './open-transport.js';
 import type { McpServerLocation } from './server-options.js';
 
+/** How a connection is named and how long its connect may take. */
+export interface McpConnectionSettings {
+  /** Names the server in error messages. */
+  readonly label: string;
+  /** How long the server may take to answer `initialize` (a stdio server's start included). */
+  readonly connectTimeoutMs: number;
+}
+
 /** Which of a server's lists changed. */
 export type McpListKind = 'tools' | 'resources' | 'prompts';
 
@@ -19,15 +27,21 @@ export type McpListKind = 'tools' | 'resources' | 'prompts';
 export class McpConnection {
   readonly label: string;
   readonly #location: McpServerLocation;
+  readonly #connectTimeoutMs: number;
   #open: Promise<OpenClient> | undefined;
   #current: OpenClient | undefined;
+  /** The stderr of the last process started: still readable after it crashed. */
+  #lastStderr: () => string = () => '';
+  /** Ends the connect under way (close). */
+  readonly #closing = new AbortController();
   #closed = false;
   #generation = 0;
   readonly #listeners = new Set<(kind: McpListKind) => void>();
 
-  constructor(location: McpServerLocation, label: string) {
+  constructor(location: McpServerLocation, settings: McpConnectionSettings) {
     this.#location = location;
-    this.label = label;
+    this.label = settings.label;
+    this.#connectTimeoutMs = settings.connectTimeoutMs;
   }
 
   /** Counts connections made: a call may compare it to tell a restart. */
@@ -53,9 +67,9 @@ export class McpConnection {
     }
   }
 
-  /** What a stdio server last wrote to stderr. */
+  /** What the last stdio server started wrote to stderr (also once it has crashed). */
   stderr(): string {
-    return this.#current?.stderr() ?? '';
+    return this.#lastStderr();
   }
 
   /** Calls `listener` when a list changes; returns the function that stops it. */
@@ -66,9 +80,13 @@ export class McpConnection {
     };
   }
 
-  /** Closes the connection (stops a stdio server); later calls fail with `CLOSED`. */
+  /**
+   * Closes the connection (stops a stdio server); later calls fail with `CLOSED`. A connect under way
+   * ends at once (its server process stopped) and its callers get `CLOSED`.
+   */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#closing.abort();
     const open = this.#open;
     this.#open = undefined;
     const current = await open?.catch(() => undefined);
@@ -78,7 +96,12 @@ export class McpConnection {
   }
 
   async #connect(): Promise<OpenClient> {
-    const opened = await openClient(this.#location, this.label);
+    const opened = await openClient(this.#location, {
+      label: this.label,
+      timeoutMs: this.#connectTimeoutMs,
+      signal: this.#closing.signal,
+    });
+    this.#lastStderr = opened.stderr;
     if (this.#closed) {
       opened.untrack();
       await opened.client.close();

@@ -36,6 +36,12 @@ export type McpToolsetOptions = McpServerLocation & {
    * The SDK's own request timeout, renewed by every progress notification of the call (default 60 000).
    */
   readonly requestTimeoutMs?: number;
+  /**
+   * How long connecting may take — a stdio server's start and its answer to `initialize` (default:
+   * `requestTimeoutMs`). A server that does not answer in time is stopped and the use fails with
+   * `CONNECTION_FAILED`.
+   */
+  readonly connectTimeoutMs?: number;
   /** Calls a person must approve first: all, or by the MCP tool name and arguments. */
   readonly needsApproval?: boolean | ((tool: string, args: Record<string, unknown>) => boolean);
 };
@@ -91,6 +97,15 @@ function checkOptions(options: McpToolsetOptions): void {
       `mcpToolset: prefix "${prefix}" must be at most 32 letters, digits, "_" or "-"`,
     );
   }
+  for (const key of ['timeoutMs', 'requestTimeoutMs', 'connectTimeoutMs'] as const) {
+    const value = options[key];
+    if (value !== undefined && !(typeof value === 'number' && value > 0 && value <= 2 ** 31 - 1)) {
+      throw new WeftMcpError(
+        'INVALID_ARGUMENT',
+        `mcpToolset: ${key} must be a positive number of milliseconds (at most 2147483647), got ${String(value)}`,
+      );
+    }
+  }
   if (isStdio(options)) return;
   if (!('url' in options)) {
     throw new WeftMcpError('INVALID_ARGUMENT', 'mcpToolset: give either `command` (stdio) or `url` (HTTP)');
@@ -134,7 +149,11 @@ function modelName(prefix: string, name: string): string {
  */
 export function mcpToolset(options: McpToolsetOptions): McpToolset {
   checkOptions(options);
-  const connection = new McpConnection(options, labelOf(options));
+  const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
+  const connection = new McpConnection(options, {
+    label: labelOf(options),
+    connectTimeoutMs: options.connectTimeoutMs ?? requestTimeoutMs,
+  });
   const prefix = options.prefix ?? '';
   const approval = options.needsApproval;
   const needsApproval = typeof approval === 'function' ? approval : approval ? () => true : undefined;
@@ -145,7 +164,7 @@ export function mcpToolset(options: McpToolsetOptions): McpToolset {
   const settings = {
     connection,
     timeoutMs: options.timeoutMs,
-    requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
+    requestTimeoutMs,
     needsApproval,
   };
   const list = async (): Promise<AnyTool[]> => {

@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { describe, WeftMcpError } from '../errors/weft-mcp-error.js';
 import { trackChild } from './child-processes.js';
 import {
@@ -21,15 +22,83 @@ export interface OpenClient {
   readonly transport: 'stdio' | 'streamable-http' | 'sse';
 }
 
-const STDERR_KEEP = 2_000;
-const clientInfo = { name: 'weft', version: '0.1.0' };
-
-/** Connects a new client to the server (stdio: starts it). */
-export async function openClient(location: McpServerLocation, label: string): Promise<OpenClient> {
-  return isStdio(location) ? openStdio(location, label) : openHttp(location, label);
+/** How one connect is bounded: a time limit for `initialize`, and a signal that ends it (close). */
+export interface ConnectLimits {
+  readonly label: string;
+  readonly timeoutMs: number;
+  readonly signal: AbortSignal;
 }
 
-async function openStdio(location: McpStdioServer, label: string): Promise<OpenClient> {
+const STDERR_KEEP = 2_000;
+const clientInfo = { name: 'weft', version: '0.1.0' };
+/** Longer than any limit we set: the SDK's own 60 s initialize timeout must never fire first. */
+const NO_SDK_TIMEOUT = 2 ** 31 - 1;
+
+/** Why a connect ended early: the limit passed, or the connection was closed while connecting. */
+class ConnectEnded extends Error {
+  constructor(readonly why: 'timeout' | 'closed') {
+    super(why);
+  }
+}
+
+/** Connects a new client to the server (stdio: starts it), within `limits`. */
+export async function openClient(location: McpServerLocation, limits: ConnectLimits): Promise<OpenClient> {
+  return isStdio(location) ? openStdio(location, limits) : openHttp(location, limits);
+}
+
+/**
+ * Runs `client.connect(transport)` until it succeeds, fails, passes `timeoutMs` or `signal` aborts; in the
+ * last two cases `stop` ends the transport (and a stdio server's process) before this rejects.
+ */
+async function connectWithin(
+  client: Client,
+  transport: Transport,
+  limits: ConnectLimits,
+  stop: () => Promise<void>,
+): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  const ended = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ConnectEnded('timeout')), limits.timeoutMs);
+    onAbort = () => reject(new ConnectEnded('closed'));
+    if (limits.signal.aborted) onAbort();
+    else limits.signal.addEventListener('abort', onAbort, { once: true });
+  });
+  const connecting = client.connect(transport, { timeout: NO_SDK_TIMEOUT });
+  connecting.catch(() => {}); // rejects again once `stop` closed the transport
+  try {
+    await Promise.race([connecting, ended]);
+  } catch (error) {
+    if (error instanceof ConnectEnded) await stop();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) limits.signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * The error for a connect that failed: `CLOSED` when the connection was closed meanwhile, else
+ * `CONNECTION_FAILED` naming the server (`where`: its command or URL) and quoting what it wrote.
+ */
+function connectFailure(error: unknown, limits: ConnectLimits, where: string, said = ''): WeftMcpError {
+  if (error instanceof ConnectEnded && error.why === 'closed') {
+    return new WeftMcpError(
+      'CLOSED',
+      `MCP server "${limits.label}": the connection was closed while connecting`,
+    );
+  }
+  const what =
+    error instanceof ConnectEnded
+      ? `did not answer \`initialize\` within ${limits.timeoutMs} ms`
+      : `could not be started: ${describe(error)}`;
+  const quoted = said ? `; it wrote: ${said}` : '';
+  return new WeftMcpError('CONNECTION_FAILED', `MCP server "${limits.label}" (${where}) ${what}${quoted}`, {
+    cause: error,
+  });
+}
+
+async function openStdio(location: McpStdioServer, limits: ConnectLimits): Promise<OpenClient> {
   const transport = new StdioClientTransport({
     command: location.command,
     args: [...(location.args ?? [])],
@@ -43,47 +112,60 @@ async function openStdio(location: McpStdioServer, label: string): Promise<OpenC
   });
   const untrack = trackChild(() => transport.pid);
   const client = new Client(clientInfo, { capabilities: {} });
+  // A server stuck at start may also ignore the end of its stdin: signal it first, then close (which
+  // waits for the process to be gone).
+  const stop = async () => {
+    const pid = transport.pid;
+    if (pid !== null) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    await client.close().catch(() => {});
+  };
   try {
-    await client.connect(transport);
+    await connectWithin(client, transport, limits, stop);
   } catch (error) {
     untrack();
     await client.close().catch(() => {});
-    const said = stderr.trim() ? `; it wrote: ${stderr.trim().slice(-500)}` : '';
-    throw new WeftMcpError(
-      'CONNECTION_FAILED',
-      `MCP server "${label}" (${location.command}) could not be started: ${describe(error)}${said}`,
-      { cause: error },
-    );
+    throw connectFailure(error, limits, location.command, stderr.trim().slice(-500));
   }
   return { client, stderr: () => stderr, untrack, transport: 'stdio' };
 }
 
-async function openHttp(location: McpHttpServer, label: string): Promise<OpenClient> {
+async function openHttp(location: McpHttpServer, limits: ConnectLimits): Promise<OpenClient> {
   const url = new URL(location.url);
   const requestInit = location.headers ? { headers: { ...location.headers } } : undefined;
   const none = () => '';
   const streamable = new Client(clientInfo, { capabilities: {} });
+  const stopStreamable = () => streamable.close().catch(() => {});
   try {
-    await streamable.connect(new StreamableHTTPClientTransport(url, requestInit ? { requestInit } : {}));
+    const transport = new StreamableHTTPClientTransport(url, requestInit ? { requestInit } : {});
+    await connectWithin(streamable, transport, limits, stopStreamable);
     return { client: streamable, stderr: none, untrack: () => {}, transport: 'streamable-http' };
   } catch (streamableError) {
-    await streamable.close().catch(() => {});
+    await stopStreamable();
+    // A server that does not answer (or a close) is not a server of the older transport.
+    if (streamableError instanceof ConnectEnded) throw connectFailure(streamableError, limits, url.href);
     // The older HTTP+SSE transport: servers written before Streamable HTTP answer its POST with 4xx.
     const sse = new Client(clientInfo, { capabilities: {} });
+    const stopSse = () => sse.close().catch(() => {});
     try {
       const eventSourceInit = location.headers ? { fetch: withHeaders(location.headers) } : undefined;
-      await sse.connect(
-        new SSEClientTransport(url, {
-          ...(requestInit ? { requestInit } : {}),
-          ...(eventSourceInit ? { eventSourceInit } : {}),
-        }),
-      );
+      const transport = new SSEClientTransport(url, {
+        ...(requestInit ? { requestInit } : {}),
+        ...(eventSourceInit ? { eventSourceInit } : {}),
+      });
+      await connectWithin(sse, transport, limits, stopSse);
       return { client: sse, stderr: none, untrack: () => {}, transport: 'sse' };
     } catch (sseError) {
-      await sse.close().catch(() => {});
+      await stopSse();
+      if (sseError instanceof ConnectEnded) throw connectFailure(sseError, limits, url.href);
       throw new WeftMcpError(
         'CONNECTION_FAILED',
-        `MCP server "${label}" (${url.href}) could not be reached: Streamable HTTP failed (${describe(streamableError)}), and so did SSE (${describe(sseError)})`,
+        `MCP server "${limits.label}" (${url.href}) could not be reached: Streamable HTTP failed (${describe(streamableError)}), and so did SSE (${describe(sseError)})`,
         { cause: streamableError },
       );
     }

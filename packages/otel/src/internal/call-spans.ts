@@ -11,6 +11,8 @@ export interface CallPlace {
   readonly since: number;
   readonly path: readonly string[];
   readonly taskId: string;
+  /** The run's conversation (session), when its tracing was told. */
+  readonly conversationId?: string | undefined;
 }
 
 /**
@@ -20,12 +22,19 @@ export interface CallPlace {
  */
 export function recordModelCall(settings: TraceSettings, place: CallPlace, call: ModelCall): void {
   const { response } = call;
+  // The id sent to the provider names the span (backends group by it); Weft's name for the model is
+  // `weft.model`, and stands in when the model does not say its id.
+  const requested = call.requestModel ?? call.model;
   const attributes: Attributes = {
     [ATTR.operation]: 'chat',
-    [ATTR.requestModel]: call.model,
+    [ATTR.requestModel]: requested,
+    [ATTR.model]: call.model,
     [ATTR.nodePath]: [...place.path],
     [ATTR.taskId]: place.taskId,
   };
+  if (call.provider !== undefined) attributes[ATTR.providerName] = call.provider;
+  if (call.responseModel !== undefined) attributes[ATTR.responseModel] = call.responseModel;
+  if (place.conversationId !== undefined) attributes[ATTR.conversationId] = place.conversationId;
   if (call.agent !== undefined) attributes[ATTR.agent] = call.agent;
   if (call.tools.length > 0) attributes[ATTR.modelTools] = [...call.tools];
   const input = tokenCount(response.usage?.inputTokens);
@@ -40,7 +49,7 @@ export function recordModelCall(settings: TraceSettings, place: CallPlace, call:
   }
   if (call.error) attributes[ATTR.errorType] = errorTypeOf(call.error);
   const span = settings.tracer.startSpan(
-    `chat ${call.model}`,
+    `chat ${requested}`,
     { kind: SpanKind.CLIENT, attributes, startTime: call.startedAt ?? place.since },
     place.parent,
   );
@@ -51,10 +60,15 @@ export function recordModelCall(settings: TraceSettings, place: CallPlace, call:
   span.end(call.endedAt);
 }
 
-/** The `error.type` of an error: its `code` (Weft errors), else its name. */
+/**
+ * The `error.type` of an error: its `code` (Weft errors, Node's system errors), else its class — its
+ * `name` when it set one, else its constructor's name.
+ */
 export function errorTypeOf(error: Error): string {
   const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' ? code : error.name;
+  if (typeof code === 'string' && code !== '') return code;
+  const name = error.name !== 'Error' ? error.name : error.constructor?.name;
+  return name || 'Error';
 }
 
 /**

@@ -18,7 +18,12 @@ export interface RequestedToolCall {
 /** One model call: who called which model with what, and what came back. */
 export interface ModelCall {
   readonly agent: string | undefined;
+  /** Weft's name for the model (`openai:gpt-4o-mini`). */
   readonly model: string;
+  /** The provider and the model ids asked for and answering, when the event says. */
+  readonly provider?: string | undefined;
+  readonly requestModel?: string | undefined;
+  readonly responseModel?: string | undefined;
   readonly messages: unknown;
   readonly tools: readonly string[];
   /** When the call started and settled (epoch ms), when the event says (the typed `model-call` does). */
@@ -52,6 +57,9 @@ export function modelCallOf(event: ModelCallEvent): ModelCall {
   return {
     agent: event.agent,
     model: event.model,
+    provider: event.provider,
+    requestModel: event.requestModel,
+    responseModel: event.responseModel,
     messages: event.request.messages,
     tools: event.request.tools,
     startedAt: event.startedAt,

@@ -16,6 +16,7 @@ import type {
   ToolEndEvent,
   ToolStartEvent,
 } from '@weft/compose';
+import { endAgentSpan, openAgentSpan } from './agent-spans.js';
 import { ATTR } from './attributes.js';
 import { type CallPlace, errorTypeOf, recordModelCall, recordToolCalls } from './call-spans.js';
 import { contentString } from './content.js';
@@ -37,6 +38,12 @@ interface StepSpan {
   endedAt: number | undefined;
 }
 
+/** An open `invoke_agent` span of a nested agent, and the node or tool span it runs under. */
+interface AgentSpan {
+  readonly span: Span;
+  readonly owner: Span | undefined;
+}
+
 /** An open node span and when its task started (the earliest start of the calls it makes). */
 interface OpenNode {
   readonly span: Span;
@@ -56,6 +63,12 @@ function now(): number {
 export class RunTrace {
   readonly runSpan: Span;
   private readonly runContext: Context;
+  /** The root graph's `invoke_agent` span, when the root graph is an agent's. */
+  private readonly rootAgent: Span | undefined;
+  /** Where the root graph's steps hang: its agent span, else the run span. */
+  private readonly graphContext: Context;
+  /** Nested agents' `invoke_agent` spans, by their nested run (scope and path). */
+  private readonly agents = new Map<string, AgentSpan>();
   private readonly steps = new Map<string, StepSpan>();
   private readonly nodes = new Map<string, OpenNode>();
   /** Tool calls the run's models asked for, by call id (their arguments go on the tool spans). */
@@ -70,21 +83,27 @@ export class RunTrace {
   private readonly tracedCalls = new Set<string>();
   /** Spans replaced under their key before they ended (parallel nested runs of one node path). */
   private readonly strays: Span[] = [];
+  private readonly threadId: string | undefined;
 
   private constructor(
     readonly settings: TraceSettings,
-    private readonly threadId: string | undefined,
+    event: RunStartEvent,
     span: Span,
     private readonly origin: RunOrigin,
   ) {
+    this.threadId = event.threadId;
     this.runSpan = span;
     this.runContext = trace.setSpan(origin.parent, span);
+    this.rootAgent = event.agent
+      ? openAgentSpan(settings, this.runContext, event.agent, origin.conversationId)
+      : undefined;
+    this.graphContext = this.rootAgent ? trace.setSpan(this.runContext, this.rootAgent) : this.runContext;
   }
 
   /** Opens the run span; `undefined` when it does not record (no tracer, or sampled out). */
   static start(settings: TraceSettings, event: RunStartEvent, origin: RunOrigin): RunTrace | undefined {
     const span = openRunSpan(settings, event, origin);
-    return span ? new RunTrace(settings, event.threadId, span, origin) : undefined;
+    return span ? new RunTrace(settings, event, span, origin) : undefined;
   }
 
   content(value: unknown): string {
@@ -94,7 +113,8 @@ export class RunTrace {
   stepStart(event: StepStartEvent): void {
     const key = scopedKey(event.scope, event.path, event.step);
     this.closeStepsOf(event.scope, event.path);
-    const parent = event.path.length === 0 ? this.runContext : this.nestedParent(event);
+    const parent =
+      event.path.length === 0 ? this.graphContext : this.nestedAgent(event, this.nestedParent(event));
     const span = this.settings.tracer.startSpan(
       `step ${event.step}`,
       {
@@ -162,6 +182,7 @@ export class RunTrace {
         this.tracedCalls.add(result.toolCallId);
       }
     }
+    this.endAgentsUnder(node.span, undefined);
     node.span.end();
   }
 
@@ -178,6 +199,7 @@ export class RunTrace {
     const span = this.tools.get(event.toolCallId);
     if (!span) return;
     this.tools.delete(event.toolCallId);
+    this.endAgentsUnder(span, undefined);
     closeToolSpan(this.settings, span, event);
   }
 
@@ -196,7 +218,13 @@ export class RunTrace {
     const node = this.nodes.get(scopedKey(event.scope, event.path, event.taskId));
     const place: CallPlace = node
       ? this.placeOf(node, event.path, event.taskId)
-      : { parent: this.runContext, since: now(), path: event.path, taskId: event.taskId };
+      : {
+          parent: this.graphContext,
+          since: now(),
+          path: event.path,
+          taskId: event.taskId,
+          conversationId: this.origin.conversationId,
+        };
     recordModelCall(this.settings, place, call);
     for (const requested of call.response.toolCalls ?? []) this.requested.set(requested.id, requested);
   }
@@ -204,6 +232,7 @@ export class RunTrace {
   nodeFailed(event: NodeErrorEvent | NodeRetryEvent): void {
     const span = this.takeNode(event)?.span;
     if (!span) return;
+    this.endAgentsUnder(span, event.error);
     span.recordException(event.error);
     span.setStatus({ code: SpanStatusCode.ERROR, message: event.error.message });
     span.setAttribute(ATTR.errorType, errorTypeOf(event.error));
@@ -235,11 +264,14 @@ export class RunTrace {
         span.setAttribute(ATTR.runOutput, this.content(event.output));
       if (event.status === 'interrupted') this.paused();
       this.closeAll(event.status === 'interrupted' ? 'interrupted' : 'unfinished', undefined);
+      if (this.rootAgent)
+        endAgentSpan(this.rootAgent, undefined, event.status === 'interrupted' ? 'interrupted' : undefined);
     } else {
       span.setAttributes({ [ATTR.runStatus]: 'error', [ATTR.errorType]: errorTypeOf(event.error) });
       span.recordException(event.error);
       span.setStatus({ code: SpanStatusCode.ERROR, message: event.error.message });
       this.closeAll('aborted', event.error);
+      if (this.rootAgent) endAgentSpan(this.rootAgent, event.error);
     }
     span.end();
   }
@@ -293,7 +325,39 @@ export class RunTrace {
   }
 
   private placeOf(node: OpenNode, path: readonly string[], taskId: string): CallPlace {
-    return { parent: trace.setSpan(this.runContext, node.span), since: node.since, path, taskId };
+    return {
+      parent: trace.setSpan(this.runContext, node.span),
+      since: node.since,
+      path,
+      taskId,
+      conversationId: this.origin.conversationId,
+    };
+  }
+
+  /**
+   * Where a nested graph's step hangs, given its owner (`parent`): under the graph's `invoke_agent`
+   * span when the graph is an agent's — opened at the nested run's first step, under the owner, and
+   * ended with the owner.
+   */
+  private nestedAgent(event: StepStartEvent, parent: Context): Context {
+    if (!event.agent) return parent;
+    const key = scopedKey(event.scope, event.path, 'agent');
+    let open = this.agents.get(key);
+    if (!open) {
+      const span = openAgentSpan(this.settings, parent, event.agent, this.origin.conversationId);
+      open = { span, owner: trace.getSpan(parent) };
+      this.agents.set(key, open);
+    }
+    return trace.setSpan(this.runContext, open.span);
+  }
+
+  /** Ends the nested agents' spans that run under `owner` (a node or tool span about to end). */
+  private endAgentsUnder(owner: Span, error: Error | undefined): void {
+    for (const [key, open] of this.agents) {
+      if (open.owner !== owner) continue;
+      this.agents.delete(key);
+      endAgentSpan(open.span, error);
+    }
   }
 
   /** Ends the steps of the graph at `path` (in run `scope`) whose end is known and whose checkpoint never came. */
@@ -320,6 +384,8 @@ export class RunTrace {
 
   /** Ends what is still open when the run ends: nodes first, then steps (innermost first). */
   private closeAll(status: string, error: Error | undefined): void {
+    for (const { span } of [...this.agents.values()].reverse()) endAgentSpan(span, undefined, status);
+    this.agents.clear();
     for (const span of [...this.tools.values()].reverse()) {
       span.setAttribute(ATTR.status, status);
       span.end();

@@ -1,6 +1,7 @@
 import { type Attributes, type Context, type Span, SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { ToolEndEvent, ToolStartEvent } from '@weft/compose';
 import { ATTR } from './attributes.js';
+import { errorTypeOf } from './call-spans.js';
 import { contentString } from './content.js';
 import type { TraceSettings } from './trace-settings.js';
 
@@ -35,8 +36,14 @@ export function closeToolSpan(settings: TraceSettings, span: Span, event: ToolEn
     span.setAttribute(ATTR.toolResult, contentString(content, settings.contentLimit));
   }
   if (event.status === 'error') {
-    span.setAttribute(ATTR.errorType, 'tool_error');
-    span.setStatus({ code: SpanStatusCode.ERROR, message: `tool "${event.tool}" failed` });
+    // The exception when the call threw (or timed out, …); a result the tool marked as an error is
+    // `tool_error`.
+    if (event.error) span.recordException(event.error);
+    span.setAttribute(ATTR.errorType, event.error ? errorTypeOf(event.error) : 'tool_error');
+    span.setStatus({
+      code: SpanStatusCode.ERROR,
+      message: event.error ? event.error.message : `tool "${event.tool}" failed`,
+    });
   }
   span.end(event.ts);
 }

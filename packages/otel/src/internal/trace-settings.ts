@@ -19,4 +19,6 @@ export interface RunOrigin {
   readonly onPause?: ((carrier: Record<string, string>) => void) | undefined;
   /** Writes a span's trace context into a carrier (for `onPause`). */
   readonly inject: (span: Span) => Record<string, string>;
+  /** The conversation (session) the run belongs to: `gen_ai.conversation.id` on agent and model spans. */
+  readonly conversationId?: string | undefined;
 }

@@ -26,6 +26,12 @@ import { toAiSdkPrompt } from './to-ai-sdk-prompt.js';
 export interface FromAiSdkOptions {
   /** The model's name in logs and events (default `<provider>:<modelId>`). */
   readonly name?: string;
+  /**
+   * The provider as traces name it (`gen_ai.provider.name`). Default: the AI SDK provider's name mapped
+   * to the OpenTelemetry GenAI names (`google.generative-ai` → `gcp.gemini`, `amazon-bedrock` →
+   * `aws.bedrock`, …), else its first segment.
+   */
+  readonly provider?: string;
   /** Provider options sent with every call (e.g. to turn reasoning on). */
   readonly providerOptions?: SharedV3ProviderOptions;
   /** Headers sent with every call. */
@@ -125,6 +131,8 @@ export function fromAiSdk(model: AiSdkLanguageModel, settings: FromAiSdkOptions 
   const callable = asCallable(model);
   return {
     name,
+    provider: settings.provider ?? genAiProviderOf(model.provider),
+    modelId: model.modelId,
     async generate(
       messages: readonly Message[],
       options: ChatModelCallOptions = {},
@@ -133,10 +141,12 @@ export function fromAiSdk(model: AiSdkLanguageModel, settings: FromAiSdkOptions 
         const result = await callable.doGenerate(callOptions(messages, options, name, settings));
         throwIfAborted(options.signal, `the request to model "${name}"`);
         const responseId = result.response?.id;
+        const responseModel = result.response?.modelId;
         const metadata = metadataOf(result).providerMetadata;
         return fromAiSdkContent(result.content, {
           usage: fromAiSdkUsage(result.usage),
           finishReason: fromAiSdkFinishReason(result.finishReason),
+          ...(responseModel ? { modelId: responseModel } : {}),
           ...(metadata === undefined && responseId === undefined
             ? {}
             : {
@@ -168,4 +178,24 @@ export function fromAiSdk(model: AiSdkLanguageModel, settings: FromAiSdkOptions 
       }
     },
   };
+}
+
+/** The AI SDK provider names whose OpenTelemetry GenAI name differs, by their first segment. */
+const genAiProviders: Readonly<Record<string, string>> = {
+  google: 'gcp.gemini',
+  vertex: 'gcp.vertex_ai',
+  'google-vertex': 'gcp.vertex_ai',
+  'amazon-bedrock': 'aws.bedrock',
+  bedrock: 'aws.bedrock',
+  azure: 'azure.ai.openai',
+  'azure-openai': 'azure.ai.openai',
+  mistral: 'mistral_ai',
+  xai: 'x_ai',
+  'ibm-watsonx': 'ibm.watsonx.ai',
+};
+
+/** The GenAI conventions' provider name of an AI SDK provider (`openai.chat` → `openai`). */
+function genAiProviderOf(provider: string): string {
+  const first = provider.split('.')[0] ?? provider;
+  return genAiProviders[first] ?? first;
 }

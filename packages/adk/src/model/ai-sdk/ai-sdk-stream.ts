@@ -78,6 +78,8 @@ export class AiSdkStreamConverter {
           ],
         };
       }
+      case 'response-metadata':
+        return part.modelId ? { modelId: part.modelId } : undefined;
       case 'finish':
         return {
           usage: fromAiSdkUsage(part.usage),

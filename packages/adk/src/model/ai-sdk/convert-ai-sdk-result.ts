@@ -116,7 +116,7 @@ function toMediaPart(file: { mediaType: string; data: string | Uint8Array }): Co
  */
 export function fromAiSdkContent(
   content: readonly AiSdkContent[],
-  extra: Pick<AssistantMessage, 'usage' | 'finishReason' | 'providerMetadata'>,
+  extra: Pick<AssistantMessage, 'usage' | 'finishReason' | 'providerMetadata' | 'modelId'>,
 ): AssistantMessage {
   const reasoning: ContentPart[] = [];
   const rest: ContentPart[] = [];
@@ -144,5 +144,6 @@ export function fromAiSdkContent(
     ...(extra.usage === undefined ? {} : { usage: extra.usage }),
     ...(extra.finishReason === undefined ? {} : { finishReason: extra.finishReason }),
     ...(extra.providerMetadata === undefined ? {} : { providerMetadata: extra.providerMetadata }),
+    ...(extra.modelId === undefined ? {} : { modelId: extra.modelId }),
   };
 }

@@ -318,3 +318,37 @@ describe('fromAiSdk with a v2 model', () => {
     });
   });
 });
+
+describe('fromAiSdk: which provider and model, for traces', () => {
+  it('names the provider as the GenAI conventions do, the model id sent, and the model that answered', async () => {
+    const google = new MockLanguageModelV3({
+      provider: 'google.generative-ai',
+      modelId: 'gemini-2.5-flash',
+      doGenerate: {
+        content: [{ type: 'text', text: 'Hi.' }],
+        finishReason: { unified: 'stop', raw: 'STOP' },
+        usage: usageV3,
+        warnings: [],
+        response: { id: 'r', modelId: 'gemini-2.5-flash-001' },
+      },
+      doStream: streamOf([
+        { type: 'response-metadata', id: 'r', modelId: 'gemini-2.5-flash-002' },
+        { type: 'text-start', id: '0' },
+        { type: 'text-delta', id: '0', delta: 'Hi.' },
+        { type: 'text-end', id: '0' },
+        { type: 'finish', finishReason: { unified: 'stop', raw: 'STOP' }, usage: usageV3 },
+      ]),
+    });
+    const model = fromAiSdk(google);
+    expect([model.provider, model.modelId]).toEqual(['gcp.gemini', 'gemini-2.5-flash']);
+    expect((await model.generate([userMessage('Hi')])).modelId).toBe('gemini-2.5-flash-001');
+    expect(concatMessageChunks(await drain(model.stream([userMessage('Hi')]))).modelId).toBe(
+      'gemini-2.5-flash-002',
+    );
+    expect(fromAiSdk(google, { provider: 'my-gateway' }).provider).toBe('my-gateway');
+    const mistral = new MockLanguageModelV3({ provider: 'mistral.chat', modelId: 'mistral-small' });
+    expect(fromAiSdk(mistral).provider).toBe('mistral_ai');
+    // wrappers keep what they wrap
+    expect([withRetry(model).provider, withRetry(model).modelId]).toEqual(['gcp.gemini', 'gemini-2.5-flash']);
+  });
+});

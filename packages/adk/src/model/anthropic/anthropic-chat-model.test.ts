@@ -60,7 +60,9 @@ describe('AnthropicChatModel.generate', () => {
         cacheWriteTokens: 20,
       },
       providerMetadata: { anthropic: { messageId: 'msg_0' } },
+      modelId: 'claude-test',
     });
+    expect([model.provider, model.modelId]).toEqual(['anthropic', 'claude-test']);
     const request = server?.requests[0];
     expect(request?.path).toBe('/v1/messages');
     expect(JSON.stringify(request?.headers)).toContain('test-key');
@@ -271,6 +273,7 @@ describe('AnthropicChatModel.stream', () => {
     expect(message).toMatchObject({
       finishReason: 'tool-calls',
       usage: { inputTokens: 55, outputTokens: 40, totalTokens: 95, cachedInputTokens: 50 },
+      modelId: 'claude-test',
     });
     expect(server?.requests[0]?.body.stream).toBe(true);
   });

@@ -102,6 +102,10 @@ export class AnthropicChatModel implements ChatModel {
   readonly name: string;
   /** The model id sent with each request. */
   readonly model: string;
+  /** `anthropic` (`gen_ai.provider.name` in traces). */
+  readonly provider = 'anthropic';
+  /** The model id sent with each request (the same as `model`). */
+  readonly modelId: string;
   readonly #client: Anthropic;
   readonly #settings: AnthropicRequestSettings;
 
@@ -115,6 +119,7 @@ export class AnthropicChatModel implements ChatModel {
       );
     }
     this.model = model;
+    this.modelId = model;
     this.name = options.name ?? `anthropic:${model}`;
     this.#client = options.client ?? createClient(options, env);
     this.#settings = {

@@ -102,6 +102,7 @@ export function fromAnthropicResponse(response: AnthropicResponse): AssistantMes
     usage: { ...usage, inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
     ...(finishReason === undefined ? {} : { finishReason }),
     providerMetadata: { anthropic: { messageId: response.id } },
+    ...(response.model ? { modelId: response.model } : {}),
   };
 }
 
@@ -130,6 +131,7 @@ export function fromAnthropicEvent(
       return {
         providerMetadata: { anthropic: { messageId: event.message.id } },
         usage: fromAnthropicUsage(event.message.usage),
+        ...(event.message.model ? { modelId: event.message.model } : {}),
       };
     case 'content_block_start': {
       const block = event.content_block;

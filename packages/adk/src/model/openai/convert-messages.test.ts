@@ -132,12 +132,13 @@ describe('fromOpenAICompletion / fromOpenAIChunk', () => {
     usage: { prompt_tokens: 4, completion_tokens: 2, total_tokens: 6 },
   });
 
-  it('converts the first choice with usage, and a refusal as text', () => {
+  it('converts the first choice with usage and the model that answered, and a refusal as text', () => {
     expect(fromOpenAICompletion(completion({ role: 'assistant', content: 'hi', refusal: null }))).toEqual({
       role: 'assistant',
       content: 'hi',
       usage: { inputTokens: 4, outputTokens: 2, totalTokens: 6 },
       finishReason: 'stop',
+      modelId: 'm',
     });
     expect(
       fromOpenAICompletion(completion({ role: 'assistant', content: null, refusal: 'I cannot.' })).content,
@@ -170,7 +171,7 @@ describe('fromOpenAICompletion / fromOpenAIChunk', () => {
     ).toThrow(/no choices/);
   });
 
-  it('converts chunks, skipping those that carry nothing', () => {
+  it('converts chunks, skipping those that carry nothing; the closing ones name the model', () => {
     const chunk = (delta: OpenAIChunk['choices'][number]['delta']): OpenAIChunk => ({
       id: 'x',
       object: 'chat.completion.chunk',
@@ -195,6 +196,7 @@ describe('fromOpenAICompletion / fromOpenAIChunk', () => {
       }),
     ).toEqual({
       usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
+      modelId: 'm',
     });
   });
 });

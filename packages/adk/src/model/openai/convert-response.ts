@@ -78,6 +78,7 @@ export function fromOpenAICompletion(completion: OpenAICompletion): AssistantMes
       ? {}
       : { usage: fromOpenAIUsage(completion.usage) }),
     ...(finishReason === undefined ? {} : { finishReason }),
+    ...(completion.model ? { modelId: completion.model } : {}),
   };
 }
 
@@ -125,5 +126,7 @@ export function fromOpenAIChunk(chunk: OpenAIChunk): MessageChunk | undefined {
     ...(toolCallDeltas.length === 0 ? {} : { toolCallDeltas }),
     ...(usage === undefined ? {} : { usage }),
     ...(finishReason === undefined ? {} : { finishReason }),
+    // The model that answered, on the closing chunks (every chunk names it; one report suffices).
+    ...((finishReason !== undefined || usage !== undefined) && chunk.model ? { modelId: chunk.model } : {}),
   };
 }

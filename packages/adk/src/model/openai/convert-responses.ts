@@ -208,6 +208,7 @@ export function fromResponsesResponse(response: ResponsesResponse): AssistantMes
       : { usage: fromResponsesUsage(response.usage) }),
     finishReason: finishOf(response, toolCalls.length > 0),
     providerMetadata: { openai: { responseId: response.id } },
+    ...(response.model ? { modelId: response.model } : {}),
   };
 }
 
@@ -267,6 +268,7 @@ export class ResponsesStreamConverter {
             : { usage: fromResponsesUsage(event.response.usage) }),
           finishReason: finishOf(event.response, this.#hasToolCalls),
           providerMetadata: { openai: { responseId: event.response.id } },
+          ...(event.response.model ? { modelId: event.response.model } : {}),
         };
       case 'response.failed':
         throw new ModelError(`the response failed: ${event.response.error?.message ?? 'no reason given'}`, {

@@ -49,8 +49,10 @@ describe('OpenAIChatModel.generate', () => {
       content: 'Hello there!',
       usage: { inputTokens: 9, outputTokens: 3, totalTokens: 12 },
       finishReason: 'stop',
+      modelId: 'test-model',
     });
     expect(model.name).toBe('openai:test-model');
+    expect([model.provider, model.modelId]).toEqual(['openai', 'test-model']);
     const request = server?.requests[0];
     expect(request?.path).toBe('/v1/chat/completions');
     expect(request?.headers.authorization).toBe('Bearer test-key');

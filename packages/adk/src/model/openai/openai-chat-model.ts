@@ -27,6 +27,11 @@ export interface OpenAIChatModelOptions {
   readonly baseURL?: string;
   /** The model's name in logs and events (default `openai:<model>`). */
   readonly name?: string;
+  /**
+   * The provider as traces name it (`gen_ai.provider.name`; default `openai`): e.g. `azure.ai.openai`
+   * for Azure, or your server's name for another OpenAI-compatible endpoint.
+   */
+  readonly provider?: string;
   /** Retries of the `openai` client itself (default 0: wrap the model in `withRetry` instead). */
   readonly maxRetries?: number;
   /** Timeout of one request in milliseconds (the client's default: 10 minutes). */
@@ -92,6 +97,9 @@ export class OpenAIChatModel implements ChatModel {
   readonly name: string;
   /** The model id sent with each request. */
   readonly model: string;
+  readonly provider: string;
+  /** The model id sent with each request (the same as `model`). */
+  readonly modelId: string;
   readonly #client: OpenAI;
   readonly #settings: RequestSettings;
   readonly #streamUsage: boolean;
@@ -107,6 +115,8 @@ export class OpenAIChatModel implements ChatModel {
       );
     }
     this.model = model;
+    this.modelId = model;
+    this.provider = options.provider ?? 'openai';
     this.name = options.name ?? `openai:${model}`;
     this.#client = options.client ?? createClient(options, env);
     this.#settings = { model, maxTokensParameter: options.maxTokensParameter ?? 'max_tokens' };

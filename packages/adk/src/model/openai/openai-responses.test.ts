@@ -60,6 +60,7 @@ describe('OpenAIChatModel with api: responses', () => {
       usage: { inputTokens: 50, outputTokens: 8, totalTokens: 58, cachedInputTokens: 32, reasoningTokens: 4 },
       finishReason: 'stop',
       providerMetadata: { openai: { responseId: 'resp_0' } },
+      modelId: 'gpt-test',
     });
     const request = server?.requests[0];
     expect(request?.path).toBe('/v1/responses');
@@ -246,6 +247,7 @@ describe('OpenAIChatModel with api: responses', () => {
       },
       finishReason: 'tool-calls',
       providerMetadata: { openai: { responseId: 'resp_0' } },
+      modelId: 'gpt-test',
     });
     expect(server?.requests[0]?.body.stream).toBe(true);
   });
