@@ -74,7 +74,12 @@ function publishedManifest(pkg, versions) {
 export function pnpm(args, options = {}) {
   const execPath = process.env.npm_execpath ?? '';
   const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager;
-  const [command, prefix] = /pnpm/.test(execPath) ? [process.execPath, [execPath]] : ['npx', ['-y', pinned]];
+  // pnpm may be a script (run with node) or, as pnpm 12 ships it, a native executable.
+  const [command, prefix] = !/pnpm/.test(execPath)
+    ? ['npx', ['-y', pinned]]
+    : /\.[cm]?js$/.test(execPath)
+      ? [process.execPath, [execPath]]
+      : [execPath, []];
   return execFileSync(command, [...prefix, ...args], { cwd: root, stdio: 'inherit', ...options });
 }
 
