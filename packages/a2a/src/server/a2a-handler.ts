@@ -211,7 +211,7 @@ export function createA2aHandler(options: A2aHandlerOptions): A2aHandler {
     recover: () => recoverTasks({ tasks, executor, buses, ...(sender ? { sender } : {}) }),
     close: async () => {
       closed = true;
-      executor.close();
+      await executor.close();
     },
   };
 }

@@ -10,6 +10,8 @@ import type { TurnCall, TurnRunner } from './turn.js';
 interface Running {
   readonly controller: AbortController;
   closing: boolean;
+  /** Settles when the execution ended (its run stopped and released its thread). */
+  done?: Promise<void>;
 }
 
 /**
@@ -67,19 +69,33 @@ export class WeftExecutor implements AgentExecutor {
     new TaskPublisher(bus, taskId, contextId, 'cancel').canceled();
   }
 
-  /** Aborts every run; their tasks stay as they are (`working`), for a restarted server to continue. */
-  close(): void {
+  /**
+   * Aborts every run and waits for them to stop; their tasks stay as they are (`working`), for a
+   * restarted server to continue.
+   */
+  async close(): Promise<void> {
     this.#closed = true;
-    for (const running of this.#running.values()) {
+    const stopping = [...this.#running.values()];
+    for (const running of stopping) {
       running.closing = true;
       running.controller.abort();
     }
+    await Promise.all(stopping.map((running) => running.done));
   }
 
-  async #run(publisher: TaskPublisher, callOf: (signal: AbortSignal) => TurnCall): Promise<void> {
-    const running: Running = { controller: new AbortController(), closing: this.#closed };
-    if (running.closing) return;
+  #run(publisher: TaskPublisher, callOf: (signal: AbortSignal) => TurnCall): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    const running: Running = { controller: new AbortController(), closing: false };
     this.#running.set(publisher.taskId, running);
+    running.done = this.#execute(publisher, running, callOf);
+    return running.done;
+  }
+
+  async #execute(
+    publisher: TaskPublisher,
+    running: Running,
+    callOf: (signal: AbortSignal) => TurnCall,
+  ): Promise<void> {
     this.#waiting.delete(publisher.taskId);
     publisher.working();
     try {
@@ -104,7 +120,7 @@ export class WeftExecutor implements AgentExecutor {
       if (running.controller.signal.aborted) publisher.canceled();
       else publisher.failed(`The run failed: ${describeError(error)}`);
     } finally {
-      this.#running.delete(publisher.taskId);
+      if (this.#running.get(publisher.taskId) === running) this.#running.delete(publisher.taskId);
     }
   }
 }
