@@ -4,7 +4,7 @@ import { ScriptedChatModel } from '@weft/adk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type A2aServer, serveA2a } from '../src/index.js';
-import { artifactText, asTask, drainStream, sdkClient, userText } from './fixtures/clients.js';
+import { asTask, drainStream, sdkClient, userText } from './fixtures/clients.js';
 import { Gate } from './fixtures/gate.js';
 
 let server: A2aServer | undefined;
@@ -70,8 +70,10 @@ describe('cancel and resubscribe, through the SDK client', () => {
     for await (const event of stream) rest.push(event);
     const states = rest.flatMap((e) => (e.payload?.$case === 'statusUpdate' ? [e.payload.value.status?.state] : []));
     expect(states.at(-1)).toBe(TaskState.TASK_STATE_COMPLETED);
-    const done = await client.getTask({ tenant: '', id: started.id, historyLength: undefined });
-    expect(artifactText(done)).toBe('Stock counted.');
+    // A subscriber sees events as they are published (the request's own consumer stores them).
+    const reply = rest.flatMap((e) => (e.payload?.$case === 'artifactUpdate' ? [e.payload.value] : [])).at(-1);
+    expect(reply?.lastChunk).toBe(true);
+    expect(reply?.artifact?.parts[0]?.content).toEqual({ $case: 'text', value: 'Stock counted.' });
   });
 
   it('cancels a task waiting for input', async () => {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { type A2aServer, serveA2a } from '../src/index.js';
 import { artifactText, asTask, sdkClient, sendOf, userText } from './fixtures/clients.js';
 import { Gate } from './fixtures/gate.js';
-import { sqliteStores, tempDatabase } from './fixtures/sqlite-stores.js';
+import { durableBackends, type StoreBackend } from './fixtures/durable-stores.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -30,22 +30,22 @@ function stockAgent(gate: Gate, script: ConstructorParameters<typeof ScriptedCha
   return new ChatModelAgent({ name: 'stock', model: new ScriptedChatModel(script), tools: [count] });
 }
 
-async function start(filename: string, agent: ChatModelAgent): Promise<A2aServer> {
-  const stores = sqliteStores(filename);
+async function start(backend: StoreBackend, agent: ChatModelAgent): Promise<A2aServer> {
+  const stores = await backend.open();
   const server = await serveA2a({ agent, port: 0, ...stores });
   cleanups.push(() => stores.close());
   cleanups.push(() => server.close());
   return server;
 }
 
-describe('a server restarted over the same SQLite file loses nothing', () => {
+describe.each(durableBackends())('a server restarted over the same stores loses nothing ($name)', ({ make }) => {
   it('continues a task stopped mid-run (in a tool) and a client follows it to the end', async () => {
-    const db = tempDatabase();
+    const db = make();
     cleanups.push(() => db.remove());
     const counted: string[] = [];
     const first = new Gate();
     const toolCall = { toolCalls: [{ name: 'count_stock', arguments: { shelf: 'B3' } }] };
-    const before = await start(db.filename, stockAgent(first, [toolCall], counted));
+    const before = await start(db, stockAgent(first, [toolCall], counted));
     const client = await sdkClient(before.url);
     const task = asTask(
       await client.sendMessage({ tenant: '', message: userText('Count shelf B3'), configuration: returnNow, metadata: {} }),
@@ -54,7 +54,7 @@ describe('a server restarted over the same SQLite file loses nothing', () => {
     await before.close(); // the server stops with the tool call in flight
 
     const second = new Gate();
-    const after = await start(db.filename, stockAgent(second, ['Shelf B3 holds 12 boxes.'], counted));
+    const after = await start(db, stockAgent(second, ['Shelf B3 holds 12 boxes.'], counted));
     const again = await sdkClient(after.url);
     const stream = again.resubscribeTask({ tenant: '', id: task.id });
     const snapshot = (await stream.next()).value?.payload;
@@ -74,7 +74,7 @@ describe('a server restarted over the same SQLite file loses nothing', () => {
   });
 
   it('continues a task waiting for input: the answer goes to the new server', async () => {
-    const db = tempDatabase();
+    const db = make();
     cleanups.push(() => db.remove());
     const shipped: string[] = [];
     const ship = (name: string) =>
@@ -96,12 +96,12 @@ describe('a server restarted over the same SQLite file loses nothing', () => {
           }),
         ],
       });
-    const before = await start(db.filename, ship('before'));
+    const before = await start(db, ship('before'));
     const asked = asTask(await (await sdkClient(before.url)).sendMessage(sendOf(userText('Ship C9'))));
     expect(asked.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
     await before.close();
 
-    const after = await start(db.filename, ship('after'));
+    const after = await start(db, ship('after'));
     const client = await sdkClient(after.url);
     const waiting = await client.getTask({ tenant: '', id: asked.id, historyLength: undefined });
     expect(waiting.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);

@@ -150,6 +150,7 @@ export function createA2aHandler(options: A2aHandlerOptions): A2aHandler {
   ).admitWith(tasks, target.turns.oneTaskPerContext);
   const endpoint = new JsonRpcEndpoint(requestHandler);
   const guard = options.guard;
+  const deliveries = new Set<Promise<void>>();
   let closed = false;
   const limit = (guard !== false ? guard?.maxBodyBytes : undefined) ?? 1024 * 1024;
   if (!(limit > 0))
@@ -208,10 +209,11 @@ export function createA2aHandler(options: A2aHandlerOptions): A2aHandler {
         console.error('[weft a2a] request failed:', error);
         return Response.json({ error: { code: 'INTERNAL', message: 'internal error' } }, { status: 500 });
       }),
-    recover: () => recoverTasks({ tasks, executor, buses, ...(sender ? { sender } : {}) }),
+    recover: () => recoverTasks({ tasks, executor, buses, deliveries, ...(sender ? { sender } : {}) }),
     close: async () => {
       closed = true;
       await executor.close();
+      await Promise.all([...deliveries]);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { type StreamResponse, TaskState } from '@a2a-js/sdk';
 import {
   type AgentExecutionEvent,
+  DefaultExecutionEventBus,
   type ExecutionEventBusManager,
   ExecutionEventQueue,
   type PushNotificationSender,
@@ -17,43 +18,59 @@ export interface RecoverDeps {
   readonly executor: WeftExecutor;
   readonly buses: ExecutionEventBusManager;
   readonly sender?: PushNotificationSender;
+  /** Collects the deliveries still in flight (what closing the handler waits for). */
+  readonly deliveries: Set<Promise<void>>;
 }
 
 /**
- * Continues every task a stopped server left `submitted` or `working`: each gets its execution bus back
- * (so `SubscribeToTask` follows it live), its events are saved to the task store and sent to its
- * webhooks as a request's would be, and its run continues from its last checkpoint. Resolves with the
- * ids once all started.
+ * Continues every task a stopped server left `submitted` or `working`: its run continues from its last
+ * checkpoint, each event is saved to the task store and only then published on the task's execution
+ * bus (so `SubscribeToTask` follows it live and what a subscriber saw is stored), and sent to the task's
+ * webhooks as a request's events are. Resolves with the ids once all started.
  */
 export async function recoverTasks(deps: RecoverDeps): Promise<string[]> {
   const unfinished = await deps.tasks.unfinished();
   for (const { task, scope } of unfinished) {
     const context = contextOf(scope);
-    const bus = deps.buses.createOrGetByTaskId(task.id, context);
-    const queue = new ExecutionEventQueue(bus);
+    const shared = deps.buses.createOrGetByTaskId(task.id, context);
+    const own = new DefaultExecutionEventBus();
+    const queue = new ExecutionEventQueue(own);
     const results = new ResultManager(deps.tasks, context);
     let last: TaskState | undefined;
     const drained = (async () => {
       for await (const event of queue.events()) {
         last = stateOf(event) ?? last;
         await results.processEvent(event);
-        deps.sender?.send(streamResponseOf(event), context).catch((error: unknown) => {
-          console.error(`[weft a2a] push notification for task ${task.id} failed:`, error);
-        });
+        shared.publish(event);
+        deliver(deps, event, context, task.id);
       }
     })();
     void deps.executor
-      .recover(task, scope, bus)
+      .recover(task, scope, own)
       .then(() => drained)
       .catch((error: unknown) => console.error(`[weft a2a] recovering task ${task.id} failed:`, error))
       .finally(() => {
         queue.stop();
         if (last === TaskState.TASK_STATE_INPUT_REQUIRED) return;
-        bus.finished();
+        shared.finished();
         deps.buses.cleanupByTaskId(task.id, context);
       });
   }
   return unfinished.map((entry) => entry.task.id);
+}
+
+function deliver(
+  deps: RecoverDeps,
+  event: AgentExecutionEvent,
+  context: ServerCallContext,
+  taskId: string,
+): void {
+  if (!deps.sender) return;
+  const delivery = deps.sender.send(streamResponseOf(event), context).catch((error: unknown) => {
+    console.error(`[weft a2a] push notification for task ${taskId} failed:`, error);
+  });
+  deps.deliveries.add(delivery);
+  void delivery.finally(() => deps.deliveries.delete(delivery));
 }
 
 function contextOf(scope: TaskScope): ServerCallContext {

@@ -80,7 +80,10 @@ export async function serveA2a(options: ServeA2aOptions): Promise<A2aServer> {
     guard:
       options.guard === false
         ? false
-        : { ...options.guard, ...(loopback || options.guard?.allowedHosts ? {} : { allowedHosts: hostsFor(host) }) },
+        : {
+            ...options.guard,
+            ...(loopback || options.guard?.allowedHosts ? {} : { allowedHosts: hostsFor(host) }),
+          },
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const http = serve({ fetch: handler.fetch, hostname: host, port: options.port ?? 0 }) as Server;
