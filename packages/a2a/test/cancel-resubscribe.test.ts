@@ -26,7 +26,10 @@ function slowAgent(gate: Gate) {
       return 'counted';
     },
   });
-  const model = new ScriptedChatModel([{ toolCalls: [{ name: 'wait_for_stock', arguments: {} }] }, 'Stock counted.']);
+  const model = new ScriptedChatModel([
+    { toolCalls: [{ name: 'wait_for_stock', arguments: {} }] },
+    'Stock counted.',
+  ]);
   return { agent: new ChatModelAgent({ name: 'stock', model, tools: [wait] }), ran };
 }
 
@@ -39,7 +42,12 @@ describe('cancel and resubscribe, through the SDK client', () => {
     server = await serveA2a({ agent, port: 0 });
     const client = await sdkClient(server.url);
     const started = asTask(
-      await client.sendMessage({ tenant: '', message: userText('Count the stock'), configuration: returnNow, metadata: {} }),
+      await client.sendMessage({
+        tenant: '',
+        message: userText('Count the stock'),
+        configuration: returnNow,
+        metadata: {},
+      }),
     );
     await gate.entered;
     const cancelled = await client.cancelTask({ tenant: '', id: started.id, metadata: {} });
@@ -49,7 +57,9 @@ describe('cancel and resubscribe, through the SDK client', () => {
     expect(after.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
     expect(ran).toEqual([]);
     // A canceled task is terminal: resubscribing is refused.
-    await expect(drainStream(client.resubscribeTask({ tenant: '', id: started.id }))).rejects.toThrow(/terminal/);
+    await expect(drainStream(client.resubscribeTask({ tenant: '', id: started.id }))).rejects.toThrow(
+      /terminal/,
+    );
   });
 
   it('resubscribes to a running task and follows it to the end', async () => {
@@ -58,7 +68,12 @@ describe('cancel and resubscribe, through the SDK client', () => {
     server = await serveA2a({ agent, port: 0 });
     const client = await sdkClient(server.url);
     const started = asTask(
-      await client.sendMessage({ tenant: '', message: userText('Count the stock'), configuration: returnNow, metadata: {} }),
+      await client.sendMessage({
+        tenant: '',
+        message: userText('Count the stock'),
+        configuration: returnNow,
+        metadata: {},
+      }),
     );
     await gate.entered;
     const stream = client.resubscribeTask({ tenant: '', id: started.id });
@@ -68,10 +83,14 @@ describe('cancel and resubscribe, through the SDK client', () => {
     gate.open();
     const rest = [];
     for await (const event of stream) rest.push(event);
-    const states = rest.flatMap((e) => (e.payload?.$case === 'statusUpdate' ? [e.payload.value.status?.state] : []));
+    const states = rest.flatMap((e) =>
+      e.payload?.$case === 'statusUpdate' ? [e.payload.value.status?.state] : [],
+    );
     expect(states.at(-1)).toBe(TaskState.TASK_STATE_COMPLETED);
     // A subscriber sees events as they are published (the request's own consumer stores them).
-    const reply = rest.flatMap((e) => (e.payload?.$case === 'artifactUpdate' ? [e.payload.value] : [])).at(-1);
+    const reply = rest
+      .flatMap((e) => (e.payload?.$case === 'artifactUpdate' ? [e.payload.value] : []))
+      .at(-1);
     expect(reply?.lastChunk).toBe(true);
     expect(reply?.artifact?.parts[0]?.content).toEqual({ $case: 'text', value: 'Stock counted.' });
   });
@@ -88,15 +107,30 @@ describe('cancel and resubscribe, through the SDK client', () => {
       { toolCalls: [{ name: 'ship', arguments: {} }] },
       { toolCalls: [{ name: 'ship', arguments: {} }] },
     ]);
-    server = await serveA2a({ agent: new ChatModelAgent({ name: 'shipper', model, tools: [approve] }), port: 0 });
+    server = await serveA2a({
+      agent: new ChatModelAgent({ name: 'shipper', model, tools: [approve] }),
+      port: 0,
+    });
     const client = await sdkClient(server.url);
-    const asked = asTask(await client.sendMessage({ tenant: '', message: userText('Ship it'), configuration: undefined, metadata: {} }));
+    const asked = asTask(
+      await client.sendMessage({
+        tenant: '',
+        message: userText('Ship it'),
+        configuration: undefined,
+        metadata: {},
+      }),
+    );
     expect(asked.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
     const cancelled = await client.cancelTask({ tenant: '', id: asked.id, metadata: {} });
     expect(cancelled.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
     // The context is free again: a new task starts.
     const next = asTask(
-      await client.sendMessage({ tenant: '', message: userText('Ship it', { contextId: asked.contextId }), configuration: undefined, metadata: {} }),
+      await client.sendMessage({
+        tenant: '',
+        message: userText('Ship it', { contextId: asked.contextId }),
+        configuration: undefined,
+        metadata: {},
+      }),
     );
     expect(next.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
     // The canceled call was answered in the session's history before the new turn's model call.

@@ -42,7 +42,9 @@ describe('a Weft pause is an input-required task', () => {
     const asked = asTask(await client.sendMessage(sendOf(userText('Refund order A1'))));
     expect(asked.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
     const question = asked.status?.message?.parts[0]?.content;
-    expect(question?.$case === 'text' && question.value).toBe('Approve refund({"order":"A1"})? Answer yes or no.');
+    expect(question?.$case === 'text' && question.value).toBe(
+      'Approve refund({"order":"A1"})? Answer yes or no.',
+    );
     const pending = asked.status?.message?.parts[1]?.content;
     expect(pending?.$case === 'data' && pending.value.interrupts[0].value.type).toBe('tool-approval');
     expect(refunds).toEqual([]);
@@ -62,15 +64,25 @@ describe('a Weft pause is an input-required task', () => {
     const first = asTask(await client.sendMessage(sendOf(userText('Refund order A1'))));
     await client.sendMessage(sendOf(userText('yes', { taskId: first.id, contextId: first.contextId })));
     // A second task in the same context (the agent's session) asks again.
-    const second = asTask(await client.sendMessage(sendOf(userText('Refund B2', { contextId: first.contextId }))));
+    const second = asTask(
+      await client.sendMessage(sendOf(userText('Refund B2', { contextId: first.contextId }))),
+    );
     expect(second.id).not.toBe(first.id);
     expect(second.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
     const events = await drainStream(
       client.sendMessageStream(
-        sendOf(userText('', { taskId: second.id, contextId: second.contextId }, { approved: false, reason: 'not eligible' })),
+        sendOf(
+          userText(
+            '',
+            { taskId: second.id, contextId: second.contextId },
+            { approved: false, reason: 'not eligible' },
+          ),
+        ),
       ),
     );
-    const states = events.flatMap((e) => (e.payload?.$case === 'statusUpdate' ? [e.payload.value.status?.state] : []));
+    const states = events.flatMap((e) =>
+      e.payload?.$case === 'statusUpdate' ? [e.payload.value.status?.state] : [],
+    );
     expect(states.at(-1)).toBe(TaskState.TASK_STATE_COMPLETED);
     expect(refunds).toEqual(['A1']);
     const done = await client.getTask({ tenant: '', id: second.id, historyLength: undefined });
@@ -82,8 +94,8 @@ describe('a Weft pause is an input-required task', () => {
     server = await serveA2a({ agent, port: 0 });
     const client = await sdkClient(server.url);
     const asked = asTask(await client.sendMessage(sendOf(userText('Refund order A1'))));
-    await expect(client.sendMessage(sendOf(userText('Something else', { contextId: asked.contextId })))).rejects.toThrow(
-      /has an open task/,
-    );
+    await expect(
+      client.sendMessage(sendOf(userText('Something else', { contextId: asked.contextId }))),
+    ).rejects.toThrow(/has an open task/);
   });
 });

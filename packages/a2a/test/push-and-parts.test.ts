@@ -16,37 +16,70 @@ afterEach(async () => {
 });
 
 const completed = (body: Record<string, unknown>) =>
-  (body.statusUpdate as { status?: { state?: string } } | undefined)?.status?.state === 'TASK_STATE_COMPLETED';
+  (body.statusUpdate as { status?: { state?: string } } | undefined)?.status?.state ===
+  'TASK_STATE_COMPLETED';
 
 describe('push notifications', () => {
   it('posts every event of a task to the webhook a client registered with its message', async () => {
     webhook = await startWebhook();
     const agent = new ChatModelAgent({ name: 'notifier', model: new ScriptedChatModel(['All done.']) });
-    server = await serveA2a({ agent, port: 0, pushNotifications: { allowUrl: (url) => url.hostname === '127.0.0.1' } });
+    server = await serveA2a({
+      agent,
+      port: 0,
+      pushNotifications: { allowUrl: (url) => url.hostname === '127.0.0.1' },
+    });
     const client = await sdkClient(server.url);
-    const push = { tenant: '', id: '', taskId: '', url: webhook.url, token: 'secret-for-this-task', authentication: undefined };
+    const push = {
+      tenant: '',
+      id: '',
+      taskId: '',
+      url: webhook.url,
+      token: 'secret-for-this-task',
+      authentication: undefined,
+    };
     const task = asTask(
       await client.sendMessage({
         tenant: '',
         message: userText('Do it'),
-        configuration: { acceptedOutputModes: [], taskPushNotificationConfig: push, returnImmediately: false },
+        configuration: {
+          acceptedOutputModes: [],
+          taskPushNotificationConfig: push,
+          returnImmediately: false,
+        },
         metadata: {},
       }),
     );
     const last = await webhook.until(completed);
     expect((last.statusUpdate as { taskId: string }).taskId).toBe(task.id);
     expect(webhook.received[0]?.headers['x-a2a-notification-token']).toBe('secret-for-this-task');
-    const configs = await client.listTaskPushNotificationConfig({ tenant: '', taskId: task.id, pageSize: 10, pageToken: '' });
+    const configs = await client.listTaskPushNotificationConfig({
+      tenant: '',
+      taskId: task.id,
+      pageSize: 10,
+      pageToken: '',
+    });
     expect(configs.configs.map((c) => c.url)).toEqual([webhook.url]);
   });
 
   it('refuses, by default, a webhook on this machine or a private network', async () => {
-    const agent = new ChatModelAgent({ name: 'notifier', model: new ScriptedChatModel(['All done.', 'Again.']) });
+    const agent = new ChatModelAgent({
+      name: 'notifier',
+      model: new ScriptedChatModel(['All done.', 'Again.']),
+    });
     server = await serveA2a({ agent, port: 0 });
     const client = await sdkClient(server.url);
     const task = asTask(await client.sendMessage(sendOf(userText('Do it'))));
-    const config = { tenant: '', id: '', taskId: task.id, url: 'http://127.0.0.1:9/hook', token: '', authentication: undefined };
-    await expect(client.createTaskPushNotificationConfig(config)).rejects.toThrow(/not allowed by this server/);
+    const config = {
+      tenant: '',
+      id: '',
+      taskId: task.id,
+      url: 'http://127.0.0.1:9/hook',
+      token: '',
+      authentication: undefined,
+    };
+    await expect(client.createTaskPushNotificationConfig(config)).rejects.toThrow(
+      /not allowed by this server/,
+    );
     await expect(
       client.createTaskPushNotificationConfig({ ...config, url: 'http://10.0.0.7/hook' }),
     ).rejects.toThrow(/not allowed/);
@@ -65,7 +98,12 @@ describe('artifacts for files and data', () => {
           { type: 'text', text: 'Here is the chart.' },
           { type: 'json', value: { total: 42 } },
           mediaPart({ type: 'image', mediaType: 'image/png', bytes: png }),
-          { type: 'file', mediaType: 'application/pdf', url: 'https://example.com/report.pdf', filename: 'report.pdf' },
+          {
+            type: 'file',
+            mediaType: 'application/pdf',
+            url: 'https://example.com/report.pdf',
+            filename: 'report.pdf',
+          },
         ],
       };
     });
@@ -77,14 +115,24 @@ describe('artifacts for files and data', () => {
     });
     const client = await sdkClient(server.url);
     const message = userText('Chart this', {}, { rows: [1, 2] });
-    message.parts.push({ content: { $case: 'raw', value: Buffer.from('a,b\n1,2\n') }, mediaType: 'text/csv', filename: 'data.csv', metadata: {} });
+    message.parts.push({
+      content: { $case: 'raw', value: Buffer.from('a,b\n1,2\n') },
+      mediaType: 'text/csv',
+      filename: 'data.csv',
+      metadata: {},
+    });
     const task = asTask(await client.sendMessage(sendOf(message)));
     expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
     const user = seen[0]?.find((m) => m.role === 'user');
     expect(user?.content).toEqual([
       { type: 'text', text: 'Chart this' },
       { type: 'json', value: { rows: [1, 2] } },
-      { type: 'file', mediaType: 'text/csv', filename: 'data.csv', data: Buffer.from('a,b\n1,2\n').toString('base64') },
+      {
+        type: 'file',
+        mediaType: 'text/csv',
+        filename: 'data.csv',
+        data: Buffer.from('a,b\n1,2\n').toString('base64'),
+      },
     ]);
     const parts = task.artifacts[0]?.parts ?? [];
     expect(parts.map((p) => [p.content?.$case, p.mediaType])).toEqual([

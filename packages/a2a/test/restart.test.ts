@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type A2aServer, serveA2a } from '../src/index.js';
 import { artifactText, asTask, sdkClient, sendOf, userText } from './fixtures/clients.js';
-import { Gate } from './fixtures/gate.js';
 import { durableBackends, type StoreBackend } from './fixtures/durable-stores.js';
+import { Gate } from './fixtures/gate.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -16,7 +16,11 @@ afterEach(async () => {
 const returnNow = { acceptedOutputModes: [], taskPushNotificationConfig: undefined, returnImmediately: true };
 
 /** The stock agent of one server process: its tool waits at `gate`; `counted` records each run of it. */
-function stockAgent(gate: Gate, script: ConstructorParameters<typeof ScriptedChatModel>[0], counted: string[]) {
+function stockAgent(
+  gate: Gate,
+  script: ConstructorParameters<typeof ScriptedChatModel>[0],
+  counted: string[],
+) {
   const count = tool({
     name: 'count_stock',
     description: 'Counts the stock',
@@ -38,76 +42,88 @@ async function start(backend: StoreBackend, agent: ChatModelAgent): Promise<A2aS
   return server;
 }
 
-describe.each(durableBackends())('a server restarted over the same stores loses nothing ($name)', ({ make }) => {
-  it('continues a task stopped mid-run (in a tool) and a client follows it to the end', async () => {
-    const db = make();
-    cleanups.push(() => db.remove());
-    const counted: string[] = [];
-    const first = new Gate();
-    const toolCall = { toolCalls: [{ name: 'count_stock', arguments: { shelf: 'B3' } }] };
-    const before = await start(db, stockAgent(first, [toolCall], counted));
-    const client = await sdkClient(before.url);
-    const task = asTask(
-      await client.sendMessage({ tenant: '', message: userText('Count shelf B3'), configuration: returnNow, metadata: {} }),
-    );
-    await first.entered;
-    await before.close(); // the server stops with the tool call in flight
+describe.each(durableBackends())(
+  'a server restarted over the same stores loses nothing ($name)',
+  ({ make }) => {
+    it('continues a task stopped mid-run (in a tool) and a client follows it to the end', async () => {
+      const db = make();
+      cleanups.push(() => db.remove());
+      const counted: string[] = [];
+      const first = new Gate();
+      const toolCall = { toolCalls: [{ name: 'count_stock', arguments: { shelf: 'B3' } }] };
+      const before = await start(db, stockAgent(first, [toolCall], counted));
+      const client = await sdkClient(before.url);
+      const task = asTask(
+        await client.sendMessage({
+          tenant: '',
+          message: userText('Count shelf B3'),
+          configuration: returnNow,
+          metadata: {},
+        }),
+      );
+      await first.entered;
+      await before.close(); // the server stops with the tool call in flight
 
-    const second = new Gate();
-    const after = await start(db, stockAgent(second, ['Shelf B3 holds 12 boxes.'], counted));
-    const again = await sdkClient(after.url);
-    const stream = again.resubscribeTask({ tenant: '', id: task.id });
-    const snapshot = (await stream.next()).value?.payload;
-    expect(snapshot?.$case === 'task' && snapshot.value.status?.state).toBe(TaskState.TASK_STATE_WORKING);
-    await second.entered;
-    second.open();
-    const states: TaskState[] = [];
-    for await (const event of stream)
-      if (event.payload?.$case === 'statusUpdate' && event.payload.value.status)
-        states.push(event.payload.value.status.state);
-    expect(states.at(-1)).toBe(TaskState.TASK_STATE_COMPLETED);
-    const done = await again.getTask({ tenant: '', id: task.id, historyLength: undefined });
-    expect(done.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
-    expect(artifactText(done)).toBe('Shelf B3 holds 12 boxes.');
-    expect(counted).toEqual(['B3']); // the interrupted call ran to its end once, in the second server
-    expect(done.history[0]?.parts[0]?.content).toEqual({ $case: 'text', value: 'Count shelf B3' });
-  });
+      const second = new Gate();
+      const after = await start(db, stockAgent(second, ['Shelf B3 holds 12 boxes.'], counted));
+      const again = await sdkClient(after.url);
+      const stream = again.resubscribeTask({ tenant: '', id: task.id });
+      const snapshot = (await stream.next()).value?.payload;
+      expect(snapshot?.$case === 'task' && snapshot.value.status?.state).toBe(TaskState.TASK_STATE_WORKING);
+      await second.entered;
+      second.open();
+      const states: TaskState[] = [];
+      for await (const event of stream)
+        if (event.payload?.$case === 'statusUpdate' && event.payload.value.status)
+          states.push(event.payload.value.status.state);
+      expect(states.at(-1)).toBe(TaskState.TASK_STATE_COMPLETED);
+      const done = await again.getTask({ tenant: '', id: task.id, historyLength: undefined });
+      expect(done.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+      expect(artifactText(done)).toBe('Shelf B3 holds 12 boxes.');
+      expect(counted).toEqual(['B3']); // the interrupted call ran to its end once, in the second server
+      expect(done.history[0]?.parts[0]?.content).toEqual({ $case: 'text', value: 'Count shelf B3' });
+    });
 
-  it('continues a task waiting for input: the answer goes to the new server', async () => {
-    const db = make();
-    cleanups.push(() => db.remove());
-    const shipped: string[] = [];
-    const ship = (name: string) =>
-      new ChatModelAgent({
-        name: 'shipper',
-        model: new ScriptedChatModel(
-          name === 'before' ? [{ toolCalls: [{ name: 'ship', arguments: { order: 'C9' } }] }] : ['C9 is on its way.'],
-        ),
-        tools: [
-          tool({
-            name: 'ship',
-            description: 'Ships an order',
-            parameters: z.object({ order: z.string() }),
-            needsApproval: true,
-            execute: ({ order }) => {
-              shipped.push(`${order} by ${name}`);
-              return 'shipped';
-            },
-          }),
-        ],
-      });
-    const before = await start(db, ship('before'));
-    const asked = asTask(await (await sdkClient(before.url)).sendMessage(sendOf(userText('Ship C9'))));
-    expect(asked.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
-    await before.close();
+    it('continues a task waiting for input: the answer goes to the new server', async () => {
+      const db = make();
+      cleanups.push(() => db.remove());
+      const shipped: string[] = [];
+      const ship = (name: string) =>
+        new ChatModelAgent({
+          name: 'shipper',
+          model: new ScriptedChatModel(
+            name === 'before'
+              ? [{ toolCalls: [{ name: 'ship', arguments: { order: 'C9' } }] }]
+              : ['C9 is on its way.'],
+          ),
+          tools: [
+            tool({
+              name: 'ship',
+              description: 'Ships an order',
+              parameters: z.object({ order: z.string() }),
+              needsApproval: true,
+              execute: ({ order }) => {
+                shipped.push(`${order} by ${name}`);
+                return 'shipped';
+              },
+            }),
+          ],
+        });
+      const before = await start(db, ship('before'));
+      const asked = asTask(await (await sdkClient(before.url)).sendMessage(sendOf(userText('Ship C9'))));
+      expect(asked.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+      await before.close();
 
-    const after = await start(db, ship('after'));
-    const client = await sdkClient(after.url);
-    const waiting = await client.getTask({ tenant: '', id: asked.id, historyLength: undefined });
-    expect(waiting.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
-    const done = asTask(await client.sendMessage(sendOf(userText('yes', { taskId: asked.id, contextId: asked.contextId }))));
-    expect(done.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
-    expect(artifactText(done)).toBe('C9 is on its way.');
-    expect(shipped).toEqual(['C9 by after']);
-  });
-});
+      const after = await start(db, ship('after'));
+      const client = await sdkClient(after.url);
+      const waiting = await client.getTask({ tenant: '', id: asked.id, historyLength: undefined });
+      expect(waiting.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+      const done = asTask(
+        await client.sendMessage(sendOf(userText('yes', { taskId: asked.id, contextId: asked.contextId }))),
+      );
+      expect(done.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+      expect(artifactText(done)).toBe('C9 is on its way.');
+      expect(shipped).toEqual(['C9 by after']);
+    });
+  },
+);

@@ -19,10 +19,12 @@ const lookup = tool({
   execute: ({ id }) => ({ id, status: 'shipped' }),
 });
 
-function deskAgent(model = new ScriptedChatModel([
-  { toolCalls: [{ name: 'lookup_order', arguments: { id: 'A1' } }] },
-  'Order A1 has shipped.',
-])) {
+function deskAgent(
+  model = new ScriptedChatModel([
+    { toolCalls: [{ name: 'lookup_order', arguments: { id: 'A1' } }] },
+    'Order A1 has shipped.',
+  ]),
+) {
   return new ChatModelAgent({ name: 'desk', description: 'Answers order questions', model, tools: [lookup] });
 }
 
@@ -53,7 +55,9 @@ describe('a Weft agent served over A2A, called by the SDK client', () => {
     const fetched = await client.getTask({ tenant: '', id: task.id, historyLength: undefined });
     expect(fetched.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
     // The tool call and its result were reported as working steps of the task.
-    const kinds = fetched.history.map((m) => (m.metadata?.weft as { kind?: string } | undefined)?.kind ?? 'user');
+    const kinds = fetched.history.map(
+      (m) => (m.metadata?.weft as { kind?: string } | undefined)?.kind ?? 'user',
+    );
     expect(kinds).toEqual(['user', 'tool-calls', 'tool-result']);
   });
 
@@ -65,7 +69,9 @@ describe('a Weft agent served over A2A, called by the SDK client', () => {
     expect(kinds[0]).toBe('task');
     const first = events[0]?.payload;
     expect(first?.$case === 'task' && first.value.status?.state).toBe(TaskState.TASK_STATE_SUBMITTED);
-    const states = events.flatMap((e) => (e.payload?.$case === 'statusUpdate' ? [e.payload.value.status?.state] : []));
+    const states = events.flatMap((e) =>
+      e.payload?.$case === 'statusUpdate' ? [e.payload.value.status?.state] : [],
+    );
     expect(states[0]).toBe(TaskState.TASK_STATE_WORKING);
     expect(states.at(-1)).toBe(TaskState.TASK_STATE_COMPLETED);
     const chunks = events.flatMap((e) =>
@@ -74,7 +80,9 @@ describe('a Weft agent served over A2A, called by the SDK client', () => {
     // The reply streamed word by word, appended to one artifact, then replaced whole.
     expect(chunks.length).toBeGreaterThan(1);
     expect(chunks.slice(1).every((c) => c.append)).toBe(true);
-    const last = events.flatMap((e) => (e.payload?.$case === 'artifactUpdate' ? [e.payload.value] : [])).at(-1);
+    const last = events
+      .flatMap((e) => (e.payload?.$case === 'artifactUpdate' ? [e.payload.value] : []))
+      .at(-1);
     expect(last?.lastChunk).toBe(true);
     expect(last?.artifact?.parts.map((p) => (p.content?.$case === 'text' ? p.content.value : ''))).toEqual([
       'Order A1 has shipped.',

@@ -13,12 +13,11 @@ export function legacyAgentCard(card: AgentCard): Record<string, unknown> {
   const bearer = BEARER_SCHEME in card.securitySchemes;
   const v1 = AgentCard.toJSON(card) as Record<string, unknown>;
   return {
-    protocolVersion: '0.3.0',
+    protocolVersion: '0.3',
     name: card.name,
     description: card.description,
     url,
     preferredTransport: 'JSONRPC',
-    additionalInterfaces: [{ url, transport: 'JSONRPC' }],
     ...(card.provider ? { provider: { ...card.provider } } : {}),
     version: card.version,
     ...(card.documentationUrl ? { documentationUrl: card.documentationUrl } : {}),
