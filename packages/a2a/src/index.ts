@@ -1,3 +1,6 @@
+export { RemoteA2aAgent, type RemoteA2aAgentOptions } from './client/remote-a2a-agent.js';
+export type { A2aHeaders } from './client/remote-client.js';
+export type { A2aInputRequired } from './client/remote-node.js';
 export { WeftA2aError, type WeftA2aErrorCode } from './errors/weft-a2a-error.js';
 export { dataPart, fromA2aParts, textOfParts, textPart, toA2aParts } from './parts/a2a-parts.js';
 export {
