@@ -76,10 +76,17 @@ export async function exchange(client: Client, message: Message, io: ExchangeIo)
   const options = { signal: io.signal };
   const params = { tenant: '', message, configuration: undefined, metadata: {} };
   if (!io.streaming) {
-    const result = await client.sendMessage(params, options);
+    // The task's id comes back at once (what a cancel needs); then it is polled until it settles.
+    const configuration = {
+      acceptedOutputModes: [],
+      taskPushNotificationConfig: undefined,
+      returnImmediately: true,
+    };
+    const result = await client.sendMessage({ ...params, configuration }, options);
     if ('messageId' in result) return tracker.messageReply(result);
     tracker.task(result);
     io.task(result.id);
+    await poll(client, tracker, io.signal);
   } else {
     await follow(client.sendMessageStream(params, options), tracker, io);
     if (!tracker.settled && tracker.taskId)
@@ -89,6 +96,29 @@ export async function exchange(client: Client, message: Message, io: ExchangeIo)
   if (!tracker.settled && tracker.taskId)
     tracker.task(await client.getTask({ tenant: '', id: tracker.taskId, historyLength: 0 }, options));
   return tracker.result();
+}
+
+/** Reads the task again, waiting longer each time (0.2 s, doubling to 2 s), until it settles. */
+async function poll(client: Client, tracker: TaskTracker, signal: AbortSignal): Promise<void> {
+  for (let wait = 200; !tracker.settled; wait = Math.min(wait * 2, 2000)) {
+    await pause(wait, signal);
+    tracker.task(await client.getTask({ tenant: '', id: tracker.taskId, historyLength: 0 }, { signal }));
+  }
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const stop = (): void => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', stop, { once: true });
+  });
 }
 
 async function follow(

@@ -122,40 +122,67 @@ function inputRequired(agent: string, result: Exchange): A2aInputRequired {
   };
 }
 
-/** One exchange with the remote agent, cancelling its task when the run is cancelled. */
+/**
+ * One exchange with the remote agent. When the run is cancelled, the remote task is cancelled too: at
+ * once when its id is known, else as soon as the remote agent names it (within 10 s), and only then is
+ * the request itself dropped.
+ */
 async function call(
   client: Client,
   message: ReturnType<typeof a2aMessage>,
   scope: { readonly ctx: NodeContext; readonly agent: string; readonly streaming: boolean },
 ): Promise<Exchange> {
   const { ctx, agent } = scope;
+  const local = new AbortController();
   let taskId = message.taskId;
+  let named: (id: string) => void = () => {};
+  const known = new Promise<string>((resolve) => {
+    named = resolve;
+  });
+  const onAbort = (): void => {
+    void (async () => {
+      const id = taskId || (await Promise.race([known, sleep(10_000).then(() => '')]));
+      local.abort(ctx.signal.reason);
+      if (id)
+        await client
+          .cancelTask({ tenant: '', id, metadata: {} }, { signal: AbortSignal.timeout(10_000) })
+          .catch(() => undefined);
+    })();
+  };
+  ctx.signal.addEventListener('abort', onAbort, { once: true });
   try {
     return await exchange(client, message, {
-      signal: ctx.signal,
+      signal: local.signal,
       streaming: scope.streaming,
       task: (id) => {
         taskId = id;
+        named(id);
       },
-      chunk: (text) => (streamsModel(ctx) ? ctx.chunk({ text }, { agent, ...chunkBranch(ctx) }) : undefined),
+      chunk: (text) =>
+        streamsModel(ctx) && !ctx.signal.aborted
+          ? ctx.chunk({ text }, { agent, ...chunkBranch(ctx) })
+          : undefined,
       status: (state, text) =>
-        reportAgentEvent(ctx, {
-          author: agent,
-          custom: { type: 'a2a-status', data: { state, text } },
-          actions: {},
-        }),
+        ctx.signal.aborted
+          ? undefined
+          : reportAgentEvent(ctx, {
+              author: agent,
+              custom: { type: 'a2a-status', data: { state, text } },
+              actions: {},
+            }),
     });
   } catch (error) {
-    if (ctx.signal.aborted) {
-      if (taskId)
-        await client
-          .cancelTask({ tenant: '', id: taskId, metadata: {} }, { signal: AbortSignal.timeout(10_000) })
-          .catch(() => undefined);
+    if (ctx.signal.aborted)
       throw ctx.signal.reason ?? new WeftError('ABORTED', `remote agent "${agent}" was cancelled`);
-    }
     if (WeftA2aError.isInstance(error)) throw error;
     throw new WeftA2aError('REQUEST_FAILED', `remote agent "${agent}": ${describeError(error)}`, {
       cause: error,
     });
+  } finally {
+    ctx.signal.removeEventListener('abort', onAbort);
   }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
