@@ -28,7 +28,11 @@ async function sdk(...args: Parameters<typeof startSdkAgent>): Promise<SdkAgent>
   return agent;
 }
 
-const asked = (events: readonly AgentEvent[]) => events.at(-1)?.interrupts?.[0];
+const asked = (events: readonly AgentEvent[]): A2aInputRequired => {
+  const pause = events.at(-1)?.interrupts?.[0];
+  if (!pause) throw new Error('the run did not pause');
+  return pause.value as A2aInputRequired;
+};
 
 describe('input-required, cancel and auth with a remote A2A agent', () => {
   it('surfaces input-required as a Weft interrupt, answered through runner.resume in the same remote task', async () => {
@@ -40,8 +44,7 @@ describe('input-required, cancel and auth with a remote A2A agent', () => {
       checkpointer: new MemoryCheckpointer(),
     });
     const first = await drain(runner.run({ userId: 'u', sessionId: 's', message: 'What is the weather?' }));
-    const pause = asked(first);
-    const value = pause?.value as A2aInputRequired;
+    const value = asked(first);
     expect(value).toMatchObject({
       type: 'a2a-input-required',
       agent: 'weather',
@@ -167,13 +170,9 @@ describe('a Weft agent calling a Weft A2A server', () => {
     const remote = await RemoteA2aAgent.fromUrl({ name: 'warehouse', url: server.url });
     const runner = new Runner({ agent: remote, sessionService: new MemorySessionService() });
     const first = await drain(runner.run({ userId: 'u', sessionId: 's', message: 'Ship A1 and A2' }));
-    expect((asked(first)?.value as A2aInputRequired).question).toBe(
-      'Approve ship({"order":"A1"})? Answer yes or no.',
-    );
+    expect(asked(first).question).toBe('Approve ship({"order":"A1"})? Answer yes or no.');
     const second = await drain(runner.resume({ userId: 'u', sessionId: 's', decisions: true }));
-    expect((asked(second)?.value as A2aInputRequired).question).toBe(
-      'Approve ship({"order":"A2"})? Answer yes or no.',
-    );
+    expect(asked(second).question).toBe('Approve ship({"order":"A2"})? Answer yes or no.');
     const done = await drain(runner.resume({ userId: 'u', sessionId: 's', decisions: 'yes' }));
     expect(messageText(done.find((e) => !e.partial && e.message?.role === 'assistant')!.message!)).toBe(
       'Shipped A1 and A2.',

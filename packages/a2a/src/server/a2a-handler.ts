@@ -160,9 +160,7 @@ export function createA2aHandler(options: A2aHandlerOptions): A2aHandler {
     if (guard !== false) checkRequest(request, guard ?? {});
     const url = new URL(request.url);
     if (request.method === 'GET' && url.pathname.endsWith(A2A_AGENT_CARD_PATH)) {
-      const card = cardAt(
-        options.url ?? `${url.origin}${url.pathname.slice(0, -A2A_AGENT_CARD_PATH.length) || '/'}`,
-      );
+      const card = cardAt(options.url ?? baseOf(url));
       const legacy = isLegacyVersion(request.headers.get(A2A_VERSION_HEADER));
       return Response.json(legacy ? legacyAgentCard(card) : AgentCard.toJSON(card), {
         headers: { vary: A2A_VERSION_HEADER, 'cache-control': 'no-cache' },
@@ -216,6 +214,12 @@ export function createA2aHandler(options: A2aHandlerOptions): A2aHandler {
       await Promise.all([...deliveries]);
     },
   };
+}
+
+/** The agent's URL for a request of its card: the card's path without the well-known part, ending with `/`. */
+function baseOf(url: URL): string {
+  const path = url.pathname.slice(0, -A2A_AGENT_CARD_PATH.length);
+  return `${url.origin}${path.endsWith('/') ? path : `${path}/`}`;
 }
 
 function versionOf(request: Request): { requestedVersion?: string } {
