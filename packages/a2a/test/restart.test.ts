@@ -1,6 +1,7 @@
 import { TaskState } from '@a2a-js/sdk';
 import { ChatModelAgent, tool } from '@weft/adk';
 import { ScriptedChatModel } from '@weft/adk/testing';
+import { END, START, StateGraph } from '@weft/compose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type A2aServer, serveA2a } from '../src/index.js';
@@ -124,6 +125,71 @@ describe.each(durableBackends())(
       expect(done.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
       expect(artifactText(done)).toBe('C9 is on its way.');
       expect(shipped).toEqual(['C9 by after']);
+    });
+
+    it('continues a served graph stopped in a node, from its last checkpoint', async () => {
+      const db = make();
+      cleanups.push(() => db.remove());
+      const ran: string[] = [];
+      const graph = (gate: Gate, name: string) =>
+        new StateGraph(
+          z.object({ order: z.string(), packed: z.boolean().optional(), shipped: z.boolean().optional() }),
+        )
+          .addNode('pack', () => {
+            ran.push(`pack by ${name}`);
+            return { packed: true };
+          })
+          .addNode('ship', async (_state, ctx) => {
+            await gate.wait(ctx.signal);
+            ran.push(`ship by ${name}`);
+            return { shipped: true };
+          })
+          .addEdge(START, 'pack')
+          .addEdge('pack', 'ship')
+          .addEdge('ship', END)
+          .compile({ name: 'fulfil' });
+      const serve = async (gate: Gate, name: string) => {
+        const stores = await db.open();
+        const server = await serveA2a({
+          graph: graph(gate, name),
+          port: 0,
+          taskStore: stores.taskStore,
+          checkpointer: stores.checkpointer,
+        });
+        cleanups.push(() => stores.close());
+        cleanups.push(() => server.close());
+        return server;
+      };
+      const first = new Gate();
+      const before = await serve(first, 'before');
+      const client = await sdkClient(before.url);
+      const task = asTask(
+        await client.sendMessage({
+          tenant: '',
+          message: userText('', {}, { order: 'D4' }),
+          configuration: returnNow,
+          metadata: {},
+        }),
+      );
+      await first.entered;
+      await before.close();
+
+      const second = new Gate();
+      const after = await serve(second, 'after');
+      const again = await sdkClient(after.url);
+      const stream = again.resubscribeTask({ tenant: '', id: task.id });
+      await stream.next(); // the task as it stands: working
+      second.open();
+      for await (const _event of stream) {
+        // to its end
+      }
+      const done = await again.getTask({ tenant: '', id: task.id, historyLength: undefined });
+      expect(done.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+      expect(done.artifacts[0]?.parts[0]?.content).toEqual({
+        $case: 'data',
+        value: { order: 'D4', packed: true, shipped: true },
+      });
+      expect(ran).toEqual(['pack by before', 'ship by after']); // the finished node did not run again
     });
   },
 );

@@ -63,3 +63,34 @@ describe('a compiled graph served over A2A', () => {
     expect(reason?.$case === 'text' && reason.value).toMatch(/amount/);
   });
 });
+
+describe('listing tasks', () => {
+  it('lists the caller’s tasks by context and state, a page at a time', async () => {
+    server = await serveA2a({ graph: refundGraph(), port: 0 });
+    const client = await sdkClient(server.url);
+    const contextId = 'ctx-list';
+    const ids: string[] = [];
+    for (const order of ['A1', 'A2', 'A3'])
+      ids.push(
+        asTask(await client.sendMessage(sendOf(userText('', { contextId }, { order, amount: 1 })))).id,
+      );
+    await client.sendMessage(sendOf(userText('', { contextId: 'elsewhere' }, { order: 'Z9', amount: 1 })));
+    const list = (pageToken: string) =>
+      client.listTasks({
+        tenant: '',
+        contextId,
+        status: TaskState.TASK_STATE_INPUT_REQUIRED,
+        pageSize: 2,
+        pageToken,
+        historyLength: 0,
+        statusTimestampAfter: undefined,
+        includeArtifacts: false,
+      });
+    const first = await list('');
+    expect(first.totalSize).toBe(3);
+    expect(first.tasks).toHaveLength(2);
+    const second = await list(first.nextPageToken);
+    expect(second.nextPageToken).toBe('');
+    expect([...first.tasks, ...second.tasks].map((t) => t.id).sort()).toEqual([...ids].sort());
+  });
+});
