@@ -1,3 +1,26 @@
+/**
+ * `@weft/a2a` — the Agent2Agent protocol for Weft, on the official `@a2a-js/sdk` (protocol 1.0, and
+ * 0.3 through the SDK's compatibility layer). Serve any Weft agent, `Runner` or compiled graph as an A2A
+ * server (`serveA2a`, or `createA2aHandler` to mount a fetch handler in your own app), with tasks kept
+ * in a Weft store so a restarted server continues them; and call any A2A agent as a Weft sub-agent
+ * (`RemoteA2aAgent`) in a team, as an `AgentTool` or as a supervisor's worker.
+ *
+ * @example
+ * ```ts
+ * import { ChatModelAgent, MemorySessionService, Runner } from '@weft/adk';
+ * import { ScriptedChatModel } from '@weft/adk/testing';
+ *
+ * const desk = new ChatModelAgent({ name: 'desk', description: 'Answers questions', model: new ScriptedChatModel(['Hi!']) });
+ * const server = await serveA2a({ agent: desk, port: 0 });
+ * const remote = await RemoteA2aAgent.fromUrl({ name: 'desk', url: server.url });
+ * const runner = new Runner({ agent: remote, sessionService: new MemorySessionService() });
+ * for await (const event of runner.run({ userId: 'u1', sessionId: 's1', message: 'Hello' }))
+ *   if (!event.partial && event.message?.role === 'assistant') console.log(event.message.content); // Hi!
+ * await server.close();
+ * ```
+ *
+ * @packageDocumentation
+ */
 export { RemoteA2aAgent, type RemoteA2aAgentOptions } from './client/remote-a2a-agent.js';
 export type { A2aHeaders } from './client/remote-client.js';
 export type { A2aInputRequired } from './client/remote-node.js';

@@ -34,9 +34,9 @@ const a2aMarker = Symbol.for('weft.a2a.error');
  * @example
  * ```ts
  * try {
- *   new RemoteA2aAgent({ name: 'bad name!', url: 'http://127.0.0.1:9/' });
+ *   await RemoteA2aAgent.fromUrl({ name: 'researcher', url: 'http://127.0.0.1:9/' }); // nothing listens there
  * } catch (error) {
- *   if (WeftA2aError.isInstance(error)) console.error(error.code, error.message); // INVALID_ARGUMENT …
+ *   if (WeftA2aError.isInstance(error)) console.error(error.code, error.message); // CARD_UNAVAILABLE …
  * }
  * ```
  */

@@ -22,7 +22,14 @@ import { type A2aTarget, targetOf } from './target.js';
 import { WeftExecutor } from './weft-executor.js';
 import { WeftRequestHandler } from './weft-request-handler.js';
 
-/** The path of the agent card under a served agent's base URL. */
+/**
+ * The path of the agent card under a served agent's URL (A2A's well-known path).
+ *
+ * @example
+ * ```ts
+ * const cardUrl = new URL(A2A_AGENT_CARD_PATH.slice(1), 'http://127.0.0.1:8000/a2a/desk/'); // …/a2a/desk/.well-known/agent-card.json
+ * ```
+ */
 export const A2A_AGENT_CARD_PATH = '/.well-known/agent-card.json';
 
 /**
@@ -71,8 +78,9 @@ export type A2aHandlerOptions = A2aTarget & {
  * ```ts
  * declare const agent: import('@weft/adk').Agent;
  * const handler: A2aHandler = createA2aHandler({ agent });
- * const card = await handler.fetch(new Request('http://127.0.0.1:8000/.well-known/agent-card.json'));
- * console.log((await card.json()).name);
+ * const response = await handler.fetch(new Request('http://127.0.0.1:8000/.well-known/agent-card.json'));
+ * const card = (await response.json()) as { name: string };
+ * console.log(card.name);
  * ```
  */
 export interface A2aHandler {
@@ -109,7 +117,8 @@ export interface A2aHandler {
  * const agent = new ChatModelAgent({ name: 'desk', description: 'Answers questions', model: new ScriptedChatModel(['Hi!']) });
  * const handler = createA2aHandler({ agent });
  * const response = await handler.fetch(new Request('http://127.0.0.1:8000/.well-known/agent-card.json'));
- * console.log((await response.json()).skills[0].id); // 'desk'
+ * const card = (await response.json()) as { skills: Array<{ id: string }> };
+ * console.log(card.skills[0]?.id); // 'desk'
  * ```
  */
 export function createA2aHandler(options: A2aHandlerOptions): A2aHandler {

@@ -4,7 +4,19 @@ import { dataPart, textOfParts, textPart } from '../parts/a2a-parts.js';
 import { WEFT_METADATA } from './task-publisher.js';
 import type { TurnOutcome, TurnRunner, TurnSink } from './turn.js';
 
-/** Any compiled graph, whatever its input, output and node types. */
+/**
+ * Any compiled graph, whatever its input, output and node types.
+ *
+ * @example
+ * ```ts
+ * const graph = new StateGraph(z.object({ n: z.number() }))
+ *   .addNode('double', (s) => ({ n: s.n * 2 }))
+ *   .addEdge(START, 'double')
+ *   .addEdge('double', END)
+ *   .compile({ name: 'double' });
+ * const served: AnyCompiledGraph = graph;
+ * ```
+ */
 // biome-ignore lint/suspicious/noExplicitAny: graphs of every input, output and node type are served alike
 export type AnyCompiledGraph = CompiledGraph<any, any, string, any>;
 

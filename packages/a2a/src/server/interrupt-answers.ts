@@ -18,7 +18,9 @@ export function pendingOf(task: Task | undefined): PendingInterrupt[] {
  *
  * @example
  * ```ts
- * answerOf(message, [{ id: 'i1', value: { type: 'tool-approval', agent: 'desk', calls: [] } }]); // true for "yes"
+ * import type { Message } from '@a2a-js/sdk';
+ * declare const message: Message; // the client's answer: a text part "yes"
+ * answerOf(message, [{ id: 'i1', value: { type: 'tool-approval', agent: 'desk', calls: [] } }]); // true
  * ```
  */
 export function answerOf(message: Message, pending: readonly PendingInterrupt[]): unknown {

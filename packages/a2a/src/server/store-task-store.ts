@@ -46,6 +46,7 @@ export class StoreTaskStore implements TaskStore {
     return ['a2a', label(this.server), label(scope.tenant), label(scope.owner)];
   }
 
+  /** Creates or replaces a task in the caller's scope. */
   async save(task: Task, context: ServerCallContext): Promise<void> {
     const scope = scopeOf(context);
     const timestamp = task.status?.timestamp;
@@ -60,11 +61,18 @@ export class StoreTaskStore implements TaskStore {
     await this.store.put(this.#namespace(scope), task.id, record as unknown as StoreValue, { index: false });
   }
 
+  /** The caller's task, or `undefined` (another caller's task is not found either). */
   async load(taskId: string, context: ServerCallContext): Promise<Task | undefined> {
     const item = await this.store.get(this.#namespace(scopeOf(context)), taskId);
     return item ? Task.fromJSON((item.value as unknown as TaskRecord).task) : undefined;
   }
 
+  /**
+   * The caller's tasks, most recent status first, filtered by context, state and status time, a page at
+   * a time (the page token is the offset of the next page).
+   *
+   * @throws RequestMalformedError for a page token this store did not hand out.
+   */
   async list(params: ListTasksRequest, context: ServerCallContext): Promise<ListTasksResponse> {
     const pageSize = params.pageSize ?? DEFAULT_PAGE_SIZE;
     const offset = offsetOf(params.pageToken);
