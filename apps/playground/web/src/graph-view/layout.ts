@@ -80,7 +80,9 @@ function elkGraph(
         children: elkGraph(node.subgraph, `${id}/`, expanded, edges),
       };
     }
-    return { id, width: Math.max(120, node.id.length * 8 + 56), height: 44 };
+    // A remote A2A agent's node also holds its badge.
+    const badge = remoteAgentOf(node) ? 40 : 0;
+    return { id, width: Math.max(120, node.id.length * 8 + 56 + badge), height: 44 };
   });
   const order = new Map(topology.nodes.map((node, index) => [node.id, index]));
   topology.edges.forEach((edge, index) => {
