@@ -1,26 +1,10 @@
-import { A2A_VERSION_HEADER, AgentCard, Extensions, HTTP_EXTENSION_HEADER } from '@a2a-js/sdk';
-import { createLegacyAwarePushNotificationSender } from '@a2a-js/sdk/compat/v0_3/server';
-import { A2A_ERROR_CODE } from '@a2a-js/sdk/errors';
-import { DefaultExecutionEventBusManager, ServerCallContext } from '@a2a-js/sdk/server';
-import { MemoryStore, type Store } from '@weft/compose';
+import type { AgentCard } from '@a2a-js/sdk';
 import { WeftA2aError } from '../errors/weft-a2a-error.js';
-import { type A2aCardOptions, buildAgentCard } from './agent-card.js';
-import { JsonRpcEndpoint } from './json-rpc-endpoint.js';
-import { legacyAgentCard } from './legacy-card.js';
+import { assembleServer } from './assemble-server.js';
+import type { A2aHandlerOptions } from './handler-options.js';
+import { cardResponse, rpcResponse } from './http-routes.js';
 import { recoverTasks } from './recover-tasks.js';
-import { requestAuth } from './request-auth.js';
-import {
-  type A2aAuthOptions,
-  type A2aGuardOptions,
-  checkRequest,
-  Refusal,
-  readBody,
-} from './request-guard.js';
-import { type PushUrlPolicy, StorePushNotificationStore } from './store-push-store.js';
-import { StoreTaskStore } from './store-task-store.js';
-import { type A2aTarget, targetOf } from './target.js';
-import { WeftExecutor } from './weft-executor.js';
-import { WeftRequestHandler } from './weft-request-handler.js';
+import { checkRequest, Refusal } from './request-guard.js';
 
 /**
  * The path of the agent card under a served agent's URL (A2A's well-known path).
@@ -31,44 +15,6 @@ import { WeftRequestHandler } from './weft-request-handler.js';
  * ```
  */
 export const A2A_AGENT_CARD_PATH = '/.well-known/agent-card.json';
-
-/**
- * Options of {@link createA2aHandler}: what to serve (an `agent`, a `runner` or a `graph`) and how.
- *
- * @example
- * ```ts
- * import { MemoryStore } from '@weft/compose';
- * declare const agent: import('@weft/adk').Agent;
- * const options: A2aHandlerOptions = { agent, taskStore: new MemoryStore(), pushNotifications: true };
- * ```
- */
-export type A2aHandlerOptions = A2aTarget & {
-  /**
-   * Where tasks and push configs live (default: in memory). Give the same store, session service and
-   * checkpointer to a restarted server and it continues every task (a SQLite file, a PostgreSQL schema).
-   */
-  readonly taskStore?: Store;
-  /** What the agent card says beyond what is derived (version, provider, skills…). */
-  readonly card?: A2aCardOptions;
-  /**
-   * The public URL of the agent (its JSON-RPC endpoint; the card is under it at
-   * `/.well-known/agent-card.json`). Default: each request's own URL (its `Host`, which the guard checks).
-   */
-  readonly url?: string;
-  /**
-   * Push notifications (webhooks a client registers per task): on by default; `allowUrl` decides which
-   * webhook URLs are accepted (default: `http(s)` to hosts that are not this machine or a private
-   * network by name), `timeoutMs` bounds each delivery (default 5 s).
-   */
-  readonly pushNotifications?: boolean | { readonly allowUrl?: PushUrlPolicy; readonly timeoutMs?: number };
-  /** Bearer tokens: one `token`, or `authenticate` mapping a token to a principal (see {@link A2aAuthOptions}). */
-  readonly auth?: A2aAuthOptions;
-  /**
-   * Host, Origin, JSON and body checks (see {@link A2aGuardOptions}); `false` when the app the handler is
-   * mounted in applies the same checks to it (the playground does).
-   */
-  readonly guard?: A2aGuardOptions | false;
-};
 
 /**
  * A served agent or graph as a fetch handler (`Request` → `Response`): mount it anywhere, e.g. under
@@ -122,59 +68,19 @@ export interface A2aHandler {
  * ```
  */
 export function createA2aHandler(options: A2aHandlerOptions): A2aHandler {
-  const target = targetOf(options);
-  const auth = requestAuth(options.auth);
-  const store = options.taskStore ?? new MemoryStore();
-  const tasks = new StoreTaskStore(store, target.name);
-  const push = options.pushNotifications ?? true;
-  const pushStore = push
-    ? new StorePushNotificationStore(store, target.name, typeof push === 'object' ? push.allowUrl : undefined)
-    : undefined;
-  const cardAt = (url: string) =>
-    buildAgentCard(
-      {
-        name: target.name,
-        description: target.description,
-        skills: target.skills,
-        url,
-        pushNotifications: push !== false,
-        bearer: auth.bearer,
-      },
-      options.card,
-    );
-  const executor = new WeftExecutor(target.turns);
-  const buses = new DefaultExecutionEventBusManager();
-  const sender = pushStore
-    ? createLegacyAwarePushNotificationSender(pushStore, {
-        timeout: typeof push === 'object' ? (push.timeoutMs ?? 5000) : 5000,
-      })
-    : undefined;
-  const requestHandler = new WeftRequestHandler(
-    cardAt('http://localhost/'),
-    tasks,
-    executor,
-    buses,
-    pushStore,
-    sender,
-  ).admitWith(tasks, target.turns.oneTaskPerContext);
-  const endpoint = new JsonRpcEndpoint(requestHandler);
+  const server = assembleServer(options);
   const guard = options.guard;
-  const deliveries = new Set<Promise<void>>();
-  let closed = false;
   const limit = (guard !== false ? guard?.maxBodyBytes : undefined) ?? 1024 * 1024;
   if (!(limit > 0))
     throw new WeftA2aError('INVALID_ARGUMENT', `guard.maxBodyBytes must be positive, got ${limit}`);
+  const deliveries = new Set<Promise<void>>();
+  let closed = false;
 
   const handle = async (request: Request): Promise<Response> => {
     if (guard !== false) checkRequest(request, guard ?? {});
     const url = new URL(request.url);
-    if (request.method === 'GET' && url.pathname.endsWith(A2A_AGENT_CARD_PATH)) {
-      const card = cardAt(options.url ?? baseOf(url));
-      const legacy = isLegacyVersion(request.headers.get(A2A_VERSION_HEADER));
-      return Response.json(legacy ? legacyAgentCard(card) : AgentCard.toJSON(card), {
-        headers: { vary: A2A_VERSION_HEADER, 'cache-control': 'no-cache' },
-      });
-    }
+    if (request.method === 'GET' && url.pathname.endsWith(A2A_AGENT_CARD_PATH))
+      return cardResponse(request, server.cardAt(options.url ?? baseOf(url)));
     if (request.method !== 'POST')
       throw new Refusal(
         404,
@@ -182,34 +88,14 @@ export function createA2aHandler(options: A2aHandlerOptions): A2aHandler {
         `no A2A route ${request.method} ${url.pathname}; the card is at …${A2A_AGENT_CARD_PATH}`,
       );
     if (closed) throw new Refusal(503, 'CLOSED', 'this agent is shutting down');
-    const user = await auth.check(request);
-    const text = await readBody(request, limit);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return Response.json(
-        {
-          jsonrpc: '2.0',
-          id: null,
-          error: { code: A2A_ERROR_CODE.PARSE_ERROR, message: 'Invalid JSON payload.' },
-        },
-        { status: 400 },
-      );
-    }
-    const context = new ServerCallContext({
-      ...(user ? { user } : {}),
-      ...versionOf(request),
-      requestedExtensions: Extensions.parseServiceParameter(
-        request.headers.get(HTTP_EXTENSION_HEADER) ?? request.headers.get('X-A2A-Extensions') ?? undefined,
-      ),
-    });
-    return endpoint.respond(body, context, await requestHandler.getAgentCard());
+    const user = await server.auth.check(request);
+    return rpcResponse(request, { endpoint: server.endpoint, handler: server.requestHandler, user, limit });
   };
 
+  const { tasks, executor, buses, sender } = server;
   return {
-    name: target.name,
-    card: cardAt,
+    name: server.name,
+    card: server.cardAt,
     fetch: (request) =>
       handle(request).catch((error: unknown) => {
         if (error instanceof Refusal) return refusal(error);
@@ -229,17 +115,6 @@ export function createA2aHandler(options: A2aHandlerOptions): A2aHandler {
 function baseOf(url: URL): string {
   const path = url.pathname.slice(0, -A2A_AGENT_CARD_PATH.length);
   return `${url.origin}${path.endsWith('/') ? path : `${path}/`}`;
-}
-
-function versionOf(request: Request): { requestedVersion?: string } {
-  const version = request.headers.get(A2A_VERSION_HEADER);
-  return version ? { requestedVersion: version } : {};
-}
-
-function isLegacyVersion(version: string | null): boolean {
-  if (version === null || version.trim() === '') return true;
-  const [major, minor] = version.split('.').map(Number);
-  return major === 0 && (minor ?? 0) >= 3;
 }
 
 function refusal(error: Refusal): Response {

@@ -2,12 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import {
-  A2A_AGENT_CARD_PATH,
-  type A2aHandler,
-  type A2aHandlerOptions,
-  createA2aHandler,
-} from './a2a-handler.js';
+import { A2A_AGENT_CARD_PATH, type A2aHandler, createA2aHandler } from './a2a-handler.js';
+import type { A2aHandlerOptions } from './handler-options.js';
 import { isLoopback } from './request-guard.js';
 
 /**
