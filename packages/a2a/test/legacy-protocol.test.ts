@@ -91,7 +91,7 @@ describe('protocol 0.3 clients (the SDK compatibility layer)', () => {
     expect((unknown.error as { code: number }).code).toBe(-32001);
   });
 
-  it('streams with message/stream and cancels with tasks/cancel through the SDK 0.3 transport', async () => {
+  it('streams with message/stream, resubscribes with tasks/resubscribe and cancels with tasks/cancel through the SDK 0.3 transport', async () => {
     server = await serveA2a({ agent: approvalAgent(), port: 0 });
     const card = parseLegacyAgentCard({
       ...((await (await fetch(server.cardUrl)).json()) as object),
@@ -105,6 +105,13 @@ describe('protocol 0.3 clients (the SDK compatibility layer)', () => {
     expect(states.at(-1)).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
     const first = events[0]?.payload;
     const taskId = first?.$case === 'task' ? first.value.id : '';
+    // tasks/resubscribe: the task as it stands first (it waits for input, so the stream stays open).
+    const again = client.resubscribeTask({ tenant: '', id: taskId });
+    const snapshot = (await again.next()).value?.payload;
+    await again.return(undefined);
+    expect(snapshot?.$case === 'task' && snapshot.value.status?.state).toBe(
+      TaskState.TASK_STATE_INPUT_REQUIRED,
+    );
     const cancelled = await client.cancelTask({ tenant: '', id: taskId, metadata: {} });
     expect(cancelled.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
     const next = asTask(await client.sendMessage(sendOf(userText('Say hello'))));

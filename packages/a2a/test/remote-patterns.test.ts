@@ -4,7 +4,9 @@ import {
   ChatModelAgent,
   MemorySessionService,
   messageText,
+  ParallelAgent,
   Runner,
+  SequentialAgent,
 } from '@weft/adk';
 import { drain, ScriptedChatModel } from '@weft/adk/testing';
 import { createSupervisor } from '@weft/prebuilt';
@@ -113,5 +115,34 @@ describe('a remote A2A agent (built with @a2a-js/sdk) in every Weft multi-agent 
     expect(replies(events, 'researcher')).toEqual(['Found 3 sources about kelp']);
     expect(replies(events, 'supervisor').at(-1)).toBe('The researcher found 3 sources about kelp.');
     expect(events.some((e) => e.author === 'researcher' && e.actions.transferTo === 'supervisor')).toBe(true);
+  });
+
+  it('is a step of a sequential workflow and a branch of a parallel one', async () => {
+    const agent = await researcher();
+    const writer = new ChatModelAgent({
+      name: 'writer',
+      model: new ScriptedChatModel(['A note from the sources.']),
+    });
+    const pipeline = new SequentialAgent({ name: 'pipeline', subAgents: [agent, writer] });
+    const piped = await drain(
+      new Runner({ agent: pipeline, sessionService: new MemorySessionService() }).run({
+        userId: 'u',
+        sessionId: 's',
+        message: 'Notes about eels',
+      }),
+    );
+    expect(replies(piped, 'researcher')).toEqual(['Found 3 sources about eels']);
+    expect(replies(piped, 'writer')).toEqual(['A note from the sources.']);
+    const checker = new ChatModelAgent({ name: 'checker', model: new ScriptedChatModel(['Checked.']) });
+    const both = new ParallelAgent({ name: 'both', subAgents: [agent, checker] });
+    const fanned = await drain(
+      new Runner({ agent: both, sessionService: new MemorySessionService() }).run({
+        userId: 'u',
+        sessionId: 's',
+        message: 'Sources about rays',
+      }),
+    );
+    expect(replies(fanned, 'researcher')).toEqual(['Found 3 sources about rays']);
+    expect(replies(fanned, 'checker')).toEqual(['Checked.']);
   });
 });
