@@ -64,9 +64,13 @@ export interface RemoteA2aAgentOptions<TName extends string = string> {
  */
 export class RemoteA2aAgent<const TName extends string = string> implements Agent<TName> {
   readonly name: TName;
+  /** What it does (given, else its card's description). */
   readonly description: string;
+  /** None: the remote agent's own sub-agents are its business. */
   readonly subAgents: readonly Agent[] = [];
+  /** Where it is: the URL given, else its card's first interface. */
   readonly url: string | undefined;
+  /** Session key its reply's text is stored under, if any. */
   readonly outputKey: string | undefined;
   readonly #options: RemoteA2aAgentOptions<TName>;
   readonly #graphs = new AgentGraphCache();
