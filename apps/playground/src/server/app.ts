@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import type { A2aMount } from './a2a-mount.ts';
 import { bodyLimit } from './guard/body-limit.ts';
 import { type GuardOptions, requestGuard } from './guard/request-guard.ts';
 import { errorResponse } from './http-error.ts';
@@ -26,6 +27,8 @@ export interface CreateAppOptions {
   readonly evals?: EvalRouteContext | undefined;
   /** The Memory tab and thread artifacts (without it, `/api/memory` and `/api/artifacts` are not served). */
   readonly memory?: MemoryRouteContext | undefined;
+  /** Agents and graphs served over A2A under `/a2a/<id>/` (without it, not served). */
+  readonly a2a?: A2aMount | undefined;
 }
 
 /**
@@ -57,6 +60,7 @@ export function createApp(ctx: ServerContext, options: CreateAppOptions = {}): H
   app.route('/api/runs', runRoutes(ctx));
   if (options.evals) app.route('/api/evals', evalRoutes(options.evals));
   if (options.memory) app.route('/api', memoryRoutes(options.memory));
+  options.a2a?.route(app);
   app.all('/api/*', (c) =>
     c.json({ error: { code: 'NOT_FOUND', message: `no route ${c.req.method} ${c.req.path}` } }, 404),
   );

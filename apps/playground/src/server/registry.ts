@@ -112,7 +112,15 @@ function pricesOf(app: PlaygroundApp, problems: string[]): PriceTable {
   }
 }
 
-function agentList(agents: PlaygroundApp['agents']): Array<[string, Agent | AgentEntryOptions]> {
+/**
+ * The app's agents by the id the playground lists them under (an array's by their names).
+ *
+ * @example
+ * ```ts
+ * for (const [id, entry] of agentList(app.agents)) console.log(id);
+ * ```
+ */
+export function agentList(agents: PlaygroundApp['agents']): Array<[string, Agent | AgentEntryOptions]> {
   if (!agents) return [];
   if (Array.isArray(agents)) return (agents as readonly Agent[]).map((agent) => [agent.name, agent]);
   return Object.entries(agents as Readonly<Record<string, Agent | AgentEntryOptions>>);

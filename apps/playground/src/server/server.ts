@@ -5,8 +5,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { WeftTracing } from '@weft/otel';
-import { SqliteSessionService } from '@weft/store-sqlite';
+import { SqliteSessionService, SqliteStore } from '@weft/store-sqlite';
 import Database from 'better-sqlite3';
+import { A2aMount } from './a2a-mount.ts';
 import { createApp } from './app.ts';
 import type { PlaygroundApp } from './define-app.ts';
 import { EvalRuns } from './eval/eval-runs.ts';
@@ -119,12 +120,24 @@ export async function startServer(options: StartServerOptions): Promise<Playgrou
   const ctx: ServerContext = { registry: () => registry, threads, runs, checkpointer };
   const host = options.host ?? '127.0.0.1';
   const token = options.token ?? (isLoopback(host) ? undefined : newAccessToken());
+  // Agents and graphs over A2A (in-process runs only: attached to workers, runs are theirs).
+  const a2a =
+    backend.mode === 'worker'
+      ? undefined
+      : new A2aMount({
+          checkpointer,
+          sessionService: sessions.service,
+          taskStore: new SqliteStore({ database: db }),
+          token,
+        });
+  a2a?.serve(options.app);
   const app = createApp(ctx, {
     webDir: options.webDir ?? defaultWebDir,
     guard: { host, allowedHosts: options.allowedHosts, token },
     maxBodyBytes: options.maxBodyBytes,
     evals: { app: () => current, evalRuns },
     memory: { app: () => current, recalls },
+    a2a,
   });
   const { server, port } = await listen(app.fetch, host, options.port ?? 4317).catch(async (error) => {
     await backend.close();
@@ -132,6 +145,7 @@ export async function startServer(options: StartServerOptions): Promise<Playgrou
     throw error;
   });
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  await a2a?.recover();
   return {
     url,
     openUrl: token === undefined ? url : `${url}/?token=${token}`,
@@ -141,11 +155,13 @@ export async function startServer(options: StartServerOptions): Promise<Playgrou
     reload: (next, problems = []) => {
       const created = createRegistry(next, checkpointer, registryOptions);
       current = next;
+      a2a?.serve(next);
       registry = { ...created, problems: [...problems, ...created.problems] };
       return registry;
     },
     close: async () => {
       evalRuns.close();
+      await a2a?.close();
       await runs.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

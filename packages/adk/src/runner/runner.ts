@@ -122,6 +122,8 @@ export interface SessionRef {
  */
 export class Runner {
   readonly appName: string;
+  /** The agent it runs. */
+  readonly agent: Agent;
   /** The session service events are committed to. */
   readonly sessionService: SessionService;
   readonly #options: RunnerOptions;
@@ -133,6 +135,7 @@ export class Runner {
   constructor(options: RunnerOptions) {
     assertPlugins(options.plugins ?? []);
     this.#options = options;
+    this.agent = options.agent;
     this.sessionService = options.sessionService;
     this.#checkpointer = options.checkpointer ?? new MemoryCheckpointer();
     this.appName = options.appName ?? options.agent.name;

@@ -11,6 +11,8 @@ export interface FlowNodeData extends Record<string, unknown> {
   readonly breakpoint: { readonly before: boolean; readonly after: boolean } | undefined;
   readonly onToggleBreakpoint: ((node: string, when: 'before' | 'after') => void) | undefined;
   readonly onToggleExpand: ((pathKey: string) => void) | undefined;
+  /** Set when the node is a remote A2A agent: where it is. */
+  readonly remote: string | undefined;
 }
 
 function statusClass(data: FlowNodeData): string {
@@ -58,6 +60,15 @@ export function FlowNode(props: NodeProps) {
       <Handle type="target" position={Position.Top} className="handle" />
       {data.breakpoint && <BreakpointToggle data={data} when="before" />}
       <span className="flow-node-name">{data.name}</span>
+      {data.remote && (
+        <span
+          className="flow-node-badge"
+          data-testid={`remote-${data.pathKey}`}
+          title={`remote A2A agent at ${data.remote}`}
+        >
+          A2A
+        </span>
+      )}
       {finished > 1 && (
         <span className="flow-node-count" title="tasks finished">
           ×{finished}
@@ -91,6 +102,11 @@ export function FlowGroup(props: NodeProps) {
       <Handle type="target" position={Position.Top} className="handle" />
       <div className="flow-group-title">
         <span>{data.name}</span>
+        {data.remote && (
+          <span className="flow-node-badge" title={`remote A2A agent at ${data.remote}`}>
+            A2A
+          </span>
+        )}
         <button
           type="button"
           className="expand"

@@ -1,5 +1,6 @@
 import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
 import type { Topology, TopologyEdge } from '../../../src/shared/wire.ts';
+import { remoteAgentOf } from './remote-agents.ts';
 
 const elk = new ELK();
 
@@ -15,6 +16,8 @@ export interface PlacedNode {
   readonly y: number;
   readonly width: number;
   readonly height: number;
+  /** The URL of the remote A2A agent the node stands for (`RemoteA2aAgent`), if it is one. */
+  readonly remote?: string;
 }
 
 /** How an edge is drawn: its kind, or `control` for a workflow edge that only triggers. */
@@ -77,7 +80,9 @@ function elkGraph(
         children: elkGraph(node.subgraph, `${id}/`, expanded, edges),
       };
     }
-    return { id, width: Math.max(120, node.id.length * 8 + 56), height: 44 };
+    // A remote A2A agent's node also holds its badge.
+    const badge = remoteAgentOf(node) ? 40 : 0;
+    return { id, width: Math.max(120, node.id.length * 8 + 56 + badge), height: 44 };
   });
   const order = new Map(topology.nodes.map((node, index) => [node.id, index]));
   topology.edges.forEach((edge, index) => {
@@ -125,6 +130,8 @@ function collect(
     const name = node.id.split('/').at(-1) ?? node.id;
     const x = node.x ?? 0;
     const y = node.y ?? 0;
+    const source = topology.nodes.find((n) => n.id === name);
+    const remote = source ? remoteAgentOf(source) : undefined;
     out.nodes.push({
       id: node.id,
       name,
@@ -135,6 +142,7 @@ function collect(
       y,
       width: node.width ?? 120,
       height: node.height ?? 44,
+      ...(remote ? { remote: remote.url ?? remote.agent } : {}),
     });
     const absolute = { x: context.offset.x + x, y: context.offset.y + y };
     out.origins.set(node.id, absolute);

@@ -36,6 +36,7 @@ function dataOf(placed: PlacedNode, live: LiveData): FlowNodeData {
       : undefined,
     onToggleBreakpoint: live.onToggleBreakpoint,
     onToggleExpand: live.onToggleExpand,
+    remote: placed.remote,
   };
 }
 
