@@ -1,0 +1,106 @@
+// The server's records (assistants and their versions, threads, runs) as documents of one Weft Store,
+// under the reserved first label `weft-server` (which the Store API refuses to its callers).
+import type { Store, StoreValue } from '@weft/compose';
+import type { AssistantRecord, RunRecord, ThreadRecord } from './record-types.js';
+
+/** The first namespace label of every record; no API caller may read or write under it. */
+export const RESERVED_LABEL = 'weft-server';
+
+const assistantsNs = [RESERVED_LABEL, 'assistants'];
+const threadsNs = [RESERVED_LABEL, 'threads'];
+const runsNs = [RESERVED_LABEL, 'runs'];
+const versionsNs = (assistantId: string) => [RESERVED_LABEL, 'assistant-versions', assistantId];
+
+/** Numbers as keys that sort as text: `000000000042`. */
+export function sortableKey(value: number): string {
+  return String(value).padStart(12, '0');
+}
+
+const asValue = (record: object) => record as unknown as StoreValue;
+/** Records come back as they were put (the Store checks JSON on the way in). */
+const asRecord = <T>(value: StoreValue) => value as unknown as T;
+
+/** Reads and writes the server's records in a Store. */
+export class Records {
+  readonly #store: Store;
+
+  constructor(store: Store) {
+    this.#store = store;
+  }
+
+  async assistant(id: string): Promise<AssistantRecord | undefined> {
+    const item = await this.#store.get(assistantsNs, id);
+    return item && asRecord<AssistantRecord>(item.value);
+  }
+
+  /** Stores an assistant's current version (and the version itself in its history). */
+  async putAssistant(record: AssistantRecord, options: { readonly ifAbsent?: boolean } = {}): Promise<void> {
+    await this.#store.put(versionsNs(record.assistant_id), sortableKey(record.version), asValue(record), {
+      index: false,
+    });
+    await this.#store.put(assistantsNs, record.assistant_id, asValue(record), { index: false, ...options });
+  }
+
+  /** Makes an earlier version the current one. */
+  async setAssistantCurrent(record: AssistantRecord): Promise<void> {
+    await this.#store.put(assistantsNs, record.assistant_id, asValue(record), { index: false });
+  }
+
+  async assistantVersions(id: string): Promise<AssistantRecord[]> {
+    const items = await this.#store.search(versionsNs(id), { limit: 100_000 });
+    return items.map((item) => asRecord<AssistantRecord>(item.value)).sort((a, b) => b.version - a.version);
+  }
+
+  async assistants(): Promise<AssistantRecord[]> {
+    const items = await this.#store.search(assistantsNs, { limit: 100_000 });
+    return items.map((item) => asRecord<AssistantRecord>(item.value));
+  }
+
+  async deleteAssistant(id: string): Promise<void> {
+    for (const version of await this.assistantVersions(id))
+      await this.#store.delete(versionsNs(id), sortableKey(version.version));
+    await this.#store.delete(assistantsNs, id);
+  }
+
+  async thread(id: string): Promise<ThreadRecord | undefined> {
+    const item = await this.#store.get(threadsNs, id);
+    return item && asRecord<ThreadRecord>(item.value);
+  }
+
+  async putThread(record: ThreadRecord, options: { readonly ifAbsent?: boolean } = {}): Promise<void> {
+    await this.#store.put(threadsNs, record.thread_id, asValue(record), { index: false, ...options });
+  }
+
+  async threads(): Promise<ThreadRecord[]> {
+    const items = await this.#store.search(threadsNs, { limit: 1_000_000 });
+    return items.map((item) => asRecord<ThreadRecord>(item.value));
+  }
+
+  async deleteThread(id: string): Promise<void> {
+    await this.#store.delete(threadsNs, id);
+  }
+
+  async run(id: string): Promise<RunRecord | undefined> {
+    const item = await this.#store.get(runsNs, id);
+    return item && asRecord<RunRecord>(item.value);
+  }
+
+  async putRun(record: RunRecord): Promise<void> {
+    await this.#store.put(runsNs, record.run_id, asValue(record), { index: false });
+  }
+
+  /** Runs of a thread (or every run), oldest first. */
+  async runs(threadId?: string): Promise<RunRecord[]> {
+    const items = await this.#store.search(runsNs, {
+      limit: 1_000_000,
+      ...(threadId === undefined ? {} : { filter: { thread_id: threadId } }),
+    });
+    return items
+      .map((item) => asRecord<RunRecord>(item.value))
+      .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.run_id.localeCompare(b.run_id));
+  }
+
+  async deleteRun(id: string): Promise<void> {
+    await this.#store.delete(runsNs, id);
+  }
+}
