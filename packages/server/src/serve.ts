@@ -35,7 +35,10 @@ export interface ServedServer {
   /** The base URL to give the SDK's `Client({ apiUrl })`. */
   readonly url: string;
   readonly server: WeftServer;
-  /** Graceful shutdown: stops listening, drains or hands back runs (see `WeftServer.close`). */
+  /**
+   * Graceful shutdown: readiness turns 503 and new runs are refused while running ones drain (or are
+   * handed back, see `WeftServer.close`), then it stops listening.
+   */
   close(options?: { readonly drainMs?: number }): Promise<void>;
 }
 
@@ -81,8 +84,9 @@ export async function serve(options: ServeOptions): Promise<ServedServer> {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     server,
     close: async (closeOptions) => {
-      const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+      // Still listening while runs drain: readiness answers 503 and new runs are refused meanwhile.
       await server.close(closeOptions);
+      const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeAllConnections();
       await stopped;
     },

@@ -66,7 +66,7 @@ test('a client that disconnects gets every missed event with Last-Event-ID, then
     controller,
     2,
   );
-  const runId = (first[0]?.data as { run_id: string }).run_id;
+  const runId = (first[0]!.data as { run_id: string }).run_id;
   await gate.arrived();
   expect((await client.runs.get(thread.thread_id, runId)).status).toBe('running'); // not cancelled by the disconnect
   gate.open();
@@ -115,7 +115,7 @@ test('on_disconnect: cancel stops the run when its streaming client goes away', 
     controller,
     2,
   );
-  const runId = (seen[0]?.data as { run_id: string }).run_id;
+  const runId = (seen[0]!.data as { run_id: string }).run_id;
   expect(await client.runs.join(thread.thread_id, runId)).toBeNull();
   expect((await client.runs.get(thread.thread_id, runId)).status).toBe('interrupted');
   expect((await client.threads.getState(thread.thread_id)).values).toEqual({ log: ['first:'] }); // progress kept

@@ -43,8 +43,7 @@ export async function assistantFor(
   const resolved = api.context.graphs.has(id) ? defaultAssistantId(id) : id;
   const record = await api.context.records.assistant(resolved);
   const owner = ownerOf(c);
-  if (!record || (record.owner !== owner && !(record.owner === null && access === 'read')))
-    throw notFound('assistant', id);
+  if (!record || (record.owner !== owner && record.owner !== null)) throw notFound('assistant', id);
   if (access === 'write' && record.owner === null && owner !== null)
     throw new WeftServerError(
       'FORBIDDEN',
