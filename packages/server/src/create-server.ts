@@ -2,6 +2,7 @@ import type { Checkpointer, Store } from '@weft/compose';
 import { SqliteCheckpointer, SqliteStore } from '@weft/store-sqlite';
 import type { Hono } from 'hono';
 import { WeftServerError } from './errors/server-error.js';
+import { type WebhookOptions, WebhookSender } from './hooks/webhooks.js';
 import { type ApiEnv, defaultAssistantId } from './http/api-context.js';
 import type { ServerAuth } from './http/auth.js';
 import { buildApp } from './http/build-app.js';
@@ -46,6 +47,8 @@ export interface ServerOptions {
     readonly pollMs?: number;
   };
   /** Structured log lines (default: JSON lines on stderr for warnings and errors only). */
+  /** Completion webhooks (signed, retried); without this option a run's `webhook` is refused. */
+  readonly webhooks?: WebhookOptions;
   readonly log?: (entry: {
     level: 'info' | 'warn' | 'error';
     message: string;
@@ -131,12 +134,14 @@ export async function createServer(options: ServerOptions): Promise<WeftServer> 
     log: (level, message, fields) => write({ level, message, ...fields }),
   };
   await createDefaultAssistants(context);
+  const webhooks = options.webhooks && webhookSender(context, options.webhooks);
   const runs = new RunManager(context);
   let closing = false;
   const app = buildApp(
     {
       context,
       runs,
+      webhooks,
       maxBodyBytes: options.guard === false ? 10 * 1024 * 1024 : (options.guard?.maxBodyBytes ?? 1024 * 1024),
     },
     {
@@ -160,12 +165,29 @@ export async function createServer(options: ServerOptions): Promise<WeftServer> 
     close: async ({ drainMs = 10_000 } = {}) => {
       closing = true;
       await runs.close(drainMs);
+      webhooks?.close();
       if (owned !== undefined) {
         if (!options.checkpointer) await (checkpointer as SqliteCheckpointer).close?.();
         if (!options.store) await store.close?.();
       }
     },
   };
+}
+
+function webhookSender(context: ServerContext, options: WebhookOptions): WebhookSender {
+  if (options.secret.length < 16)
+    throw new WeftServerError(
+      'INVALID_ARGUMENT',
+      'createServer: webhooks.secret must be at least 16 characters',
+    );
+  const sender = new WebhookSender(context, options);
+  context.onRunEnd = (run, error) => {
+    void context.events.read(run.run_id, -1).then((events) => {
+      const values = events.filter((event) => event.event === 'values').at(-1)?.data ?? null;
+      sender.send(run, values, error);
+    });
+  };
+  return sender;
 }
 
 function positive(name: string, value: number): number {

@@ -1,6 +1,7 @@
 // What the route modules share: the server context, the run manager and the per-request caller.
 import type { Context, Hono } from 'hono';
 import { notFound, WeftServerError } from '../errors/server-error.js';
+import type { WebhookSender } from '../hooks/webhooks.js';
 import { GRAPH_NAMESPACE, uuid5 } from '../records/ids.js';
 import type { AssistantRecord, ThreadRecord } from '../records/record-types.js';
 import type { RunManager } from '../runs/run-manager.js';
@@ -18,6 +19,8 @@ export interface Api {
   readonly context: ServerContext;
   readonly runs: RunManager;
   readonly maxBodyBytes: number;
+  /** Set when the server may send webhooks. */
+  readonly webhooks: WebhookSender | undefined;
 }
 
 /** The owner of what this request creates, and whose records it may see (`null` without auth). */

@@ -188,7 +188,7 @@ async function runRequest(api: Api, c: C, threadId: string | null, payload: Json
     checkpoint_id:
       field.string(payload, 'checkpoint_id') ??
       (typeof checkpoint?.checkpoint_id === 'string' ? checkpoint.checkpoint_id : null),
-    webhook: checkWebhook(field.string(payload, 'webhook')),
+    webhook: checkWebhook(api, field.string(payload, 'webhook')),
     on_completion: field.oneOf(payload, 'on_completion', ['delete', 'keep'] as const) ?? 'delete',
   };
   return {
@@ -205,8 +205,14 @@ async function runRequest(api: Api, c: C, threadId: string | null, payload: Json
   };
 }
 
-function checkWebhook(url: string | undefined): string | null {
+/** The webhook URL if the server sends webhooks and may send to it. */
+export function checkWebhook(api: Api, url: string | undefined): string | null {
   if (url === undefined) return null;
+  if (!api.webhooks)
+    throw new WeftServerError(
+      'INVALID_ARGUMENT',
+      '"webhook": this server sends no webhooks (start it with the webhooks option)',
+    );
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -215,5 +221,7 @@ function checkWebhook(url: string | undefined): string | null {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw new WeftServerError('INVALID_ARGUMENT', `"webhook" must be an http(s) URL, got "${url}"`);
+  if (!api.webhooks.allows(parsed))
+    throw new WeftServerError('FORBIDDEN', `"webhook": this server does not send webhooks to ${parsed.host}`);
   return url;
 }

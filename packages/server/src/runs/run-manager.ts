@@ -230,11 +230,13 @@ export class RunManager {
   async #record(run: RunRecord, outcome: Awaited<ReturnType<typeof executeRun>>): Promise<void> {
     const { records, events, checkpointer } = this.#context;
     if (outcome.status === 'handed-back') return; // stays `running`: the next server continues it
+    const ended: RunRecord =
+      outcome.status === 'rolled-back' ? run : { ...run, status: outcome.status, updated_at: nowIso() };
     if (outcome.status === 'rolled-back') {
       await records.deleteRun(run.run_id);
       await events.drop(run.run_id);
     } else {
-      await records.putRun({ ...run, status: outcome.status, updated_at: nowIso() });
+      await records.putRun(ended);
     }
     const thread = await records.thread(run.thread_id);
     if (!thread) return;
@@ -256,7 +258,7 @@ export class RunManager {
       });
     }
     this.#context.log('info', 'run ended', { run_id: run.run_id, status: outcome.status });
-    this.#context.onRunEnd?.(run.run_id);
+    if (outcome.status !== 'rolled-back') this.#context.onRunEnd?.(ended, outcome.error ?? null);
   }
 
   /**

@@ -1,6 +1,7 @@
 // What every part of the server shares: its graphs, stores, records, event log and limits.
 import type { Checkpointer, CompiledGraph, Store } from '@weft/compose';
 import { WeftServerError } from '../errors/server-error.js';
+import type { RunRecord } from '../records/record-types.js';
 import type { Records } from '../records/records.js';
 import type { EventLog } from './event-log.js';
 
@@ -30,8 +31,8 @@ export interface ServerContext {
     readonly pollMs: number;
   };
   readonly log: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
-  /** Called once a run ended (webhooks). */
-  readonly onRunEnd?: (runId: string) => void;
+  /** Called once a run ended (webhooks), with its final record and error. */
+  onRunEnd?: (run: RunRecord, error: string | null) => void;
 }
 
 /** The graph served under `graphId`, bound to the server's checkpointer and store. */
