@@ -2,6 +2,7 @@ import type { Checkpointer, Store } from '@weft/compose';
 import { SqliteCheckpointer, SqliteStore } from '@weft/store-sqlite';
 import type { Hono } from 'hono';
 import { WeftServerError } from './errors/server-error.js';
+import { type CronClock, CronScheduler } from './hooks/cron-scheduler.js';
 import { type WebhookOptions, WebhookSender } from './hooks/webhooks.js';
 import { type ApiEnv, defaultAssistantId } from './http/api-context.js';
 import type { ServerAuth } from './http/auth.js';
@@ -47,6 +48,8 @@ export interface ServerOptions {
     readonly pollMs?: number;
   };
   /** Structured log lines (default: JSON lines on stderr for warnings and errors only). */
+  /** How often due crons are checked, and the clock (tests move it); crons run on every server. */
+  readonly crons?: CronClock;
   /** Completion webhooks (signed, retried); without this option a run's `webhook` is refused. */
   readonly webhooks?: WebhookOptions;
   readonly log?: (entry: {
@@ -137,24 +140,25 @@ export async function createServer(options: ServerOptions): Promise<WeftServer> 
   const webhooks = options.webhooks && webhookSender(context, options.webhooks);
   const runs = new RunManager(context);
   let closing = false;
-  const app = buildApp(
-    {
-      context,
-      runs,
-      webhooks,
-      maxBodyBytes: options.guard === false ? 10 * 1024 * 1024 : (options.guard?.maxBodyBytes ?? 1024 * 1024),
-    },
-    {
-      guard: options.guard ?? {},
-      auth: options.auth,
-      ready: async () =>
-        !closing &&
-        (await store.get(['weft-server', 'assistants'], 'ready').then(
-          () => true,
-          () => false,
-        )),
-    },
-  );
+  const now = options.crons?.now ?? (() => new Date());
+  const api = {
+    context,
+    runs,
+    webhooks,
+    now,
+    maxBodyBytes: options.guard === false ? 10 * 1024 * 1024 : (options.guard?.maxBodyBytes ?? 1024 * 1024),
+  };
+  const crons = new CronScheduler(api, { ...options.crons, now });
+  const app = buildApp(api, {
+    guard: options.guard ?? {},
+    auth: options.auth,
+    ready: async () =>
+      !closing &&
+      (await store.get(['weft-server', 'assistants'], 'ready').then(
+        () => true,
+        () => false,
+      )),
+  });
   return {
     fetch: async (request) => app.fetch(request),
     app,
@@ -164,6 +168,7 @@ export async function createServer(options: ServerOptions): Promise<WeftServer> 
     recover: () => runs.recover(),
     close: async ({ drainMs = 10_000 } = {}) => {
       closing = true;
+      await crons.stop();
       await runs.close(drainMs);
       webhooks?.close();
       if (owned !== undefined) {

@@ -8,6 +8,7 @@
 
 export { createServer, type ServerOptions, type WeftServer } from './create-server.js';
 export { type ServerErrorCode, WeftServerError } from './errors/server-error.js';
+export type { CronClock } from './hooks/cron-scheduler.js';
 export { type WebhookOptions, webhookSignature } from './hooks/webhooks.js';
 export type { AuthUser, ServerAuth } from './http/auth.js';
 export type { GuardOptions } from './http/request-guard.js';

@@ -21,6 +21,8 @@ export interface Api {
   readonly maxBodyBytes: number;
   /** Set when the server may send webhooks. */
   readonly webhooks: WebhookSender | undefined;
+  /** The current time (the cron scheduler's clock). */
+  readonly now: () => Date;
 }
 
 /** The owner of what this request creates, and whose records it may see (`null` without auth). */

@@ -5,6 +5,7 @@ import { WeftServerError } from '../errors/server-error.js';
 import type { Api, ApiEnv } from './api-context.js';
 import { assistantRoutes } from './assistant-routes.js';
 import type { ServerAuth } from './auth.js';
+import { cronRoutes } from './cron-routes.js';
 import { errorResponse } from './http-kit.js';
 import { openApiDocument } from './openapi.js';
 import { checkRequest, type GuardOptions } from './request-guard.js';
@@ -63,13 +64,14 @@ export function buildApp(api: Api, options: AppOptions): Hono<ApiEnv> {
     (await options.ready()) ? c.json({ ready: true }) : c.json({ ready: false }, 503),
   );
   app.get('/info', (c) =>
-    c.json({ version: VERSION, server: 'weft', flags: { assistants: true, crons: false } }),
+    c.json({ version: VERSION, server: 'weft', flags: { assistants: true, crons: true } }),
   );
   app.get('/openapi.json', (c) => c.json(openApiDocument(VERSION)));
   assistantRoutes(app, api);
   threadRoutes(app, api);
   runRoutes(app, api);
   storeRoutes(app, api);
+  cronRoutes(app, api);
   app.notFound((c) => c.json({ error: 'NOT_FOUND', message: `no route ${c.req.method} ${c.req.path}` }, 404));
   return app;
 }

@@ -2,7 +2,13 @@
 // join a stream (with Last-Event-ID), cancel.
 import type { Context } from 'hono';
 import { notFound, WeftServerError } from '../errors/server-error.js';
-import type { JsonObject, RunConfig, RunKwargs, RunRecord } from '../records/record-types.js';
+import type {
+  AssistantRecord,
+  JsonObject,
+  RunConfig,
+  RunKwargs,
+  RunRecord,
+} from '../records/record-types.js';
 import { publicView } from '../records/record-types.js';
 import type { RunRequest } from '../runs/run-manager.js';
 import { API_STREAM_MODES } from '../runs/stream-mapping.js';
@@ -163,6 +169,20 @@ async function runRequest(api: Api, c: C, threadId: string | null, payload: Json
   const assistantId = field.string(payload, 'assistant_id');
   if (assistantId === undefined) throw new WeftServerError('INVALID_ARGUMENT', '"assistant_id" is required');
   const assistant = await assistantFor(api, c, assistantId);
+  return buildRunRequest(api, { assistant, owner: ownerOf(c), threadId }, payload);
+}
+
+/** A run request from a run-create payload (as the routes and crons receive it), fields checked. */
+export function buildRunRequest(
+  api: Api,
+  target: {
+    readonly assistant: AssistantRecord;
+    readonly owner: string | null;
+    readonly threadId: string | null;
+  },
+  payload: JsonObject,
+): RunRequest {
+  const { assistant, owner, threadId } = target;
   const modes = payload.stream_mode;
   const streamMode = (
     Array.isArray(modes) ? modes : typeof modes === 'string' ? [modes] : ['values']
@@ -201,7 +221,7 @@ async function runRequest(api: Api, c: C, threadId: string | null, payload: Json
       'reject',
     ifNotExists: field.oneOf(payload, 'if_not_exists', ['create', 'reject'] as const) ?? 'reject',
     afterSeconds: field.number(payload, 'after_seconds') ?? 0,
-    owner: ownerOf(c),
+    owner,
   };
 }
 

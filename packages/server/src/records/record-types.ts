@@ -87,6 +87,27 @@ export interface RunRecord {
   readonly start_after: string;
 }
 
+/** A schedule that runs an assistant: on one thread, or each time on a new one. */
+export interface CronRecord {
+  readonly cron_id: string;
+  readonly assistant_id: string;
+  /** The thread each run goes to; `null`: a new thread per run. */
+  readonly thread_id: string | null;
+  readonly schedule: string;
+  /** What each run is given: input, config, context, metadata, breakpoints, webhook, multitask strategy. */
+  readonly payload: JsonObject;
+  /** Threads of a stateless cron's runs: deleted when the run ends (default) or kept. */
+  readonly on_run_completed: 'delete' | 'keep';
+  readonly end_time: string | null;
+  readonly enabled: boolean;
+  readonly next_run_date: string;
+  readonly metadata: JsonObject;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly user_id: string | null;
+  readonly owner: string | null;
+}
+
 /** A record as answered over HTTP: without its owner. */
 export function publicView<T extends { readonly owner: string | null }>(record: T): Omit<T, 'owner'> {
   const { owner: _owner, ...rest } = record;

@@ -1,7 +1,7 @@
 // The server's records (assistants and their versions, threads, runs) as documents of one Weft Store,
 // under the reserved first label `weft-server` (which the Store API refuses to its callers).
 import type { Store, StoreValue } from '@weft/compose';
-import type { AssistantRecord, RunRecord, ThreadRecord } from './record-types.js';
+import type { AssistantRecord, CronRecord, RunRecord, ThreadRecord } from './record-types.js';
 
 /** The first namespace label of every record; no API caller may read or write under it. */
 export const RESERVED_LABEL = 'weft-server';
@@ -9,6 +9,7 @@ export const RESERVED_LABEL = 'weft-server';
 const assistantsNs = [RESERVED_LABEL, 'assistants'];
 const threadsNs = [RESERVED_LABEL, 'threads'];
 const runsNs = [RESERVED_LABEL, 'runs'];
+const cronsNs = [RESERVED_LABEL, 'crons'];
 const versionsNs = (assistantId: string) => [RESERVED_LABEL, 'assistant-versions', assistantId];
 
 /** Numbers as keys that sort as text: `000000000042`. */
@@ -102,5 +103,42 @@ export class Records {
 
   async deleteRun(id: string): Promise<void> {
     await this.#store.delete(runsNs, id);
+  }
+
+  async cron(id: string): Promise<CronRecord | undefined> {
+    const item = await this.#store.get(cronsNs, id);
+    return item && asRecord<CronRecord>(item.value);
+  }
+
+  async putCron(record: CronRecord): Promise<void> {
+    await this.#store.put(cronsNs, record.cron_id, asValue(record), { index: false });
+  }
+
+  async crons(): Promise<CronRecord[]> {
+    const items = await this.#store.search(cronsNs, { limit: 1_000_000 });
+    return items.map((item) => asRecord<CronRecord>(item.value));
+  }
+
+  async deleteCron(id: string): Promise<void> {
+    await this.#store.delete(cronsNs, id);
+  }
+
+  /**
+   * Claims one firing of a cron (its id and due time): exactly one caller wins, across processes over
+   * the same store; `false` for the others.
+   */
+  async claimCronFiring(id: string, due: string): Promise<boolean> {
+    try {
+      await this.#store.put(
+        [RESERVED_LABEL, 'cron-firings', id],
+        due.replace(/[.:]/g, '-'),
+        { due },
+        { index: false, ifAbsent: true, ttlMs: 7 * 24 * 3_600_000 },
+      );
+      return true;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'STORE_CONFLICT') return false;
+      throw error;
+    }
   }
 }
