@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 
+export { type CliIo, loadEntry, runServeCli, serveUsage } from './cli/serve-cli.js';
 export { createServer, type ServerOptions, type WeftServer } from './create-server.js';
 export { type ServerErrorCode, WeftServerError } from './errors/server-error.js';
 export type { CronClock } from './hooks/cron-scheduler.js';
