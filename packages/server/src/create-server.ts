@@ -100,7 +100,7 @@ export interface WeftServer {
  *   .compile();
  * const server = await createServer({ graphs: { joker: graph } });
  * const response = await server.fetch(new Request('http://127.0.0.1/assistants/joker'));
- * console.log((await response.json()).graph_id); // joker
+ * console.log(((await response.json()) as { graph_id: string }).graph_id); // joker
  * await server.close();
  * ```
  */

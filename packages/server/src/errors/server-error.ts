@@ -34,9 +34,9 @@ const statuses: Readonly<Record<ServerErrorCode, number>> = {
  * @example
  * ```ts
  * try {
- *   await server.runs.create({ assistantId: 'nope', input: {} });
+ *   await createServer({ graphs: {} });
  * } catch (error) {
- *   if (WeftServerError.isInstance(error) && error.code === 'NOT_FOUND') console.log(error.message);
+ *   if (WeftServerError.isInstance(error)) console.log(error.code, error.status); // INVALID_ARGUMENT 422
  * }
  * ```
  */
