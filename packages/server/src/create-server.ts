@@ -80,8 +80,8 @@ export interface WeftServer {
   recover(): Promise<number>;
   /**
    * Stops taking runs, lets running ones finish for up to `drainMs` (default 10 s), then hands the rest
-   * back: they stay `running` in the store and `recover()` on the next server continues them from their
-   * last checkpoint. Closes the stores it opened.
+   * back: pending again, they continue from their last checkpoint on the next server that picks them up
+   * (`recover()` at its start, or a live server over the same store). Closes the stores it opened.
    */
   close(options?: { readonly drainMs?: number }): Promise<void>;
 }

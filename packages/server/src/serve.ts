@@ -19,6 +19,12 @@ export type ServeOptions = ServerOptions & {
   readonly port?: number;
   /** Interface to bind (default `127.0.0.1`). Beyond loopback an `auth` hook is required. */
   readonly host?: string;
+  /**
+   * Continue, at start, the runs a stopped server left `running` or `pending` (see `WeftServer.recover`).
+   * Default: with the embedded SQLite database, yes; with a `checkpointer` and `store` of your own
+   * (possibly shared by live servers, whose running runs must not be taken over), no.
+   */
+  readonly recover?: boolean;
 };
 
 /**
@@ -79,7 +85,7 @@ export async function serve(options: ServeOptions): Promise<ServedServer> {
     });
   });
   const port = (http.address() as AddressInfo).port;
-  await server.recover();
+  if (options.recover ?? !(options.checkpointer && options.store)) await server.recover();
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     server,

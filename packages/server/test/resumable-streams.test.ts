@@ -101,6 +101,19 @@ test('another server over the same database serves the reconnect while the first
   expect((await other.threads.getState(thread.thread_id)).values).toEqual({ log: ['first:', 'second:'] });
 });
 
+test('a run executing on one server is cancelled through another over the same database', async () => {
+  const database = join(mkdtempSync(join(tmpdir(), 'weft-server-')), 'server.db');
+  const runner = await start(database);
+  const other = await start(database);
+  const thread = await runner.threads.create();
+  const run = await runner.runs.create(thread.thread_id, 'slow', { input: { log: [] } });
+  await gate.arrived();
+  await other.runs.cancel(thread.thread_id, run.run_id, false, 'interrupt');
+  await other.runs.join(thread.thread_id, run.run_id);
+  expect((await other.runs.get(thread.thread_id, run.run_id)).status).toBe('interrupted');
+  expect((await runner.threads.getState(thread.thread_id)).values).toEqual({ log: ['first:'] });
+});
+
 test('on_disconnect: cancel stops the run when its streaming client goes away', async () => {
   const client = await start();
   const thread = await client.threads.create();

@@ -25,6 +25,8 @@ name; an export named "auth" (a ServerAuth) is the auth hook.
       --allow-host <h>  answer to this Host name too (repeatable)
       --allow-origin <o> allow browser calls (CORS) from this origin (repeatable)
       --max-body <MB>   cap on a request body in megabytes (default 1)
+      --recover         with --postgres: continue the runs stopped servers left (only when no other
+                        server is running on the database; SQLite always does)
       --drain <s>       seconds running runs get to finish at shutdown before they are handed back (default 10)
   -h, --help            show this help`;
 
@@ -64,6 +66,7 @@ export async function runServeCli(argv: readonly string[], io: CliIo): Promise<S
       'allow-origin': { type: 'string', multiple: true },
       'max-body': { type: 'string' },
       drain: { type: 'string' },
+      recover: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -94,6 +97,7 @@ export async function runServeCli(argv: readonly string[], io: CliIo): Promise<S
     ...(values.host === undefined ? {} : { host: values.host }),
     ...(auth ? { auth } : {}),
     ...(stores ?? { database: values.db ?? '.weft/server.db' }),
+    ...(values.recover ? { recover: true } : {}),
     guard: {
       maxBodyBytes,
       ...(values['allow-host'] ? { allowedHosts: values['allow-host'] } : {}),

@@ -85,6 +85,10 @@ export interface RunRecord {
   readonly owner: string | null;
   /** Not before this time (ISO), for `after_seconds`. */
   readonly start_after: string;
+  /** A cancel asked of a run executing in another process; that process stops it within `pollMs`. */
+  readonly cancel?: 'interrupt' | 'rollback';
+  /** Set on a run handed back or recovered: it continues from its thread's last checkpoint. */
+  readonly resume?: boolean;
 }
 
 /** A schedule that runs an assistant: on one thread, or each time on a new one. */

@@ -141,4 +141,25 @@ export class Records {
       throw error;
     }
   }
+
+  /** Claims the execution of a run: exactly one process wins (an atomic insert-if-absent). */
+  async claimRun(id: string): Promise<boolean> {
+    try {
+      await this.#store.put(
+        [RESERVED_LABEL, 'run-claims'],
+        id,
+        { claimed: true },
+        { index: false, ifAbsent: true },
+      );
+      return true;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'STORE_CONFLICT') return false;
+      throw error;
+    }
+  }
+
+  /** Releases a run's execution claim (it ended, or was handed back). */
+  async releaseRun(id: string): Promise<void> {
+    await this.#store.delete([RESERVED_LABEL, 'run-claims'], id);
+  }
 }

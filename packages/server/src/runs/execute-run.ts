@@ -43,8 +43,9 @@ export async function executeRun(
   const thread = (await records.thread(run.thread_id)) as ThreadRecord;
   const graph = graphOf(context, assistant.graph_id);
   const before = (await graph.getState(run.thread_id).catch(() => undefined))?.checkpointId ?? null;
-  const resumeOnly = run.status === 'running'; // recovered or handed back: continue from its checkpoint
-  await records.putRun({ ...run, status: 'running', updated_at: nowIso() });
+  const resumeOnly = run.resume === true; // recovered or handed back: continue from its checkpoint
+  const { resume: _resume, ...started } = run;
+  await records.putRun({ ...started, status: 'running', updated_at: nowIso() });
   const mapping = new StreamMapping(run.kwargs.stream_mode, run.kwargs.stream_subgraphs, {
     runId: run.run_id,
     threadId: run.thread_id,

@@ -157,6 +157,11 @@ export class RunManager {
       }
       const current = await records.run(run.run_id);
       if (!current || !inflight(current)) continue;
+      if (current.status === 'running' && action !== 'shutdown') {
+        // Executing in another process: it reads this and stops the run itself.
+        await records.putRun({ ...current, cancel: action, updated_at: nowIso() });
+        continue;
+      }
       if (action === 'rollback') {
         await records.deleteRun(run.run_id);
         await events.drop(run.run_id);
@@ -186,10 +191,7 @@ export class RunManager {
   async #next(threadId: string): Promise<void> {
     const { records } = this.#context;
     for (;;) {
-      const pending = (await records.runs(threadId)).filter(
-        (run) => run.status === 'pending' || run.status === 'running',
-      );
-      const run = pending[0];
+      const run = (await records.runs(threadId)).find((each) => each.status === 'pending');
       if (!run || this.#closing) return;
       const wait = Date.parse(run.start_after) - Date.now();
       if (wait > 0) {
@@ -200,6 +202,7 @@ export class RunManager {
         this.#timers.add(timer);
         return;
       }
+      if (!(await records.claimRun(run.run_id))) return; // another server over the same store took it
       await this.#execute(run);
     }
   }
@@ -214,12 +217,17 @@ export class RunManager {
       done: new Promise<void>((resolve) => (finish = resolve)),
     } as RunControl & { threadId: string; done: Promise<void> };
     this.#active.set(run.run_id, control);
+    const watch = setInterval(
+      () => void this.#cancelRequested(run.run_id, control),
+      this.#context.limits.pollMs,
+    );
     try {
       const outcome = assistant
         ? await executeRun(this.#context, { run, assistant, control })
         : { status: 'error' as const, error: `assistant "${run.assistant_id}" was deleted` };
       await this.#record(run, outcome);
     } finally {
+      clearInterval(watch);
       this.#active.delete(run.run_id);
       events.forget(run.run_id);
       events.wake(run.run_id);
@@ -227,16 +235,32 @@ export class RunManager {
     }
   }
 
+  /** Stops a run executing here when another process asked (a `cancel` on its record). */
+  async #cancelRequested(runId: string, control: RunControl): Promise<void> {
+    if (control.controller.signal.aborted) return;
+    const record = await this.#context.records.run(runId).catch(() => undefined);
+    if (record?.cancel === undefined) return;
+    control.reason = record.cancel;
+    control.controller.abort(new Error(`run ${record.cancel}ed`));
+  }
+
   async #record(run: RunRecord, outcome: Awaited<ReturnType<typeof executeRun>>): Promise<void> {
     const { records, events, checkpointer } = this.#context;
-    if (outcome.status === 'handed-back') return; // stays `running`: the next server continues it
+    if (outcome.status === 'handed-back') {
+      // Pending again, to continue from its last checkpoint on whichever server picks it up next.
+      await records.putRun({ ...run, status: 'pending', resume: true, updated_at: nowIso() });
+      await records.releaseRun(run.run_id);
+      return;
+    }
+    await records.releaseRun(run.run_id);
     const ended: RunRecord =
       outcome.status === 'rolled-back' ? run : { ...run, status: outcome.status, updated_at: nowIso() };
     if (outcome.status === 'rolled-back') {
       await records.deleteRun(run.run_id);
       await events.drop(run.run_id);
     } else {
-      await records.putRun(ended);
+      const { cancel: _asked, ...rest } = ended;
+      await records.putRun(rest);
     }
     const thread = await records.thread(run.thread_id);
     if (!thread) return;
@@ -291,20 +315,25 @@ export class RunManager {
   }
 
   /**
-   * Continues the runs a stopped server left: `running` ones from their last checkpoint, `pending` ones
-   * from the start.
+   * Continues the runs a stopped server left: `running` ones (its process died) from their thread's last
+   * checkpoint, `pending` ones as asked. Only for a store no live server is executing runs on.
    */
   async recover(): Promise<number> {
-    const threads = new Set(
-      (await this.#context.records.runs()).filter(inflight).map((run) => run.thread_id),
-    );
+    const { records } = this.#context;
+    const runs = (await records.runs()).filter(inflight);
+    for (const run of runs.filter((each) => each.status === 'running')) {
+      // Its process is gone (a crash): pending again, to continue from the thread's last checkpoint.
+      await records.putRun({ ...run, status: 'pending', resume: true, updated_at: nowIso() });
+      await records.releaseRun(run.run_id);
+    }
+    const threads = new Set(runs.map((run) => run.thread_id));
     for (const threadId of threads) this.#pump(threadId);
     return threads.size;
   }
 
   /**
-   * Stops taking runs, lets running ones finish for up to `drainMs`, then hands the rest back (they stay
-   * `running` in the store and the next server continues them from their last checkpoint).
+   * Stops taking runs, lets running ones finish for up to `drainMs`, then hands the rest back (pending
+   * again, to continue from their last checkpoint on the next server that picks them up).
    */
   async close(drainMs: number): Promise<void> {
     this.#closing = true;
