@@ -36,7 +36,8 @@ export class EventLog {
 
   /** Stores an event of a run this process executes, then wakes its readers. */
   async append(runId: string, event: string, data: JsonValue): Promise<number> {
-    const id = this.#next.get(runId) ?? 0;
+    // A run continued by another process (handed back, recovered) numbers on after its stored events.
+    const id = this.#next.get(runId) ?? ((await this.read(runId, -1)).at(-1)?.id ?? -1) + 1;
     this.#next.set(runId, id + 1);
     await this.#store.put(
       eventsNs(runId),

@@ -54,7 +54,7 @@ export async function executeRun(
   });
   let outcome: RunOutcome;
   try {
-    await append('metadata', { run_id: run.run_id, attempt: 1 });
+    await append('metadata', { run_id: run.run_id, attempt: resumeOnly ? 2 : 1 });
     const options = runOptions({ run, assistant, thread, graph, signal: control.controller.signal });
     if (thread.rollback_to !== undefined) await records.putThread(withoutRollback(thread));
     const stream = graph.stream(runInput(run, resumeOnly) as never, {
