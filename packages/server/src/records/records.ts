@@ -9,6 +9,17 @@ export const RESERVED_LABEL = 'weft-server';
 const assistantsNs = [RESERVED_LABEL, 'assistants'];
 const threadsNs = [RESERVED_LABEL, 'threads'];
 const runsNs = [RESERVED_LABEL, 'runs'];
+/** A namespace label for any string (labels may not contain `.` or be empty). */
+const label = (text: string) => `x${Buffer.from(text).toString('base64url')}`;
+/** A thread's runs, by run id (an index: the runs themselves are in `runsNs`). */
+const threadRunsNs = (threadId: string) => [RESERVED_LABEL, 'thread-runs', label(threadId)];
+/** A user's pending and running runs, by run id (the per-user limit counts them). */
+const inflightNs = (owner: string | null) => [
+  RESERVED_LABEL,
+  'inflight-runs',
+  owner === null ? 'anonymous' : label(owner),
+];
+const isInflight = (run: RunRecord) => run.status === 'pending' || run.status === 'running';
 const cronsNs = [RESERVED_LABEL, 'crons'];
 const versionsNs = (assistantId: string) => [RESERVED_LABEL, 'assistant-versions', assistantId];
 
@@ -86,23 +97,56 @@ export class Records {
     return item && asRecord<RunRecord>(item.value);
   }
 
+  /** Stores a run, and keeps the indexes of its thread's runs and its owner's runs in flight. */
   async putRun(record: RunRecord): Promise<void> {
     await this.#store.put(runsNs, record.run_id, asValue(record), { index: false });
+    await this.#store.put(
+      threadRunsNs(record.thread_id),
+      record.run_id,
+      { run_id: record.run_id },
+      { index: false },
+    );
+    if (isInflight(record))
+      await this.#store.put(
+        inflightNs(record.owner),
+        record.run_id,
+        { thread_id: record.thread_id },
+        { index: false },
+      );
+    else await this.#store.delete(inflightNs(record.owner), record.run_id);
   }
 
-  /** Runs of a thread (or every run), oldest first. */
+  /** Runs of a thread (or, without one, every run), oldest first. */
   async runs(threadId?: string): Promise<RunRecord[]> {
-    const items = await this.#store.search(runsNs, {
-      limit: 1_000_000,
-      ...(threadId === undefined ? {} : { filter: { thread_id: threadId } }),
-    });
-    return items
-      .map((item) => asRecord<RunRecord>(item.value))
-      .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.run_id.localeCompare(b.run_id));
+    const records =
+      threadId === undefined
+        ? (await this.#store.search(runsNs, { limit: 1_000_000 })).map((item) =>
+            asRecord<RunRecord>(item.value),
+          )
+        : await this.#runsById(await this.#store.search(threadRunsNs(threadId), { limit: 1_000_000 }));
+    return records.sort(
+      (a, b) => a.created_at.localeCompare(b.created_at) || a.run_id.localeCompare(b.run_id),
+    );
+  }
+
+  /** A user's pending and running runs. */
+  async inflightRuns(owner: string | null): Promise<RunRecord[]> {
+    return (await this.#runsById(await this.#store.search(inflightNs(owner), { limit: 1_000_000 }))).filter(
+      isInflight,
+    );
+  }
+
+  async #runsById(items: readonly { readonly key: string }[]): Promise<RunRecord[]> {
+    const runs = await Promise.all(items.map((item) => this.run(item.key)));
+    return runs.filter((run): run is RunRecord => run !== undefined);
   }
 
   async deleteRun(id: string): Promise<void> {
+    const record = await this.run(id);
     await this.#store.delete(runsNs, id);
+    if (!record) return;
+    await this.#store.delete(threadRunsNs(record.thread_id), id);
+    await this.#store.delete(inflightNs(record.owner), id);
   }
 
   async cron(id: string): Promise<CronRecord | undefined> {

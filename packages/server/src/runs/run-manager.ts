@@ -82,7 +82,7 @@ export class RunManager {
         'CONFLICT',
         `thread "${threadId}" holds graph "${thread.graph_id}"'s state; assistant "${assistant.assistant_id}" runs graph "${assistant.graph_id}"`,
       );
-    const mine = (await records.runs()).filter((run) => run.owner === owner && inflight(run));
+    const mine = await records.inflightRuns(owner);
     if (mine.length >= limits.concurrentRunsPerUser)
       throw new WeftServerError(
         'TOO_MANY_RUNS',
