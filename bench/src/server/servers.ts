@@ -21,6 +21,7 @@ async function started(name: string, child: ChildProcess, pattern: RegExp): Prom
   const url = await new Promise<string>((resolve, reject) => {
     const read = (chunk: Buffer) => {
       output += chunk.toString();
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the CLI's ANSI colour codes
       const match = pattern.exec(output.replace(/\u001b\[[0-9;]*m/g, ''));
       if (match) resolve(match[1]!);
     };

@@ -84,6 +84,10 @@ export async function serve(options: ServeOptions): Promise<ServedServer> {
       resolve(listening);
     });
   });
+  // Idle keep-alive sockets stay open longer than clients' and proxies' own idle timeouts, so a busy
+  // server never closes one a client is just reusing (an ECONNRESET mid-request under load).
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
   const port = (http.address() as AddressInfo).port;
   if (options.recover ?? !(options.checkpointer && options.store)) await server.recover();
   return {
