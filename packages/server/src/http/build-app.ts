@@ -38,11 +38,13 @@ export function buildApp(api: Api, options: AppOptions): Hono<ApiEnv> {
   app.use('*', async (c, next) => {
     const origin = c.req.header('origin');
     const cors = origin !== undefined && origins.includes(origin);
-    if (cors) {
+    const allow = () => {
+      if (!cors) return;
       c.header('Access-Control-Allow-Origin', origin);
       c.header('Vary', 'Origin');
       c.header('Access-Control-Expose-Headers', 'Content-Location, Location, X-Pagination-Next');
-    }
+    };
+    allow();
     if (c.req.method === 'OPTIONS' && cors) {
       c.header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
       c.header('Access-Control-Allow-Headers', 'Content-Type, Authorization, X-Api-Key, Last-Event-ID');
@@ -56,6 +58,7 @@ export function buildApp(api: Api, options: AppOptions): Hono<ApiEnv> {
       c.set('user', user);
     }
     await next();
+    allow(); // again on the final response: a streamed one is built by the route, without them
     return undefined;
   });
   app.get('/ok', (c) => c.json({ ok: true }));
