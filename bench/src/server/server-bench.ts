@@ -61,23 +61,32 @@ async function idleThreadsRss(server: ServerProcess, client: Client): Promise<nu
   return treeRssMiB(server.child.pid ?? 0) - before;
 }
 
-async function sseClients(client: Client): Promise<{ events: number; expected: number; seconds: number }> {
+async function sseClients(
+  client: Client,
+): Promise<{ events: number; expected: number; failed: number; seconds: number }> {
   const start = performance.now();
+  let failed = 0;
   const counts = await Promise.all(
     Array.from({ length: sizes.sseClients }, async () => {
-      const thread = await client.threads.create();
       let count = 0;
-      for await (const part of client.runs.stream(thread.thread_id, 'bench', {
-        input,
-        streamMode: 'updates',
-      }))
-        if (part.event === 'updates') count += 1;
+      try {
+        const thread = await client.threads.create();
+        for await (const part of client.runs.stream(thread.thread_id, 'bench', {
+          input,
+          streamMode: 'updates',
+        }))
+          if (part.event === 'updates') count += 1;
+      } catch (error) {
+        failed += 1;
+        if (failed === 1) process.stderr.write(`  first SSE client failure: ${(error as Error).message}\n`);
+      }
       return count;
     }),
   );
   return {
     events: counts.reduce((a, b) => a + b, 0),
     expected: sizes.sseClients * 2,
+    failed,
     seconds: (performance.now() - start) / 1000,
   };
 }
@@ -85,13 +94,18 @@ async function sseClients(client: Client): Promise<{ events: number; expected: n
 async function measure(server: ServerProcess) {
   const client = clientOf(server);
   await client.runs.wait(null, 'bench', { input }); // warm up
+  const phase = (name: string) => process.stderr.write(`  ${server.name}: ${name}\n`);
+  phase('streamed runs');
   const stream = await streamed(client);
+  phase('runs/s at 1, 10 and 100 clients');
   const rps = {
     c1: await runsPerSecond(client, 1),
     c10: await runsPerSecond(client, 10),
     c100: await runsPerSecond(client, 100),
   };
+  phase('idle threads');
   const idle = await idleThreadsRss(server, client);
+  phase(`${sizes.sseClients} SSE clients`);
   const sse = await sseClients(client);
   const rss = treeRssMiB(server.child.pid ?? 0);
   return { ...stream, ...rps, idleThreadsMiB: idle, sse, rssMiB: rss };
@@ -128,7 +142,7 @@ console.log('| workload | Weft | reference | Weft/reference |\n| --- | --: | --:
 for (const [name, w, r] of rows)
   console.log(`| ${name} | ${w.toFixed(1)} | ${r.toFixed(1)} | ${(w / r).toFixed(2)} |`);
 console.log(
-  `events delivered to ${sizes.sseClients} SSE clients: Weft ${weft.sse.events}/${weft.sse.expected}, reference ${reference.sse.events}/${reference.sse.expected}`,
+  `events delivered to ${sizes.sseClients} SSE clients: Weft ${weft.sse.events}/${weft.sse.expected}, reference ${reference.sse.events}/${reference.sse.expected}; clients failed: Weft ${weft.sse.failed}, reference ${reference.sse.failed}`,
 );
 writeFileSync(
   new URL('../../results/server.json', import.meta.url),
