@@ -149,6 +149,10 @@ export async function createServer(options: ServerOptions): Promise<WeftServer> 
     maxBodyBytes: options.guard === false ? 10 * 1024 * 1024 : (options.guard?.maxBodyBytes ?? 1024 * 1024),
   };
   const crons = new CronScheduler(api, { ...options.crons, now });
+  // Expired documents (run events past their retention, cron firing claims) are invisible to reads at
+  // once; this removes them from the store's files or tables.
+  const sweeper = setInterval(() => void store.sweep().catch(() => undefined), 10 * 60_000);
+  sweeper.unref();
   const app = buildApp(api, {
     guard: options.guard ?? {},
     auth: options.auth,
@@ -168,6 +172,7 @@ export async function createServer(options: ServerOptions): Promise<WeftServer> 
     recover: () => runs.recover(),
     close: async ({ drainMs = 10_000 } = {}) => {
       closing = true;
+      clearInterval(sweeper);
       await crons.stop();
       await runs.close(drainMs);
       webhooks?.close();
