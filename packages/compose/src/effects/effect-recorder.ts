@@ -9,6 +9,7 @@ import { checkFence, type EffectFence } from './effect-fence.js';
  *
  * @example
  * ```ts
+ * const checkpointer = new MemoryCheckpointer();
  * const recorder: EffectRecorder = {
  *   async recordEffect(record, fence) {
  *     await fence?.check(); // a database store checks its epoch in the INSERT's transaction instead

@@ -188,6 +188,38 @@ describe('ctx.effect', () => {
     expect(new Set(h.ledger.requests).size).toBe(2);
   });
 
+  it('is not repeated when a run cancelled mid-step (a double-text rolling it back) is continued', async () => {
+    const checkpointer = new MemoryCheckpointer();
+    const h = harness();
+    const controller = new AbortController();
+    let recorded: () => void = () => {};
+    const effectDone = new Promise<void>((resolve) => {
+      recorded = resolve;
+    });
+    const build = (hold: boolean) =>
+      new StateGraph(State, { reducers: { log: appendReducer } })
+        .addNode('charge', async (s, ctx) => {
+          const receipt = await ctx.effect('charge', (e) => h.ledger.charge(e.idempotencyKey, s.order));
+          if (hold) {
+            recorded();
+            await new Promise((_resolve, reject) =>
+              ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason)),
+            );
+          }
+          return { log: [receipt] };
+        })
+        .addEdge(START, 'charge')
+        .addEdge('charge', END)
+        .compile({ checkpointer });
+    const first = build(true).invoke({ order: 'o7' }, { threadId: 'dt', signal: controller.signal });
+    await effectDone;
+    controller.abort(new Error('a newer message arrived'));
+    await expect(first).rejects.toThrow();
+    const done = await build(false).invoke(null, { threadId: 'dt' });
+    expect(done.log).toEqual(['receipt-1-o7']);
+    expect(h.ledger.requests).toHaveLength(1);
+  });
+
   it('rejects an empty name or key with INVALID_ARGUMENT naming the node', async () => {
     const app = new StateGraph(State)
       .addNode('bad', async (_s, ctx) => {
