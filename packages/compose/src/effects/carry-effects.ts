@@ -1,3 +1,4 @@
+import type { TaskWrite } from '../checkpoint/checkpoint-body.js';
 import type { Task } from '../pregel/task.js';
 import { EFFECT_KEY_PREFIX } from './run-effect.js';
 
@@ -23,4 +24,22 @@ export function carryEffects(
     if (effects.length === 0) return;
     memo.set(renewed.id, new Map([...(memo.get(renewed.id) ?? []), ...effects]));
   });
+}
+
+/**
+ * DAG mode restores a node by its index, not by a task of a planned step: the effect records of every
+ * node that has not finished go into its memo (restored `ctx.once` results by node index), on a crash
+ * resume and on a replay alike — a replay runs the node again, but not its recorded effects.
+ */
+export function dagEffectMemo(
+  writes: ReadonlyMap<string, TaskWrite>,
+  nodeIndex: (name: string) => number | undefined,
+  memo: Map<number, ReadonlyMap<string, unknown>>,
+): void {
+  for (const write of writes.values()) {
+    if (write.kind !== 'call' || !write.key.startsWith(EFFECT_KEY_PREFIX)) continue;
+    const index = nodeIndex(write.node);
+    if (index === undefined) continue;
+    memo.set(index, new Map([...(memo.get(index) ?? []), [write.key, write.output]]));
+  }
 }
