@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Checkpointer } from '../checkpoint/checkpointer.js';
+import type { Checkpointer, TaskWritesRecord } from '../checkpoint/checkpointer.js';
 import { MemoryCheckpointer } from '../checkpoint/memory-checkpointer.js';
 import { WeftError } from '../errors/weft-error.js';
 import { StateGraph } from '../graph/state-graph.js';
@@ -8,6 +8,7 @@ import { appendReducer } from '../state/reducers.js';
 import { Command } from '../vocabulary/command.js';
 import { END, START } from '../vocabulary/constants.js';
 import type { EffectFence } from './effect-fence.js';
+import type { EffectRecorder } from './effect-recorder.js';
 
 const State = z.object({ order: z.string(), log: z.array(z.string()).default([]) });
 
@@ -218,6 +219,29 @@ describe('ctx.effect', () => {
     const done = await build(false).invoke(null, { threadId: 'dt' });
     expect(done.log).toEqual(['receipt-1-o7']);
     expect(h.ledger.requests).toHaveLength(1);
+  });
+
+  it('lets a store that records effects itself (EffectRecorder) store them, with the run fence', async () => {
+    const fence: EffectFence = { check: async () => undefined };
+    const seen: Array<{ taskId: string; fence: EffectFence | undefined }> = [];
+    class RecordingStore extends MemoryCheckpointer implements EffectRecorder {
+      async recordEffect(record: TaskWritesRecord, given: EffectFence | undefined): Promise<void> {
+        seen.push({ taskId: record.taskId, fence: given });
+        await this.putWrites(record);
+      }
+    }
+    const h = harness();
+    h.failAfter = 1;
+    const checkpointer = new RecordingStore();
+    await expect(
+      chargeGraph(checkpointer, h).invoke({ order: 'o8' }, { threadId: 'r', fence }),
+    ).rejects.toThrow();
+    const done = await chargeGraph(checkpointer, h).invoke(null, { threadId: 'r', fence });
+    expect(done.log).toEqual(['receipt-1-o8', 'shipped o8']);
+    expect(h.ledger.requests).toHaveLength(1);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.taskId).toMatch(/:charge:0\/effect:charge#0$/);
+    expect(seen[0]?.fence).toBe(fence);
   });
 
   it('rejects an empty name or key with INVALID_ARGUMENT naming the node', async () => {
