@@ -49,6 +49,8 @@ const confinedSdks = [
   [(name) => name === 'ai' || name.startsWith('@ai-sdk/'), 'packages/adk/src/model/ai-sdk/'],
   // @weft/ui-streams writes the AI SDK's chunk types: only its `./ai-sdk` entry names them (ADR 037).
   [(name) => name === 'ai' || name.startsWith('@ai-sdk/'), 'packages/ui-streams/src/ai-sdk/'],
+  // …and AG-UI's only its `./ag-ui` entry.
+  [(name) => name.startsWith('@ag-ui/'), 'packages/ui-streams/src/ag-ui/'],
   // rxjs is compose's optional peer: only its `./rx` entry loads it.
   [(name) => name === 'rxjs', 'packages/compose/src/rx/'],
 ];

@@ -1,8 +1,9 @@
-// aiSdkHandler refuses what a listener must: foreign Host names (DNS rebinding), other sites' pages,
+// aiSdkHandler and agUiHandler refuse what a listener must: foreign Host names (DNS rebinding), other sites' pages,
 // bodies over the cap, non-JSON writes, and chat bodies it cannot read — before any run starts.
 import { ChatModelAgent, MemorySessionService, Runner } from '@weft/adk';
 import { ScriptedChatModel } from '@weft/adk/testing';
 import { afterEach, expect, it } from 'vitest';
+import { agUiHandler } from '../src/ag-ui/index.js';
 import { aiSdkHandler } from '../src/ai-sdk/index.js';
 import { type Loopback, listen } from './loopback.js';
 
@@ -134,5 +135,45 @@ it('names the field of a chat body it cannot read', async () => {
     await refusal(await post({ id: 'c', messages: [{ role: 'assistant', parts: [forged] }] })),
   ).toMatchObject({
     message: 'the approval id "made-up" of tool call "call_1" was not issued by this route',
+  });
+});
+
+it('guards the AG-UI route the same way and names the RunAgentInput field at fault', async () => {
+  const handler = agUiHandler(runner, { maxBodyBytes: 256 });
+  const post = (url: string, value: unknown, headers: Record<string, string> = {}) =>
+    handler(
+      new Request(url, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(value) }),
+    );
+  const input = {
+    threadId: 't1',
+    runId: 'r1',
+    messages: [{ id: 'm1', role: 'user', content: 'Hi' }],
+    tools: [],
+    context: [],
+  };
+  expect(await refusal(await post('http://evil.example/agui', input))).toMatchObject({
+    status: 403,
+    error: 'FORBIDDEN_HOST',
+  });
+  expect(
+    await refusal(await post('http://localhost/agui', input, { origin: 'https://evil.example' })),
+  ).toMatchObject({
+    status: 403,
+    error: 'CROSS_ORIGIN',
+  });
+  const big = { ...input, messages: [{ id: 'm1', role: 'user', content: 'x'.repeat(300) }] };
+  expect(await refusal(await post('http://localhost/agui', big))).toMatchObject({ status: 413 });
+  expect(await refusal(await post('http://localhost/agui', { ...input, runId: '' }))).toMatchObject({
+    message: '"runId" must be an id of 1 to 256 characters',
+  });
+  expect(
+    await refusal(
+      await post('http://localhost/agui', {
+        ...input,
+        resume: [{ interruptId: 'int_1', status: 'cancelled' }],
+      }),
+    ),
+  ).toMatchObject({
+    message: '"resume[0]" cancels interrupt "int_1", which only a resolved answer continues',
   });
 });

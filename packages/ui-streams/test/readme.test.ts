@@ -32,3 +32,22 @@ it('the useChat block serves a Weft agent and prints its streamed reply', async 
   expect(log.mock.calls).toEqual([[[{ type: 'text', text: 'Hello from Weft!', state: 'done' }]]]);
   log.mockRestore();
 });
+
+it('the AG-UI block serves a Weft agent to an HttpAgent and prints its reply and state', async () => {
+  const block = blocks.find((b) => b.includes('agUiHandler(runner)')) ?? '';
+  const serveLine = 'const server = serve({ fetch: agUiHandler(runner), port: 3000 });\n';
+  const url = "'http://localhost:3000/agui'";
+  expect(block).toContain(serveLine);
+  expect(block).toContain(url);
+  const onFreePort = block
+    .replace(
+      serveLine,
+      `${serveLine.replace('3000', '0')}await new Promise((listening) => server.once('listening', listening));\n`,
+    )
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the code written into the block is a template literal
+    .replace(url, '`http://localhost:${(server.address() as { port: number }).port}/agui`');
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  await runBlock('ag-ui', onFreePort);
+  expect(log.mock.calls).toEqual([['Hello from Weft!', { reply: 'Hello from Weft!' }]]);
+  log.mockRestore();
+});

@@ -1,5 +1,5 @@
 import { Refusal } from '../http/request-guard.js';
-import { parseApprovalId } from './approval-id.js';
+import { parseApprovalId } from '../interrupts/approval-id.js';
 
 /**
  * What one `useChat` request asks of the agent: a new user turn, or the resume of a paused one.

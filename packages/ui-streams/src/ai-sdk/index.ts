@@ -20,8 +20,8 @@ export {
   Refusal,
   readGuardedJson,
 } from '../http/request-guard.js';
+export { approvalId, parseApprovalId } from '../interrupts/approval-id.js';
 export { type AiSdkHandlerOptions, aiSdkHandler, type ChatRunner } from './ai-sdk-handler.js';
-export { approvalId, parseApprovalId } from './approval-id.js';
 export { type ChatTurn, parseChatRequest } from './chat-request.js';
 export { toUIMessageChunks, type UIMessageChunkOptions } from './ui-message-chunks.js';
 export { UI_MESSAGE_STREAM_HEADERS, uiMessageStreamResponse } from './ui-message-stream-response.js';

@@ -8,7 +8,7 @@ import type {
 } from '@weft/adk';
 import { messageText } from '@weft/adk';
 import type { UIMessageChunk } from 'ai';
-import { approvalId } from './approval-id.js';
+import { approvalId } from '../interrupts/approval-id.js';
 
 /**
  * How {@link toUIMessageChunks} writes a run.
