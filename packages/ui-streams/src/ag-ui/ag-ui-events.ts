@@ -12,7 +12,9 @@ import { approvalId } from '../interrupts/approval-id.js';
  * ```
  */
 export interface AgUiRunOptions {
+  /** The AG-UI thread (Weft's session id). */
   readonly threadId: string;
+  /** The run id the client chose. */
   readonly runId: string;
   /** The session's state before the run, sent as `STATE_SNAPSHOT` so later `STATE_DELTA`s apply to it. */
   readonly state?: Readonly<Record<string, unknown>>;

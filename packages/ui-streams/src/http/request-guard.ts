@@ -33,18 +33,22 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
  * ```
  */
 export class Refusal extends Error {
+  /** Always `'Refusal'`. */
   override readonly name = 'Refusal';
+  /** The HTTP status to answer with. */
+  readonly status: number;
+  /** A stable machine-readable code (`FORBIDDEN_HOST`, `CROSS_ORIGIN`, `BODY_TOO_LARGE`, …). */
+  readonly code: string;
+
   /**
    * @param status the HTTP status to answer with
-   * @param code a stable machine-readable code (`FORBIDDEN_HOST`, `CROSS_ORIGIN`, `BODY_TOO_LARGE`, …)
+   * @param code a stable machine-readable code
    * @param message what was wrong, naming the header or field
    */
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
+  constructor(status: number, code: string, message: string) {
     super(message);
+    this.status = status;
+    this.code = code;
   }
 
   /** The refusal as a JSON response. */
