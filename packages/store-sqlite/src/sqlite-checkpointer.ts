@@ -70,6 +70,8 @@ export class SqliteCheckpointer implements Checkpointer {
   readonly #deleteThread: (threadId: string) => void;
   readonly #upsertMany: (records: readonly TaskWritesRecord[]) => void;
   readonly #claims: SqliteThreadClaims;
+  readonly #fencedInsert: (record: CheckpointRecord) => void;
+  readonly #fencedUpsert: (records: readonly TaskWritesRecord[]) => void;
 
   /** @throws {WeftError} code `CHECKPOINT` when the file holds a schema newer than this package knows. */
   constructor(options: SqliteCheckpointerOptions = {}) {
@@ -104,6 +106,17 @@ export class SqliteCheckpointer implements Checkpointer {
       deleteCheckpoints.run(threadId);
     });
     this.#claims = new SqliteThreadClaims(db);
+    // The write fence (ADR 030): a holder's write checks its claim in the write's own transaction.
+    const fencedInsert = db.transaction((record: CheckpointRecord) => {
+      this.#claims.check(record.threadId);
+      this.#insert.run(...checkpointRowValues(record));
+    });
+    this.#fencedInsert = (record) => fencedInsert.immediate(record);
+    const fencedUpsert = db.transaction((records: readonly TaskWritesRecord[]) => {
+      for (const threadId of new Set(records.map((record) => record.threadId))) this.#claims.check(threadId);
+      for (const record of records) this.#upsert(record);
+    });
+    this.#fencedUpsert = (records) => fencedUpsert.immediate(records);
   }
 
   /**
@@ -112,7 +125,8 @@ export class SqliteCheckpointer implements Checkpointer {
    */
   async put(record: CheckpointRecord): Promise<void> {
     try {
-      this.#insert.run(...checkpointRowValues(record));
+      if (this.#claims.holds(record.threadId)) this.#fencedInsert(record);
+      else this.#insert.run(...checkpointRowValues(record));
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw checkpointExistsError(record, error);
@@ -130,12 +144,14 @@ export class SqliteCheckpointer implements Checkpointer {
   }
 
   async putWrites(record: TaskWritesRecord): Promise<void> {
-    this.#upsert(record);
+    if (this.#claims.holds(record.threadId)) this.#fencedUpsert([record]);
+    else this.#upsert(record);
   }
 
   /** Stores several tasks' writes in one transaction (one WAL commit instead of one per task). */
   async putWritesBatch(records: readonly TaskWritesRecord[]): Promise<void> {
-    this.#upsertMany(records);
+    if (records.some((record) => this.#claims.holds(record.threadId))) this.#fencedUpsert(records);
+    else this.#upsertMany(records);
   }
 
   #upsert(record: TaskWritesRecord): void {
@@ -178,6 +194,7 @@ export class SqliteCheckpointer implements Checkpointer {
 
   /** Closes the database if this checkpointer opened it. */
   async close(): Promise<void> {
+    this.#claims.close();
     if (this.#ownsDatabase && this.#db.open) this.#db.close();
   }
 

@@ -62,6 +62,29 @@ export function threadClaimedError(threadId: string, holder?: string): Checkpoin
 }
 
 /**
+ * The error a store reports when a writer's claim on a thread is gone: its lock connection died, or
+ * another writer took the thread over (a higher epoch). The holder's run stops before its next step, and
+ * its writes are refused; the thread continues under the new claim.
+ *
+ * @example
+ * ```ts
+ * const stored = 8; // the thread's epoch as the store has it
+ * const mine = 7; // the epoch this writer claimed the thread with
+ * if (stored !== mine) throw claimLostError('thread-1', `epoch ${mine} was superseded by ${stored}`);
+ * ```
+ */
+export function claimLostError(threadId: string, reason: string, cause?: unknown): CheckpointConflictError {
+  return new CheckpointConflictError(
+    threadId,
+    '',
+    `lost its claim (${reason}): another writer may hold it now`,
+    {
+      cause,
+    },
+  );
+}
+
+/**
  * Parses a checkpoint's stored metadata JSON, failing with a typed error naming the checkpoint (instead of
  * a bare `SyntaxError`) when a store holds text that is not a JSON object.
  *
