@@ -1,4 +1,4 @@
-import type { Checkpointer } from '@weft/compose';
+import { CheckpointCorruptError, type Checkpointer } from '@weft/compose';
 import {
   CHECKPOINT_COLUMNS,
   type CheckpointRecord,
@@ -158,16 +158,26 @@ export class SqliteCheckpointer implements Checkpointer {
     this.#upsertWrites.run(...taskWritesRowValues(record));
   }
 
+  /** @throws {CheckpointCorruptError} kind `storage` when the pages holding the checkpoint are damaged. */
   async get(threadId: string, options: GetCheckpointOptions = {}): Promise<StoredCheckpoint | undefined> {
     const ns = options.ns ?? '';
-    const row =
-      options.id === undefined ? this.#latest.get(threadId, ns) : this.#byId.get(threadId, ns, options.id);
-    if (row === undefined) return undefined;
-    const writes = this.#writes.all(threadId, ns, row.id).map(taskWritesFromRow);
-    return { checkpoint: checkpointFromRow(row), writes };
+    return readingPages({ threadId, ns, checkpointId: options.id ?? '(latest)' }, () => {
+      const row =
+        options.id === undefined ? this.#latest.get(threadId, ns) : this.#byId.get(threadId, ns, options.id);
+      if (row === undefined) return undefined;
+      const writes = this.#writes.all(threadId, ns, row.id).map(taskWritesFromRow);
+      return { checkpoint: checkpointFromRow(row), writes };
+    });
   }
 
+  /** @throws {CheckpointCorruptError} kind `storage` when the pages holding a listed checkpoint are damaged. */
   async list(threadId: string, options: ListCheckpointsOptions = {}): Promise<CheckpointRecord[]> {
+    return readingPages({ threadId, ns: options.ns ?? '', checkpointId: options.before ?? '(list)' }, () =>
+      this.#list(threadId, options),
+    );
+  }
+
+  #list(threadId: string, options: ListCheckpointsOptions): CheckpointRecord[] {
     const limit = options.limit ?? -1;
     if (options.limit !== undefined && options.limit <= 0) return [];
     const ns = options.ns ?? '';
@@ -216,5 +226,25 @@ export class SqliteCheckpointer implements Checkpointer {
       this.#lists.set(key, statement);
     }
     return statement;
+  }
+}
+
+/**
+ * Runs a read, turning SQLite's own page damage (`SQLITE_CORRUPT`, `SQLITE_NOTADB`) into the one typed
+ * corruption error, naming the thread and checkpoint read (issue #52: it surfaced as a raw SQLite error).
+ * The connection stays open: the rest of the file keeps serving.
+ */
+function readingPages<T>(where: { threadId: string; ns: string; checkpointId: string }, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code !== 'string' || !/^SQLITE_(CORRUPT|NOTADB)/.test(code)) throw error;
+    throw new CheckpointCorruptError({
+      record: where,
+      kind: 'storage',
+      reason: `the SQLite file is damaged where it is kept (${code}: ${(error as Error).message})`,
+      cause: error,
+    });
   }
 }

@@ -1,5 +1,6 @@
 import { CheckpointConflictError } from '../errors/checkpoint-conflict-error.js';
-import { WeftError } from '../errors/weft-error.js';
+import { CheckpointCorruptError } from '../errors/checkpoint-corrupt-error.js';
+import type { WeftError } from '../errors/weft-error.js';
 import { checkpointExistsError } from './checkpoint-exists-error.js';
 import type { CheckpointRecord, JsonValue } from './checkpointer.js';
 
@@ -88,13 +89,13 @@ export function claimLostError(threadId: string, reason: string, cause?: unknown
  * Parses a checkpoint's stored metadata JSON, failing with a typed error naming the checkpoint (instead of
  * a bare `SyntaxError`) when a store holds text that is not a JSON object.
  *
- * @throws {WeftError} code `CHECKPOINT` naming the thread, namespace and checkpoint.
+ * @throws {CheckpointCorruptError} kind `encoding`, naming the thread, namespace and checkpoint.
  * @example
  * ```ts
  * const row = { thread_id: 'thread-1', ns: '', id: 'cp-7', metadata: '{"source":"loop","step":2}' }; // a stored row
  * const metadata = parseCheckpointMetadata(row.metadata, { threadId: row.thread_id, ns: row.ns, id: row.id });
  * metadata.step; // 2
- * parseCheckpointMetadata('[1]', { threadId: 'thread-1', ns: '', id: 'cp-8' }); // throws WeftError CHECKPOINT naming cp-8
+ * parseCheckpointMetadata('[1]', { threadId: 'thread-1', ns: '', id: 'cp-8' }); // throws CheckpointCorruptError naming cp-8
  * ```
  */
 export function parseCheckpointMetadata(
@@ -110,9 +111,10 @@ export function parseCheckpointMetadata(
   }
   if (cause === undefined && typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
     return parsed as Record<string, JsonValue>;
-  throw new WeftError(
-    'CHECKPOINT',
-    `checkpoint "${where.id}" of thread "${where.threadId}"${where.ns === '' ? '' : ` (namespace "${where.ns}")`} has corrupt metadata: ${cause === undefined ? 'not a JSON object' : (cause as Error).message}`,
-    { cause },
-  );
+  throw new CheckpointCorruptError({
+    record: { threadId: where.threadId, ns: where.ns, checkpointId: where.id },
+    kind: 'encoding',
+    reason: `its metadata is ${cause === undefined ? 'not a JSON object' : `not JSON (${(cause as Error).message})`}`,
+    cause,
+  });
 }

@@ -1,4 +1,4 @@
-import { WeftError } from '../errors/weft-error.js';
+import { CheckpointCorruptError } from '../errors/checkpoint-corrupt-error.js';
 import { planResume } from '../interrupt/resume.js';
 import { applyStateWrites } from '../pregel/apply.js';
 import { SubgraphWrites } from '../pregel/subgraph-writes.js';
@@ -141,16 +141,21 @@ async function walkRun(
   while (record.source !== 'input') {
     const parentId = record.parentId;
     if (parentId === null) {
-      throw new WeftError(
-        'CHECKPOINT',
-        `checkpoint "${loaded.record.id}" of thread "${record.threadId}" belongs to no DAG run: its chain has no input checkpoint`,
-      );
+      throw new CheckpointCorruptError({
+        record: { threadId: record.threadId, ns: record.ns, checkpointId: loaded.record.id },
+        kind: 'chain',
+        reason: 'it belongs to no DAG run: its chain has no input checkpoint',
+      });
     }
     if (seen.has(parentId)) throw chainLoopError(loaded.record, parentId);
     seen.add(parentId);
     const stored = await checkpointer.get(record.threadId, { ns: record.ns, id: parentId });
     if (!stored) {
-      throw new WeftError('CHECKPOINT', `checkpoint "${record.id}" lost its parent "${parentId}"`);
+      throw new CheckpointCorruptError({
+        record: { threadId: record.threadId, ns: record.ns, checkpointId: record.id },
+        kind: 'chain',
+        reason: `it lost its parent "${parentId}"`,
+      });
     }
     record = stored.checkpoint;
     chain.push({ record, body: decodeBody(record, topology) });
