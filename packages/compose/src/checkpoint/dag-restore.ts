@@ -1,3 +1,4 @@
+import { dagEffectMemo } from '../effects/carry-effects.js';
 import { CheckpointCorruptError } from '../errors/checkpoint-corrupt-error.js';
 import { planResume } from '../interrupt/resume.js';
 import { applyStateWrites } from '../pregel/apply.js';
@@ -58,7 +59,7 @@ interface Link {
  * nodes that finished after the head was written (task writes, unless forking), and plans the resume of
  * the paused nodes.
  *
- * @throws WeftError `CHECKPOINT` when the chain has no input checkpoint or loops; `INVALID_RESUME` when
+ * @throws CheckpointCorruptError kind `chain` when the chain has no input checkpoint or loops; `INVALID_RESUME` when
  * a resume value does not match the pending interrupts.
  */
 export async function restoreDag(options: DagRestoreOptions): Promise<DagRestored> {
@@ -116,6 +117,7 @@ export async function restoreDag(options: DagRestoreOptions): Promise<DagRestore
     const remembered = plan.memo.get(task.id);
     if (remembered) memo.set(task.node, remembered);
   }
+  dagEffectMemo(loaded.taskWrites, (name) => topology.byName.get(name)?.index, memo);
   return {
     input,
     startValues: await startValues(options, chain[0] as Link, input, external),

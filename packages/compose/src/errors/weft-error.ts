@@ -21,7 +21,8 @@ export type WeftErrorCode =
   | 'NOT_FOUND'
   | 'INVALID_ARGUMENT'
   | 'INTERRUPTED'
-  | 'OUTSIDE_ENTRYPOINT';
+  | 'OUTSIDE_ENTRYPOINT'
+  | 'EFFECT_FENCED';
 
 const marker = Symbol.for('weft.error');
 
