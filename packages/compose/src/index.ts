@@ -30,6 +30,7 @@ export { FieldMappingError } from './errors/field-mapping-error.js';
 export { GraphValidationError, type ValidationIssue } from './errors/graph-validation-error.js';
 export { type InputIssue, InputValidationError } from './errors/input-validation-error.js';
 export { NodeError } from './errors/node-error.js';
+export { REDACTED, redactedError, redactSecrets, registerSecret } from './errors/redact-secrets.js';
 export { ReducerError } from './errors/reducer-error.js';
 export { StateMutationError } from './errors/state-mutation-error.js';
 export { StateUpdateError } from './errors/state-update-error.js';
