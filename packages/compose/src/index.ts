@@ -16,6 +16,20 @@ export type { CachePolicy, NodeCache } from './cache/node-cache.js';
 export type { BulkSuperstep, BulkUpdate } from './checkpoint/bulk-update.js';
 export type { Durability } from './checkpoint/checkpoint-session.js';
 export type { Checkpointer, CheckpointSource, JsonValue } from './checkpoint/checkpointer.js';
+export {
+  type MaintainableCheckpointer,
+  type PruneOptions,
+  type PruneReport,
+  type PruneSkip,
+  pruneCheckpoints,
+  type Retention,
+  type RetentionOptions,
+  type RetentionPolicies,
+  type RetentionPolicy,
+  type RetentionReport,
+  startRetention,
+  type ThreadSummary,
+} from './checkpoint/maintenance/index.js';
 export { MemoryCheckpointer } from './checkpoint/memory-checkpointer.js';
 export { SerializationError } from './checkpoint/serialization-error.js';
 export type { StateSnapshot } from './checkpoint/thread-state.js';

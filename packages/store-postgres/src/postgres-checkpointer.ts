@@ -1,18 +1,23 @@
-import { type Checkpointer, WeftError } from '@weft/compose';
+import { WeftError } from '@weft/compose';
 import {
   CHECKPOINT_COLUMNS,
+  type CheckpointLink,
   type CheckpointRecord,
   type CheckpointRow,
   checkpointExistsError,
   checkpointFromRow,
   checkpointRowValues,
+  type DeleteOutcome,
   type GetCheckpointOptions,
   type ListCheckpointsOptions,
+  type ListThreadsOptions,
+  type MaintainableCheckpointer,
   type StoredCheckpoint,
   seqConflictError,
   TASK_WRITES_COLUMNS,
   type TaskWritesRecord,
   type ThreadClaim,
+  type ThreadSummary,
   taskWritesFromRow,
   taskWritesRowValues,
 } from '@weft/compose/store';
@@ -20,6 +25,7 @@ import type { Pool, QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import { CommitGroup } from './commit-group.js';
 import { type PostgresConnectionOptions, postgresConnection } from './postgres-connection.js';
 import { commitGroupedPuts, type GroupedPut } from './postgres-group-put.js';
+import { PostgresMaintenance } from './postgres-maintenance.js';
 import { type PostgresTables, setupPostgresSchema } from './postgres-schema.js';
 import { PostgresThreadClaims } from './postgres-thread-claims.js';
 import { statementPrefix } from './statement-prefix.js';
@@ -78,13 +84,14 @@ const UNDEFINED_TABLE = '42P01';
  * await checkpointer.close();
  * ```
  */
-export class PostgresCheckpointer implements Checkpointer {
+export class PostgresCheckpointer implements MaintainableCheckpointer {
   readonly #pool: Pool;
   readonly #ownsPool: boolean;
   readonly #tables: PostgresTables;
   readonly #statementPrefix: string;
   readonly #claims: PostgresThreadClaims;
   readonly #group: CommitGroup<GroupedPut> | undefined;
+  readonly #maintenance: PostgresMaintenance;
 
   /** @throws {WeftError} code `INVALID_ARGUMENT` when the schema or table prefix is not a plain identifier. */
   constructor(options: PostgresCheckpointerOptions) {
@@ -94,6 +101,12 @@ export class PostgresCheckpointer implements Checkpointer {
     this.#tables = tables;
     this.#statementPrefix = statementPrefix(tables);
     this.#claims = new PostgresThreadClaims(this.#pool, this.#tables.checkpoints);
+    this.#maintenance = new PostgresMaintenance(
+      (config) => this.#query(config),
+      tables,
+      this.#claims,
+      this.#statementPrefix,
+    );
     this.#group = groupOf(options.groupCommit, (puts) =>
       commitGroupedPuts(
         (config) => this.#query(config),
@@ -219,6 +232,31 @@ export class PostgresCheckpointer implements Checkpointer {
              DELETE FROM ${this.#tables.checkpoints} WHERE thread_id = $1`,
       values: [threadId],
     });
+  }
+
+  async listThreads(options: ListThreadsOptions = {}): Promise<ThreadSummary[]> {
+    return this.#maintenance.listThreads(options);
+  }
+
+  async listLinks(threadId: string, ns: string): Promise<CheckpointLink[]> {
+    return this.#maintenance.listLinks(threadId, ns);
+  }
+
+  /**
+   * Deletes in statements of 5,000 ids, each one transaction that deletes only while no session holds
+   * the thread's claim and the namespace's head is `headId`.
+   */
+  async deleteCheckpoints(
+    threadId: string,
+    ns: string,
+    ids: readonly string[],
+    headId: string,
+  ): Promise<DeleteOutcome> {
+    return this.#maintenance.deleteCheckpoints(threadId, ns, ids, headId);
+  }
+
+  async deleteIdleThread(threadId: string, before: string): Promise<boolean> {
+    return this.#maintenance.deleteIdleThread(threadId, before);
   }
 
   /** Ends the pool if this checkpointer created it (from a connection string); a pool you passed stays open. */

@@ -43,6 +43,12 @@ export class SqliteThreadClaims {
     this.#claim = (threadId, token) => claim.immediate(threadId, token);
   }
 
+  /** Whether a live run (of this or another process) holds the thread; read inside the caller's transaction. */
+  isClaimed(threadId: string): boolean {
+    const held = this.#read.get(threadId);
+    return held !== undefined && isLive(held);
+  }
+
   /** @throws {CheckpointConflictError} when a live run (of this or another process) holds the thread. */
   claim(threadId: string): ThreadClaim {
     const token = randomUUID();

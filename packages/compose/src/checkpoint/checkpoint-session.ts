@@ -114,6 +114,9 @@ export class CheckpointSession {
     this.baseBytes = loaded.body.values ? loaded.record.payload.length : Math.max(this.sinceBytes, 1);
     this.source = fork ? 'fork' : 'loop';
     this.pauses = fork ? undefined : pausesOf(loaded);
+    // Continuing from an older checkpoint starts its own snapshot: the new branch never reads the older
+    // chain again, so retention may drop that chain without breaking it (see `pruneCheckpoints`).
+    if (headSeq !== loaded.record.seq) this.snapshotNext = true;
   }
 
   /** Marks the first checkpoint of this run as written for new input. */

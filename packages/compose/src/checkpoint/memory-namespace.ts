@@ -110,6 +110,30 @@ export class MemoryNamespace {
     return isDeferred(row) ? row.baseId : row.record.baseId;
   }
 
+  /** Removes the checkpoints `ids` (and the task writes saved against them); resolves with how many were here. */
+  remove(ids: ReadonlySet<string>): number {
+    this.#indexAll();
+    let removed = 0;
+    let kept = 0;
+    for (let position = 0; position < this.#rows.length; position++) {
+      const row = this.#rows[position] as StoredRow;
+      const id = isDeferred(row) ? row.id : row.record.id;
+      if (ids.has(id)) {
+        removed++;
+        this.#index.delete(id);
+        this.writes.delete(id);
+        continue;
+      }
+      this.#rows[kept] = row;
+      this.#seqs[kept] = this.#seqs[position] as number;
+      kept++;
+    }
+    this.#rows.length = kept;
+    this.#seqs.length = kept;
+    this.#indexed = kept;
+    return removed;
+  }
+
   #indexAll(): void {
     const rows = this.#rows;
     const seqs = this.#seqs;

@@ -43,6 +43,18 @@ export type {
   TaskWritesRecord,
   ThreadClaim,
 } from '../checkpoint/checkpointer.js';
+export {
+  type CheckpointLink,
+  type DeleteOutcome,
+  type DeleteSkipped,
+  isMaintainable,
+  type ListThreadsOptions,
+  type MaintainableCheckpointer,
+  maintainable,
+  PAUSED_WRITE_PREFIX,
+  planRetention,
+  type ThreadSummary,
+} from '../checkpoint/maintenance/index.js';
 export { jsonEqual, metadataMatches } from '../checkpoint/metadata-filter.js';
 export { payloadChecksum } from '../checkpoint/payload-checksum.js';
 export { deserialize, serialize, serializeChannels } from '../checkpoint/serializer.js';

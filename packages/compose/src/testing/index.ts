@@ -11,4 +11,5 @@ export {
 export { describeNodeCacheConformance, type NodeCacheFixture } from './node-cache-conformance.js';
 export { runRaceChild } from './race/race-child.js';
 export { buildRaceGraph, buildTickGraph } from './race/race-graphs.js';
+export { describeRetentionConformance, type RetentionFixture } from './retention-conformance.js';
 export { describeStoreConformance, type StoreFixture } from './store-conformance.js';

@@ -1,0 +1,4 @@
+import { describeRetentionConformance } from '../../testing/retention-conformance.js';
+import { MemoryCheckpointer } from '../memory-checkpointer.js';
+
+describeRetentionConformance('MemoryCheckpointer', async () => ({ checkpointer: new MemoryCheckpointer() }));
