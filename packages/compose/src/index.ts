@@ -44,6 +44,7 @@ export { NodeError } from './errors/node-error.js';
 export { ReducerError } from './errors/reducer-error.js';
 export { StateMutationError } from './errors/state-mutation-error.js';
 export { StateUpdateError } from './errors/state-update-error.js';
+export { StateVersionError } from './errors/state-version-error.js';
 export { StepLimitError } from './errors/step-limit-error.js';
 export { isComposeError, WeftError, type WeftErrorCode } from './errors/weft-error.js';
 export { WriteConflictError } from './errors/write-conflict-error.js';
@@ -133,6 +134,8 @@ export type { GraphSpec } from './pregel/topology.js';
 export { type ConcatFunction, concatChunks } from './runnable/concat.js';
 export { type RunnableParts, runnable } from './runnable/lambda.js';
 export { type AnyRunnable, type CallOptions, isRunnable, type Runnable } from './runnable/runnable.js';
+export { storedStateVersion } from './state/migration/migrate-state.js';
+export type { StateMigration } from './state/migration/state-migration.js';
 export {
   type AnyReducer,
   type AppendReducer,

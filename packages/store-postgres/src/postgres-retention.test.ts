@@ -1,4 +1,4 @@
-import { describeRetentionConformance } from '@weft/compose/testing';
+import { describeMigrationConformance, describeRetentionConformance } from '@weft/compose/testing';
 import pg from 'pg';
 import { describe, it } from 'vitest';
 import { PostgresCheckpointer } from './postgres-checkpointer.js';
@@ -13,7 +13,7 @@ if (url === undefined || url === '') {
     it('needs PostgreSQL', () => undefined);
   });
 } else {
-  describeRetentionConformance('PostgresCheckpointer', async () => {
+  const fixture = async () => {
     const pool = new pg.Pool({ connectionString: url, max: 5 });
     schemaCount += 1;
     const schema = `weft_retention_${runId}_${schemaCount}`;
@@ -26,5 +26,7 @@ if (url === undefined || url === '') {
         await pool.end();
       },
     };
-  });
+  };
+  describeRetentionConformance('PostgresCheckpointer', fixture);
+  describeMigrationConformance('PostgresCheckpointer', fixture);
 }

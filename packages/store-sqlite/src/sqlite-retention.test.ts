@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeRetentionConformance } from '@weft/compose/testing';
+import { describeMigrationConformance, describeRetentionConformance } from '@weft/compose/testing';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 
 describeRetentionConformance('SqliteCheckpointer on a file', async () => {
@@ -11,3 +11,7 @@ describeRetentionConformance('SqliteCheckpointer on a file', async () => {
     cleanup: async () => rmSync(directory, { recursive: true, force: true }),
   };
 });
+
+describeMigrationConformance('SqliteCheckpointer in memory', async () => ({
+  checkpointer: new SqliteCheckpointer(),
+}));

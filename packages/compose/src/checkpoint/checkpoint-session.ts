@@ -2,6 +2,7 @@ import { isoNow, sortableId } from '../internal/ids.js';
 import type { LoopHooks, LoopView, StepRecord } from '../pregel/loop-hooks.js';
 import { type PendingInterrupt, type Task, TaskPaused } from '../pregel/task.js';
 import type { CompiledNode } from '../pregel/topology.js';
+import { storedStateVersion } from '../state/migration/migrate-state.js';
 import { pausesOf } from './answered-pauses.js';
 import { type BodyParts, bodyParts, errorInfo } from './body-parts.js';
 import { joinBody, loopBodyRest, serializeBodyRest } from './body-rest.js';
@@ -12,6 +13,7 @@ import {
   checkpointMetadata,
   type DeferredRun,
   deferredNext,
+  type GraphStamp,
   payloadLength,
   writtenNodes,
 } from './deferred-checkpoint.js';
@@ -37,6 +39,8 @@ export interface SessionOptions {
   readonly threadId: string;
   readonly ns: string;
   readonly durability: Durability;
+  /** The graph whose checkpoints these are: its name and state version go in every checkpoint's metadata. */
+  readonly graph: GraphStamp;
   /** Checkpoint ids of enclosing graphs, by namespace (stored in metadata as `parents`). */
   readonly parents: Readonly<Record<string, string>>;
   /** Called after each stored checkpoint (for `checkpoint-save` events). */
@@ -117,6 +121,8 @@ export class CheckpointSession {
     // Continuing from an older checkpoint starts its own snapshot: the new branch never reads the older
     // chain again, so retention may drop that chain without breaking it (see `pruneCheckpoints`).
     if (headSeq !== loaded.record.seq) this.snapshotNext = true;
+    // State loaded from an older state version was migrated: the next checkpoint stores it so, in full.
+    if (storedStateVersion(loaded.record) !== this.options.graph.versioning.version) this.snapshotNext = true;
   }
 
   /** Marks the first checkpoint of this run as written for new input. */
@@ -323,7 +329,7 @@ export class CheckpointSession {
       step,
       source,
       createdAt: isoNow(fields.now),
-      metadata: checkpointMetadata(step, source, writtenNodes(record), this.parents),
+      metadata: checkpointMetadata(step, source, writtenNodes(record), this.parents, this.options.graph),
       payload,
       checksum,
     };

@@ -113,12 +113,15 @@ export function writtenNodes(record: StepRecord): string | string[] {
 }
 
 /**
- * A checkpoint's metadata: its step, source, the nodes that wrote (see {@link writtenNodes}) and the
- * enclosing graphs' checkpoint ids. The one place its keys and their order are written.
+ * A checkpoint's metadata: its step, source, the nodes that wrote (see {@link writtenNodes}), the
+ * enclosing graphs' checkpoint ids, and the name and state version of the graph that wrote it. The one
+ * place its keys and their order are written.
  *
  * @example
  * ```ts
- * checkpointMetadata(3, 'loop', 'a', {}); // { step: 3, source: 'loop', writes: ['a'], parents: {} }
+ * declare const topology: Topology; // name 'support', state version 2
+ * checkpointMetadata(3, 'loop', 'a', {}, topology);
+ * // { step: 3, source: 'loop', writes: ['a'], parents: {}, graph: 'support', stateVersion: 2 }
  * ```
  */
 export function checkpointMetadata(
@@ -126,9 +129,14 @@ export function checkpointMetadata(
   source: CheckpointSource,
   nodes: string | readonly string[],
   parents: Readonly<Record<string, string>>,
+  graph: GraphStamp,
 ): Record<string, JsonValue> {
-  return { step, source, writes: typeof nodes === 'string' ? [nodes] : (nodes as string[]), parents };
+  const writes = typeof nodes === 'string' ? [nodes] : (nodes as string[]);
+  return { step, source, writes, parents, graph: graph.name, stateVersion: graph.versioning.version };
 }
+
+/** What every checkpoint records of the graph that wrote it: its name and state version. */
+export type GraphStamp = Pick<Topology, 'name' | 'versioning'>;
 
 /**
  * The record a deferred checkpoint stands for, with its payload's checksum: what the checkpoint
@@ -155,7 +163,7 @@ export function materialize(deferred: DeferredCheckpoint): CheckpointRecord {
     step,
     source,
     createdAt: deferred.createdAt,
-    metadata: checkpointMetadata(step, source, deferred.nodes, run.parents),
+    metadata: checkpointMetadata(step, source, deferred.nodes, run.parents, run.topology),
     payload,
     checksum: payloadChecksum(payload),
   };

@@ -63,6 +63,7 @@ async function runClaimed(call: DurableRun): Promise<DurableResult> {
     fork = false;
   }
   const session = new CheckpointSession({
+    graph: topology,
     checkpointer,
     threadId,
     ns,

@@ -18,7 +18,8 @@ export type WeftErrorCode =
   | 'NOT_FOUND'
   | 'INVALID_ARGUMENT'
   | 'INTERRUPTED'
-  | 'OUTSIDE_ENTRYPOINT';
+  | 'OUTSIDE_ENTRYPOINT'
+  | 'STATE_VERSION';
 
 const marker = Symbol.for('weft.error');
 

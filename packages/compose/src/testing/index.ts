@@ -3,6 +3,7 @@ export { describeCheckpointerConformance } from './checkpointer-conformance.js';
 export { runDagCrashChild } from './crash/dag-crash-child.js';
 export { type DagCrashResumeOptions, describeDagCrashResume } from './dag-crash-resume.js';
 export { type DurabilityMatrixOptions, describeDurabilityMatrix } from './durability-matrix.js';
+export { describeMigrationConformance } from './migration-conformance.js';
 export {
   describeMultiProcessRace,
   type MultiProcessRaceOptions,
