@@ -10,6 +10,7 @@ import type { PausedWrite, TaskWrite } from './checkpoint-body.js';
 import type { Checkpointer, CheckpointRecord, CheckpointSource, TaskWritesRecord } from './checkpointer.js';
 import type { DeferredCheckpoint } from './deferred-checkpoint.js';
 import {
+  type CheckpointOrigin,
   checkpointMetadata,
   type DeferredRun,
   deferredNext,
@@ -100,6 +101,7 @@ export class CheckpointSession {
 
   constructor(private readonly options: SessionOptions) {
     this.parents = { ...options.parents };
+    this.origin = { parents: this.parents, graph: options.graph };
     this.putNow = options.durability === 'sync' ? syncPut(options.checkpointer) : undefined;
   }
 
@@ -329,7 +331,7 @@ export class CheckpointSession {
       step,
       source,
       createdAt: isoNow(fields.now),
-      metadata: checkpointMetadata(step, source, writtenNodes(record), this.parents, this.options.graph),
+      metadata: checkpointMetadata(step, source, writtenNodes(record), this.origin),
       payload,
       checksum,
     };
@@ -337,6 +339,8 @@ export class CheckpointSession {
 
   /** The enclosing graphs' checkpoint ids, copied once per run and shared by its checkpoints' metadata. */
   private readonly parents: Readonly<Record<string, string>>;
+  /** The parents and the graph, as every checkpoint's metadata records them. */
+  private readonly origin: CheckpointOrigin;
 
   /**
    * Stores a finished task's writes at once, without making its step wait for them: the step's

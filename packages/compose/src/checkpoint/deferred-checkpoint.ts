@@ -120,7 +120,7 @@ export function writtenNodes(record: StepRecord): string | string[] {
  * @example
  * ```ts
  * declare const topology: Topology; // name 'support', state version 2
- * checkpointMetadata(3, 'loop', 'a', {}, topology);
+ * checkpointMetadata(3, 'loop', 'a', { parents: {}, graph: topology });
  * // { step: 3, source: 'loop', writes: ['a'], parents: {}, graph: 'support', stateVersion: 2 }
  * ```
  */
@@ -128,11 +128,17 @@ export function checkpointMetadata(
   step: number,
   source: CheckpointSource,
   nodes: string | readonly string[],
-  parents: Readonly<Record<string, string>>,
-  graph: GraphStamp,
+  origin: CheckpointOrigin,
 ): Record<string, JsonValue> {
   const writes = typeof nodes === 'string' ? [nodes] : (nodes as string[]);
+  const { parents, graph } = origin;
   return { step, source, writes, parents, graph: graph.name, stateVersion: graph.versioning.version };
+}
+
+/** Where a run's checkpoints come from: the enclosing graphs' checkpoint ids and the graph writing them. */
+export interface CheckpointOrigin {
+  readonly parents: Readonly<Record<string, string>>;
+  readonly graph: GraphStamp;
 }
 
 /** What every checkpoint records of the graph that wrote it: its name and state version. */
@@ -163,7 +169,7 @@ export function materialize(deferred: DeferredCheckpoint): CheckpointRecord {
     step,
     source,
     createdAt: deferred.createdAt,
-    metadata: checkpointMetadata(step, source, deferred.nodes, run.parents, run.topology),
+    metadata: checkpointMetadata(step, source, deferred.nodes, { parents: run.parents, graph: run.topology }),
     payload,
     checksum: payloadChecksum(payload),
   };

@@ -31,7 +31,7 @@ export function checkStateVersion(
 ): number {
   const stored = storedStateVersion(record);
   const graphVersion = topology.versioning.version;
-  if (stored > graphVersion) throw versionError(topology, record, stored, 'newer');
+  if (stored > graphVersion) throw versionError({ topology, record, storedVersion: stored, reason: 'newer' });
   return stored;
 }
 
@@ -51,31 +51,39 @@ export async function migrateValues(
   let state = values;
   while (version < topology.versioning.version) {
     const migration = topology.versioning.migrations.get(version);
-    if (migration === undefined) throw versionError(topology, record, version, 'no-migration');
+    if (migration === undefined)
+      throw versionError({ topology, record, storedVersion: version, reason: 'no-migration' });
     try {
       state = { ...(await migration(state)) };
     } catch (error) {
-      throw versionError(topology, record, version, 'migration-failed', error);
+      throw versionError({
+        topology,
+        record,
+        storedVersion: version,
+        reason: 'migration-failed',
+        cause: error,
+      });
     }
     version++;
   }
   return state;
 }
 
-function versionError(
-  topology: Pick<Topology, 'name' | 'versioning'>,
-  record: CheckpointRecord,
-  storedVersion: number,
-  reason: StateVersionError['reason'],
-  cause?: unknown,
-): StateVersionError {
+function versionError(options: {
+  readonly topology: Pick<Topology, 'name' | 'versioning'>;
+  readonly record: CheckpointRecord;
+  readonly storedVersion: number;
+  readonly reason: StateVersionError['reason'];
+  readonly cause?: unknown;
+}): StateVersionError {
+  const { topology, record } = options;
   return new StateVersionError({
     threadId: record.threadId,
     checkpointId: record.id,
     graph: topology.name,
-    storedVersion,
+    storedVersion: options.storedVersion,
     graphVersion: topology.versioning.version,
-    reason,
-    ...(cause === undefined ? {} : { cause }),
+    reason: options.reason,
+    ...(options.cause === undefined ? {} : { cause: options.cause }),
   });
 }
