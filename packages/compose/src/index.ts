@@ -17,6 +17,11 @@ export type { BulkSuperstep, BulkUpdate } from './checkpoint/bulk-update.js';
 export type { Durability } from './checkpoint/checkpoint-session.js';
 export type { Checkpointer, CheckpointSource, JsonValue } from './checkpoint/checkpointer.js';
 export {
+  type CheckpointStats,
+  checkpointStats,
+  exportThread,
+  type GraphStats,
+  importThread,
   type MaintainableCheckpointer,
   type PruneOptions,
   type PruneReport,
@@ -28,7 +33,12 @@ export {
   type RetentionPolicy,
   type RetentionReport,
   startRetention,
+  type ThreadExport,
   type ThreadSummary,
+  type VerifyIssue,
+  type VerifyOptions,
+  type VerifyReport,
+  verifyCheckpoints,
 } from './checkpoint/maintenance/index.js';
 export { MemoryCheckpointer } from './checkpoint/memory-checkpointer.js';
 export { SerializationError } from './checkpoint/serialization-error.js';

@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { MaintainableCheckpointer } from '../checkpoint/maintenance/checkpoint-maintenance.js';
+import { checkpointStats } from '../checkpoint/maintenance/checkpoint-stats.js';
 import { pruneCheckpoints } from '../checkpoint/maintenance/prune-checkpoints.js';
+import { exportThread, importThread } from '../checkpoint/maintenance/thread-export.js';
+import { verifyCheckpoints } from '../checkpoint/maintenance/verify-checkpoints.js';
 import { StateGraph } from '../graph/state-graph.js';
 import { Command } from '../vocabulary/command.js';
 import { END, START } from '../vocabulary/constants.js';
@@ -49,8 +52,9 @@ function approval(checkpointer: MaintainableCheckpointer) {
 
 /**
  * Registers the shared retention suite: every policy (`keepLast`, `maxAgeMs`, `headLineageOnly`,
- * `threadTtlMs`, pending interrupts kept, dry run) on real graph runs, time travel on what is kept, and
- * pruning raced against running and paused runs. `factory` runs before each test and returns a fresh store.
+ * `threadTtlMs`, pending interrupts kept, dry run) on real graph runs, time travel on what is kept,
+ * pruning raced against running and paused runs, and the maintenance tools on the same store: stats,
+ * verify (damaged payloads and broken chains reported without stopping), export and import. `factory` runs before each test and returns a fresh store.
  *
  * @example
  * ```ts
@@ -261,6 +265,55 @@ export function describeRetentionConformance(name: string, factory: () => Promis
       await pruneCheckpoints(store(), { policy: { keepLast: 1 } });
       expect((await app.getState('t'))?.values).toMatchObject({ n: 90 });
       await expectKeptUnchanged('t', forked);
+    });
+
+    it('counts threads, checkpoints and bytes per graph', async () => {
+      const app = counter(store());
+      await app.invoke({ note: '', n: 0, to: 3 }, { threadId: 'a' });
+      await app.invoke({ note: 'z'.repeat(500), n: 0, to: 3 }, { threadId: 'b' });
+      const stats = await checkpointStats(store(), { top: 1 });
+      expect(stats).toMatchObject({ threads: 2, graphs: [{ graph: 'counter', threads: 2 }] });
+      expect(stats.checkpoints).toBe((await store().list('a')).length + (await store().list('b')).length);
+      expect(stats.largest.map((thread) => thread.threadId)).toEqual(['b']);
+    });
+
+    it('verify reports every damaged payload and broken chain, naming thread and checkpoint, without stopping', async () => {
+      const app = counter(store());
+      await app.invoke({ note: 'n'.repeat(300), n: 0, to: 4 }, { threadId: 'good' });
+      const records = (await store().list('good')).reverse();
+      const [first, second, third] = records;
+      if (first === undefined || second === undefined || third === undefined)
+        throw new Error('too few checkpoints');
+      // A copy with one payload edited at rest (its checksum left as it was) and one delta whose parent is gone.
+      await store().put({ ...first, threadId: 'bad' });
+      await store().put({ ...second, threadId: 'bad', payload: second.payload.replace('"n",1', '"n",7') });
+      await store().put({ ...third, threadId: 'bad', parentId: 'gone' });
+      const seen: string[] = [];
+      const report = await verifyCheckpoints(store(), { onIssue: (issue) => seen.push(issue.checkpointId) });
+      expect(report.threads).toBe(2);
+      expect(report.checkpoints).toBe(records.length + 3);
+      expect(report.issues).toEqual([
+        expect.objectContaining({ threadId: 'bad', ns: '', checkpointId: second.id, kind: 'checksum' }),
+        expect.objectContaining({ threadId: 'bad', checkpointId: third.id, kind: 'chain' }),
+      ]);
+      expect(seen).toEqual([second.id, third.id]);
+      expect((await verifyCheckpoints(store(), { threadIds: ['good'] })).issues).toEqual([]);
+    });
+
+    it('exports a thread as JSON and imports it under another id, refusing to overwrite', async () => {
+      const app = approval(store());
+      await app.run({ n: 0 }, { threadId: 'src' });
+      const data = JSON.parse(JSON.stringify(await exportThread(store(), 'src')));
+      expect(data).toMatchObject({ format: 'weft-thread', version: 1, threadId: 'src' });
+      const imported = await importThread(store(), data, { as: 'copy' });
+      expect(imported).toMatchObject({ threadId: 'copy', checkpoints: data.checkpoints.length });
+      expect((await app.getState('copy'))?.values).toEqual((await app.getState('src'))?.values);
+      expect(await app.invoke(new Command({ resume: 'moved' }), { threadId: 'copy' })).toMatchObject({
+        answer: 'moved',
+      });
+      await expect(importThread(store(), data, { as: 'copy' })).rejects.toMatchObject({ code: 'CHECKPOINT' });
+      await expect(importThread(store(), { ...data, format: 'other' })).rejects.toThrow(/format is "other"/);
+      await expect(exportThread(store(), 'missing')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     });
   });
 }

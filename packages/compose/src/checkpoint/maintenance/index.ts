@@ -8,6 +8,7 @@ export {
   PAUSED_WRITE_PREFIX,
   type ThreadSummary,
 } from './checkpoint-maintenance.js';
+export { type CheckpointStats, checkpointStats, type GraphStats } from './checkpoint-stats.js';
 export {
   maintainable,
   type PruneOptions,
@@ -23,3 +24,10 @@ export {
   type RetentionReport,
   startRetention,
 } from './retention-sweeper.js';
+export { exportThread, importThread, type ThreadExport } from './thread-export.js';
+export {
+  type VerifyIssue,
+  type VerifyOptions,
+  type VerifyReport,
+  verifyCheckpoints,
+} from './verify-checkpoints.js';
