@@ -18,6 +18,15 @@ async function main(): Promise<void> {
     });
     return;
   }
+  if (process.argv[2] === 'db') {
+    // `db …` looks after the checkpoint store (stats, prune, migrate, verify, export, import).
+    const { runDbCli } = await import('./db/run-db.ts');
+    process.exitCode = await runDbCli(process.argv.slice(3), {
+      out: (text) => process.stdout.write(`${text}\n`),
+      err: (text) => process.stderr.write(`${text}\n`),
+    });
+    return;
+  }
   const command = parseCommand(process.argv.slice(2), process.env);
   if (command === 'help') {
     console.log(usage);
