@@ -18,6 +18,8 @@ export type { Durability } from './checkpoint/checkpoint-session.js';
 export type { Checkpointer, CheckpointSource, JsonValue } from './checkpoint/checkpointer.js';
 export {
   type CheckpointStats,
+  type CompactOptions,
+  type CompactReport,
   checkpointStats,
   exportThread,
   type GraphStats,

@@ -12,6 +12,8 @@ import {
   type ListCheckpointsOptions,
   type ListThreadsOptions,
   type MaintainableCheckpointer,
+  type Rebase,
+  type RebaseOutcome,
   type StoredCheckpoint,
   seqConflictError,
   TASK_WRITES_COLUMNS,
@@ -253,6 +255,16 @@ export class PostgresCheckpointer implements MaintainableCheckpointer {
     headId: string,
   ): Promise<DeleteOutcome> {
     return this.#maintenance.deleteCheckpoints(threadId, ns, ids, headId);
+  }
+
+  /** Rebases in one statement, under the same guard as `deleteCheckpoints`. */
+  async rebaseCheckpoints(
+    threadId: string,
+    ns: string,
+    rebase: Rebase,
+    headId: string,
+  ): Promise<RebaseOutcome> {
+    return this.#maintenance.rebaseCheckpoints(threadId, ns, rebase, headId);
   }
 
   async deleteIdleThread(threadId: string, before: string): Promise<boolean> {

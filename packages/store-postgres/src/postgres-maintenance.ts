@@ -3,6 +3,8 @@ import {
   type DeleteOutcome,
   type ListThreadsOptions,
   PAUSED_WRITE_PREFIX,
+  type Rebase,
+  type RebaseOutcome,
   type ThreadSummary,
 } from '@weft/compose/store';
 import type { QueryConfig, QueryResult, QueryResultRow } from 'pg';
@@ -135,6 +137,45 @@ export class PostgresMaintenance {
       deleted += row.deleted;
     }
     return { deleted };
+  }
+
+  async rebaseCheckpoints(
+    threadId: string,
+    ns: string,
+    rebase: Rebase,
+    headId: string,
+  ): Promise<RebaseOutcome> {
+    const { checkpoints } = this.#tables;
+    const { rows } = await this.#query<{ busy: boolean; head: string | null; rebased: number }>({
+      name: `${this.#prefix}_rebase`,
+      text: `WITH guard AS (
+               SELECT ${this.#claimed('$8')} AS busy,
+                      (SELECT id FROM ${checkpoints} WHERE thread_id = $1 AND ns = $2 ORDER BY seq DESC LIMIT 1) AS head
+             ), go AS (
+               SELECT NOT busy AND head IS NOT DISTINCT FROM $7 AS ok FROM guard
+             ), moved AS (
+               UPDATE ${checkpoints} SET base_id = $3
+               WHERE thread_id = $1 AND ns = $2 AND id = ANY($6::text[]) AND (SELECT ok FROM go)
+             ), snapshot AS (
+               UPDATE ${checkpoints} SET payload = $4, checksum = $5, base_id = $3
+               WHERE thread_id = $1 AND ns = $2 AND id = $3 AND (SELECT ok FROM go) RETURNING 1
+             )
+             SELECT busy, head, (SELECT count(*) FROM snapshot)::int AS rebased FROM guard`,
+      values: [
+        threadId,
+        ns,
+        rebase.id,
+        rebase.payload,
+        rebase.checksum,
+        rebase.descendants,
+        headId,
+        this.#claims.lockKey(threadId),
+      ],
+    });
+    const row = rows[0];
+    if (row === undefined || row.busy) return { rebased: false, skipped: 'busy' };
+    if (row.head !== headId) return { rebased: false, skipped: 'moved' };
+    return { rebased: row.rebased === 1 };
   }
 
   async deleteIdleThread(threadId: string, before: string): Promise<boolean> {

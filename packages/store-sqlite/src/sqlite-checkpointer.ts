@@ -12,6 +12,8 @@ import {
   type ListThreadsOptions,
   type MaintainableCheckpointer,
   metadataMatches,
+  type Rebase,
+  type RebaseOutcome,
   type StoredCheckpoint,
   seqConflictError,
   TASK_WRITES_COLUMNS,
@@ -199,6 +201,16 @@ export class SqliteCheckpointer implements MaintainableCheckpointer {
     headId: string,
   ): Promise<DeleteOutcome> {
     return this.#maintenance.deleteCheckpoints(threadId, ns, ids, headId);
+  }
+
+  /** Rebases in one immediate transaction, after reading the thread's claim and the namespace's head. */
+  async rebaseCheckpoints(
+    threadId: string,
+    ns: string,
+    rebase: Rebase,
+    headId: string,
+  ): Promise<RebaseOutcome> {
+    return this.#maintenance.rebaseCheckpoints(threadId, ns, rebase, headId);
   }
 
   async deleteIdleThread(threadId: string, before: string): Promise<boolean> {

@@ -3,6 +3,8 @@ import {
   type DeleteOutcome,
   type ListThreadsOptions,
   PAUSED_WRITE_PREFIX,
+  type Rebase,
+  type RebaseOutcome,
   type ThreadSummary,
 } from '@weft/compose/store';
 import type { Database, Statement } from 'better-sqlite3';
@@ -41,6 +43,8 @@ export class SqliteMaintenance {
   readonly #links: Statement<unknown[], LinkRow>;
   readonly #head: Statement<unknown[], { id: string }>;
   readonly #lastWrite: Statement<unknown[], { last: string | null }>;
+  readonly #snapshot: Statement<unknown[]>;
+  readonly #moveBase: Statement<unknown[]>;
   readonly #deleteThread: (threadId: string) => void;
   readonly #deleteChunks = new Map<number, readonly [Statement<unknown[]>, Statement<unknown[]>]>();
 
@@ -57,6 +61,12 @@ export class SqliteMaintenance {
     );
     this.#head = db.prepare(
       'SELECT id FROM weft_checkpoints WHERE thread_id = ? AND ns = ? ORDER BY seq DESC LIMIT 1',
+    );
+    this.#snapshot = db.prepare(
+      'UPDATE weft_checkpoints SET payload = ?, checksum = ?, base_id = ? WHERE thread_id = ? AND ns = ? AND id = ?',
+    );
+    this.#moveBase = db.prepare(
+      'UPDATE weft_checkpoints SET base_id = ? WHERE thread_id = ? AND ns = ? AND id = ?',
     );
     this.#lastWrite = db.prepare('SELECT max(created_at) AS last FROM weft_checkpoints WHERE thread_id = ?');
   }
@@ -117,6 +127,18 @@ export class SqliteMaintenance {
         if (chunk.length > 0) deleted += this.#deleteChunk(threadId, ns, chunk);
       }
       return { deleted };
+    });
+    return run.immediate();
+  }
+
+  rebaseCheckpoints(threadId: string, ns: string, rebase: Rebase, headId: string): RebaseOutcome {
+    const run = this.#db.transaction((): RebaseOutcome => {
+      if (this.#claims.isClaimed(threadId)) return { rebased: false, skipped: 'busy' };
+      if (this.#head.get(threadId, ns)?.id !== headId) return { rebased: false, skipped: 'moved' };
+      const { id, payload, checksum, descendants } = rebase;
+      const changed = this.#snapshot.run(payload, checksum, id, threadId, ns, id).changes;
+      for (const descendant of descendants) this.#moveBase.run(id, threadId, ns, descendant);
+      return { rebased: changed === 1 };
     });
     return run.immediate();
   }

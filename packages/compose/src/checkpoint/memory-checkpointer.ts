@@ -15,6 +15,8 @@ import {
   type ListThreadsOptions,
   type MaintainableCheckpointer,
   PAUSED_WRITE_PREFIX,
+  type Rebase,
+  type RebaseOutcome,
   type ThreadSummary,
 } from './maintenance/checkpoint-maintenance.js';
 import { MemoryNamespace, metadataJsonOf, toRecord } from './memory-namespace.js';
@@ -189,6 +191,19 @@ export class MemoryCheckpointer implements MaintainableCheckpointer {
     if (data === undefined || data.size === 0) return { deleted: 0, skipped: 'moved' };
     if (data.row(data.size - 1).record.id !== headId) return { deleted: 0, skipped: 'moved' };
     return { deleted: data.remove(new Set(ids.filter((id) => id !== headId))) };
+  }
+
+  async rebaseCheckpoints(
+    threadId: string,
+    ns: string,
+    rebase: Rebase,
+    headId: string,
+  ): Promise<RebaseOutcome> {
+    if (this.#claims.has(threadId)) return { rebased: false, skipped: 'busy' };
+    const data = this.#namespace(threadId, ns, false);
+    if (data === undefined || data.size === 0 || data.row(data.size - 1).record.id !== headId)
+      return { rebased: false, skipped: 'moved' };
+    return { rebased: data.rebase(rebase) };
   }
 
   async deleteIdleThread(threadId: string, before: string): Promise<boolean> {

@@ -53,6 +53,8 @@ export {
   maintainable,
   PAUSED_WRITE_PREFIX,
   planRetention,
+  type Rebase,
+  type RebaseOutcome,
   type ThreadSummary,
 } from '../checkpoint/maintenance/index.js';
 export { jsonEqual, metadataMatches } from '../checkpoint/metadata-filter.js';

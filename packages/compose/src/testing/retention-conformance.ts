@@ -315,5 +315,27 @@ export function describeRetentionConformance(name: string, factory: () => Promis
       await expect(importThread(store(), { ...data, format: 'other' })).rejects.toThrow(/format is "other"/);
       await expect(exportThread(store(), 'missing')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     });
+
+    it('compacts a long delta chain into a snapshot and the newest checkpoints, transparently', async () => {
+      const app = counter(store());
+      const note = 'c'.repeat(5000); // every checkpoint after the first is a delta on it
+      await app.invoke({ note, n: 0, to: 120 }, { threadId: 't' });
+      const before = await valuesById('t');
+      const rows = (await store().list('t')).length;
+      const report = await app.compact('t', { keepLast: 10 });
+      expect(report.snapshot).toBeDefined();
+      expect(report.rebased).toBe(9);
+      expect(report.deleted).toBe(rows - 10);
+      const kept = await store().list('t');
+      expect(kept).toHaveLength(10);
+      expect(kept.at(-1)?.id).toBe(report.snapshot);
+      expect(kept.every((record) => record.baseId === report.snapshot)).toBe(true);
+      expect(await expectKeptUnchanged('t', before)).toBe(10);
+      expect((await app.getState('t'))?.values).toEqual(before.get(kept[0]?.id as string));
+      expect(await app.invoke({ note, n: 120, to: 130 }, { threadId: 't' })).toMatchObject({ n: 130 });
+      await expectKeptUnchanged('t', await valuesById('t'));
+      expect(await app.compact('t', { keepLast: 1000 })).toMatchObject({ deleted: 0 });
+      await expect(app.compact('t', { keepLast: 0 })).rejects.toThrow(/keepLast must be a positive integer/);
+    });
   });
 }

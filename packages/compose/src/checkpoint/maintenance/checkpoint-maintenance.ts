@@ -59,6 +59,23 @@ export interface DeleteOutcome {
   readonly skipped?: DeleteSkipped;
 }
 
+/** A checkpoint to turn into a snapshot, and the checkpoints to move onto it (see `rebaseCheckpoints`). */
+export interface Rebase {
+  readonly id: string;
+  /** The snapshot payload: the same body with the checkpoint's full values. */
+  readonly payload: string;
+  /** `payloadChecksum(payload)`. */
+  readonly checksum: string;
+  /** Checkpoints built on the old snapshot through this one, whose `baseId` becomes `id`. */
+  readonly descendants: readonly string[];
+}
+
+/** What a guarded rebase did: whether it happened, or why not. */
+export interface RebaseOutcome {
+  readonly rebased: boolean;
+  readonly skipped?: DeleteSkipped;
+}
+
 /**
  * A checkpointer that can also be maintained.
  *
@@ -86,6 +103,13 @@ export interface MaintainableCheckpointer extends Checkpointer {
     headId: string,
   ): Promise<DeleteOutcome>;
   /**
+   * Makes checkpoint `rebase.id` a snapshot (its payload replaced by `rebase.payload`, its `baseId` its own
+   * id) and moves the checkpoints in `rebase.descendants` onto it (their `baseId` becomes `rebase.id`), in
+   * one transaction, under the same guard as {@link deleteCheckpoints}. Compaction calls it; the rows
+   * before the new snapshot are then prunable.
+   */
+  rebaseCheckpoints(threadId: string, ns: string, rebase: Rebase, headId: string): Promise<RebaseOutcome>;
+  /**
    * Deletes a whole thread when no run holds it and its newest checkpoint is older than `before`
    * (ISO-8601); resolves with whether it did.
    */
@@ -107,6 +131,7 @@ export function isMaintainable(checkpointer: Checkpointer): checkpointer is Main
     typeof candidate.listThreads === 'function' &&
     typeof candidate.listLinks === 'function' &&
     typeof candidate.deleteCheckpoints === 'function' &&
+    typeof candidate.rebaseCheckpoints === 'function' &&
     typeof candidate.deleteIdleThread === 'function'
   );
 }

@@ -6,9 +6,12 @@ export {
   type ListThreadsOptions,
   type MaintainableCheckpointer,
   PAUSED_WRITE_PREFIX,
+  type Rebase,
+  type RebaseOutcome,
   type ThreadSummary,
 } from './checkpoint-maintenance.js';
 export { type CheckpointStats, checkpointStats, type GraphStats } from './checkpoint-stats.js';
+export { type CompactOptions, type CompactReport, compactThread } from './compact-thread.js';
 export {
   maintainable,
   type PruneOptions,

@@ -115,7 +115,7 @@ export function maintainable(checkpointer: Checkpointer): MaintainableCheckpoint
   if (isMaintainable(checkpointer)) return checkpointer;
   throw new WeftError(
     'INVALID_ARGUMENT',
-    `${checkpointer.constructor.name} cannot be maintained: it does not implement listThreads, listLinks, deleteCheckpoints and deleteIdleThread (see MaintainableCheckpointer)`,
+    `${checkpointer.constructor.name} cannot be maintained: it does not implement listThreads, listLinks, deleteCheckpoints, rebaseCheckpoints and deleteIdleThread (see MaintainableCheckpointer)`,
   );
 }
 
