@@ -20,6 +20,15 @@ export {
   pruneCheckpoints,
   type RetentionPolicies,
 } from './prune-checkpoints.js';
+export {
+  type ReplayDifference,
+  type ReplayNode,
+  type ReplayOptions,
+  type ReplayReport,
+  type ReplayStep,
+  type ReplayStepReport,
+  replayThread,
+} from './replay-thread.js';
 export { checkRetentionPolicy, planRetention, type RetentionPolicy } from './retention-policy.js';
 export {
   type Retention,
