@@ -27,6 +27,15 @@ async function main(): Promise<void> {
     });
     return;
   }
+  if (process.argv[2] === 'replay') {
+    // `replay <thread>`: a recorded thread re-run against the current code, per node differences.
+    const { runReplayCli } = await import('./db/run-replay.ts');
+    process.exitCode = await runReplayCli(process.argv.slice(3), {
+      out: (text) => process.stdout.write(`${text}\n`),
+      err: (text) => process.stderr.write(`${text}\n`),
+    });
+    return;
+  }
   const command = parseCommand(process.argv.slice(2), process.env);
   if (command === 'help') {
     console.log(usage);

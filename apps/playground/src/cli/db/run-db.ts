@@ -124,8 +124,12 @@ async function run(
   }
 }
 
-/** Opens the store; a SQLite file must exist unless the command creates one (`migrate`, `import`). */
-async function openStore(
+/**
+ * Opens the store; a SQLite file must exist unless the command creates one (`migrate`, `import`).
+ *
+ * @throws Error naming a missing SQLite file.
+ */
+export async function openStore(
   target: DbTarget,
   creates: boolean,
 ): Promise<{ checkpointer: MaintainableCheckpointer; setup(): Promise<number> }> {
