@@ -119,8 +119,8 @@ export function writtenNodes(record: StepRecord): string | string[] {
  *
  * @example
  * ```ts
- * declare const topology: Topology; // name 'support', state version 2
- * checkpointMetadata(3, 'loop', 'a', { parents: {}, graph: topology });
+ * const graph = { name: 'support', versioning: { version: 2, migrations: new Map() } };
+ * checkpointMetadata(3, 'loop', 'a', { parents: {}, graph });
  * // { step: 3, source: 'loop', writes: ['a'], parents: {}, graph: 'support', stateVersion: 2 }
  * ```
  */
