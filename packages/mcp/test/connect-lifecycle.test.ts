@@ -1,6 +1,9 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ChatModelAgent, MemorySessionService, messageText, Runner } from '@weft/adk';
 import { drain, ScriptedChatModel } from '@weft/adk/testing';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { type McpToolset, type McpToolsetOptions, mcpToolset } from '../src/index.js';
 import { childPids, everythingServer, toolMessages } from './servers.js';
 
@@ -18,8 +21,10 @@ afterEach(async () => {
  * A process that reads its stdin, says something on stderr and never answers `initialize` (nor exits
  * when its stdin ends): a server stuck at start.
  */
-function silentServer(marker: string): McpToolsetOptions {
-  const script = `process.stdin.resume(); console.error('${marker} is warming up'); setInterval(() => {}, 1e9);`;
+function silentServer(marker: string, saidFile?: string): McpToolsetOptions {
+  // With `saidFile`, the file is made once the stderr line is written.
+  const tell = saidFile ? `require('node:fs').writeFileSync(${JSON.stringify(saidFile)}, '');` : '';
+  const script = `process.stdin.resume(); console.error('${marker} is warming up'); ${tell} setInterval(() => {}, 1e9);`;
   return { command: process.execPath, args: ['-e', script, marker], name: marker };
 }
 
@@ -60,12 +65,23 @@ describe('mcpToolset: connecting, crashing and closing', () => {
 
   test('connectTimeoutMs ends a connect the server never answers, stops the process and quotes its stderr', async () => {
     const marker = 'weft-silent-a';
-    const stuck = toolset({ ...silentServer(marker), connectTimeoutMs: 300 });
-    const error = await stuck.tools().catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ code: 'CONNECTION_FAILED' });
-    expect((error as Error).message).toMatch(
-      /MCP server "weft-silent-a" .* did not answer `initialize` within 300 ms; it wrote: weft-silent-a is warming up/,
-    );
+    const said = join(mkdtempSync(join(tmpdir(), 'weft-mcp-')), 'said');
+    // The connect timer is a fake one, moved on once the server has written its stderr: the message
+    // must quote it however slowly the process starts on a loaded machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const stuck = toolset({ ...silentServer(marker, said), connectTimeoutMs: 300 });
+      const listing = stuck.tools().catch((caught: unknown) => caught);
+      await expect.poll(() => existsSync(said), { timeout: 60_000 }).toBe(true);
+      vi.advanceTimersByTime(300);
+      const error = await listing;
+      expect(error).toMatchObject({ code: 'CONNECTION_FAILED' });
+      expect((error as Error).message).toMatch(
+        /MCP server "weft-silent-a" .* did not answer `initialize` within 300 ms; it wrote: weft-silent-a is warming up/,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
     expect(childPids(marker)).toEqual([]);
   });
 

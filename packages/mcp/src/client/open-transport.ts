@@ -1,3 +1,4 @@
+import type { Stream } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -30,6 +31,17 @@ export interface ConnectLimits {
 }
 
 const STDERR_KEEP = 2_000;
+/** How long a failed connect waits for the stopped server's stderr pipe to end before quoting it. */
+const STDERR_DRAIN_MS = 1_000;
+
+/** Resolves when a readable stream has ended or closed (at once when there is none). */
+function streamEnded(stream: Stream | null | undefined): Promise<void> {
+  if (!stream) return Promise.resolve();
+  return new Promise((resolve) => {
+    stream.once('end', () => resolve());
+    stream.once('close', () => resolve());
+  });
+}
 const clientInfo = { name: 'weft', version: '0.1.0' };
 /** Longer than any limit we set: the SDK's own 60 s initialize timeout must never fire first. */
 const NO_SDK_TIMEOUT = 2 ** 31 - 1;
@@ -110,6 +122,7 @@ async function openStdio(location: McpStdioServer, limits: ConnectLimits): Promi
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEEP);
   });
+  const stderrDone = streamEnded(transport.stderr);
   const untrack = trackChild(() => transport.pid);
   const client = new Client(clientInfo, { capabilities: {} });
   // A server stuck at start may also ignore the end of its stdin: signal it first, then close (which
@@ -130,6 +143,9 @@ async function openStdio(location: McpStdioServer, limits: ConnectLimits): Promi
   } catch (error) {
     untrack();
     await client.close().catch(() => {});
+    // The process is gone: read what it wrote up to its end before quoting it (its pipe can end after
+    // its exit is seen). A grandchild holding the pipe open must not hold the error back for long.
+    await Promise.race([stderrDone, new Promise((resolve) => setTimeout(resolve, STDERR_DRAIN_MS).unref())]);
     throw connectFailure(error, limits, location.command, stderr.trim().slice(-500));
   }
   return { client, stderr: () => stderr, untrack, transport: 'stdio' };
