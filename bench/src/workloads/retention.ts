@@ -1,5 +1,5 @@
 // Issue #48, data that lives for years (Weft only; the floor column is the comparison named in each row):
-// - compaction: bytes a 10,000-step thread holds compacted to a snapshot plus its newest 100 checkpoints,
+// - compaction: bytes a 10,000-step thread holds compacted (`compactThread`) to a snapshot plus its newest 100 checkpoints,
 //   against the same thread uncompacted (floor column);
 // - prune: `pruneCheckpoints({ keepLast: 10 })` over 1,000,000 checkpoints (1,000 threads × 1,000) on
 //   SQLite and on PostgreSQL (with WEFT_PG_URL), against one bare DELETE of the same rows on the same data
@@ -13,10 +13,10 @@ import {
   END,
   type MaintainableCheckpointer,
   MemoryCheckpointer,
-  pruneCheckpoints,
   START,
   StateGraph,
 } from '@weft/compose';
+import { compactThread, pruneCheckpoints } from '@weft/compose/maintenance';
 import { PostgresCheckpointer } from '@weft/store-postgres';
 import { SqliteCheckpointer } from '@weft/store-sqlite';
 import BetterSqlite3 from 'better-sqlite3';
@@ -58,7 +58,7 @@ async function compactionRows(context: BenchContext): Promise<Row[]> {
       const before = await threadBytes(checkpointer, 'long');
       const rowsBefore = (await checkpointer.list('long')).length;
       const started = performance.now();
-      const report = await app.compact('long', { keepLast: 100 });
+      const report = await compactThread(app, 'long', { keepLast: 100 });
       const ms = performance.now() - started;
       const after = await threadBytes(checkpointer, 'long');
       const state = await app.getState('long');

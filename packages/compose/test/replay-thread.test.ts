@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MemoryCheckpointer } from '../src/checkpoint/memory-checkpointer.js';
-import { appendReducer, END, replayThread, START, StateGraph } from '../src/index.js';
+import { appendReducer, END, START, StateGraph } from '../src/index.js';
+import { replayThread } from '../src/maintenance/index.js';
 
 const State = z.object({
   topic: z.string(),

@@ -16,7 +16,7 @@ export {
   type ReplayReport,
   type ReplayStep,
   replayThread,
-} from '@weft/compose';
+} from '@weft/compose/maintenance';
 export {
   type CapturedToolCall,
   type CapturedUsage,

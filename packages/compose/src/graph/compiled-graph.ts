@@ -4,11 +4,6 @@
 import { type BulkSuperstep, bulkWriteState } from '../checkpoint/bulk-update.js';
 import type { JsonValue } from '../checkpoint/checkpointer.js';
 import { isContinuation } from '../checkpoint/durable-run.js';
-import {
-  type CompactOptions,
-  type CompactReport,
-  compactThread,
-} from '../checkpoint/maintenance/compact-thread.js';
 import { topologyAt, withSubgraphStates } from '../checkpoint/subgraph-state.js';
 import { readHistory, readState, type StateSnapshot } from '../checkpoint/thread-state.js';
 import { type UpdateStateOptions, writeState } from '../checkpoint/thread-write.js';
@@ -41,6 +36,18 @@ export type {
   StreamOptions,
 } from './compiled-graph-options.js';
 
+let readRuntime: (graph: CompiledGraph<never, unknown>) => GraphRuntime;
+
+/**
+ * The compiled graph's store and topology, for the package's own tools (`compactThread`). Internal:
+ * not exported from any entry.
+ */
+export function graphRuntime(
+  graph: CompiledGraph<never, unknown>,
+): Pick<GraphRuntime, 'checkpointer' | 'topology'> {
+  return readRuntime(graph);
+}
+
 /**
  * A compiled, immutable graph: run it in four paradigms, nest it as a node of another graph, draw it,
  * and (with a checkpointer) pause, resume, inspect and fork its threads. Made by `compile()`.
@@ -63,6 +70,10 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   /** The builder-independent description this graph was compiled from. */
   readonly spec: GraphSpec;
   readonly #runtime: GraphRuntime;
+
+  static {
+    readRuntime = (graph) => graph.#runtime;
+  }
   #nodes: Readonly<Record<string, GraphNode>> | undefined;
 
   /** @internal Use `compile()` on a builder. */
@@ -247,28 +258,6 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
     return this.#present(
       await withSubgraphStates({ checkpointer, topology, threadId }, state),
     ) as StateSnapshot<TOutput>;
-  }
-
-  /**
-   * Compacts a thread into a snapshot plus its newest `keepLast` checkpoints (see `compactThread`):
-   * `getState`, `getStateHistory` (of what is kept) and resuming read the same values, and the store
-   * holds a fraction of the rows. A thread a run holds is skipped (`skipped: 'busy'`).
-   *
-   * @throws WeftError `INVALID_ARGUMENT` without a checkpointer that can be maintained, or for a bad `keepLast`.
-   * @example
-   * ```ts
-   * const graph = new StateGraph(z.object({ n: z.number() }))
-   *   .addNode('inc', (s) => ({ n: s.n + 1 }))
-   *   .addEdge(START, 'inc')
-   *   .addConditionalEdges('inc', (s) => (s.n < 100 ? 'inc' : END))
-   *   .compile({ checkpointer: new MemoryCheckpointer(), maxSteps: 200 });
-   * await graph.invoke({ n: 0 }, { threadId: 'long' });
-   * await graph.compact('long', { keepLast: 10 }); // { snapshot: '…', rebased: 9, deleted: … }
-   * ```
-   */
-  async compact(threadId: string, options: CompactOptions): Promise<CompactReport> {
-    const checkpointer = this.#checkpointer('compact');
-    return compactThread({ checkpointer, topology: this.#runtime.topology }, threadId, options);
   }
 
   /**

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { MaintainableCheckpointer } from '../checkpoint/maintenance/checkpoint-maintenance.js';
 import { checkpointStats } from '../checkpoint/maintenance/checkpoint-stats.js';
+import { compactThread } from '../checkpoint/maintenance/compact-thread.js';
 import { pruneCheckpoints } from '../checkpoint/maintenance/prune-checkpoints.js';
 import { exportThread, importThread } from '../checkpoint/maintenance/thread-export.js';
 import { verifyCheckpoints } from '../checkpoint/maintenance/verify-checkpoints.js';
@@ -322,7 +323,7 @@ export function describeRetentionConformance(name: string, factory: () => Promis
       await app.invoke({ note, n: 0, to: 120 }, { threadId: 't' });
       const before = await valuesById('t');
       const rows = (await store().list('t')).length;
-      const report = await app.compact('t', { keepLast: 10 });
+      const report = await compactThread(app, 't', { keepLast: 10 });
       expect(report.snapshot).toBeDefined();
       expect(report.rebased).toBe(9);
       expect(report.deleted).toBe(rows - 10);
@@ -334,8 +335,10 @@ export function describeRetentionConformance(name: string, factory: () => Promis
       expect((await app.getState('t'))?.values).toEqual(before.get(kept[0]?.id as string));
       expect(await app.invoke({ note, n: 120, to: 130 }, { threadId: 't' })).toMatchObject({ n: 130 });
       await expectKeptUnchanged('t', await valuesById('t'));
-      expect(await app.compact('t', { keepLast: 1000 })).toMatchObject({ deleted: 0 });
-      await expect(app.compact('t', { keepLast: 0 })).rejects.toThrow(/keepLast must be a positive integer/);
+      expect(await compactThread(app, 't', { keepLast: 1000 })).toMatchObject({ deleted: 0 });
+      await expect(compactThread(app, 't', { keepLast: 0 })).rejects.toThrow(
+        /keepLast must be a positive integer/,
+      );
     });
   });
 }

@@ -1,4 +1,4 @@
-import type { ReplayReport } from '@weft/compose';
+import type { ReplayReport } from '@weft/compose/maintenance';
 
 const LIMIT = 160;
 

@@ -1,6 +1,6 @@
 import type { AssistantMessage, ChatModel, Message, MessageChunk } from '@weft/adk';
 import { messageText } from '@weft/adk';
-import type { ReplayStep } from '@weft/compose';
+import type { ReplayStep } from '@weft/compose/maintenance';
 import { EvaluationError } from '../evaluation-error.js';
 
 /** Every assistant message in a value (a message, or messages at any depth), in order. */

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { RetentionPolicy } from '@weft/compose';
+import type { RetentionPolicy } from '@weft/compose/maintenance';
 
 /** Where `db` commands read and write: a SQLite file or a PostgreSQL schema. */
 export type DbTarget =

@@ -7,7 +7,7 @@ import {
   type MaintainableCheckpointer,
   pruneCheckpoints,
   verifyCheckpoints,
-} from '@weft/compose';
+} from '@weft/compose/maintenance';
 import { type DbCommand, type DbTarget, dbUsage, parseDbCommand } from './db-args.ts';
 
 /** Where the CLI writes. */

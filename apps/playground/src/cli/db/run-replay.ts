@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { ChatModel } from '@weft/adk';
-import type { CompiledGraph, ReplayStep } from '@weft/compose';
+import type { CompiledGraph } from '@weft/compose';
+import type { ReplayStep } from '@weft/compose/maintenance';
 import type { DbTarget } from './db-args.ts';
 import type { DbIo } from './run-db.ts';
 

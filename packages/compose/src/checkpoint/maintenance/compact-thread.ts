@@ -1,14 +1,13 @@
 import { WeftError } from '../../errors/weft-error.js';
-import type { Topology } from '../../pregel/topology.js';
+import { type CompiledGraph, graphRuntime } from '../../graph/compiled-graph.js';
 import { storedStateVersion } from '../../state/migration/migrate-state.js';
-import type { Checkpointer } from '../checkpointer.js';
 import { loadCheckpoint } from '../load.js';
 import { payloadChecksum } from '../payload-checksum.js';
 import { serializeChannels } from '../serializer.js';
 import type { CheckpointLink, DeleteSkipped } from './checkpoint-maintenance.js';
 import { maintainable, pruneCheckpoints } from './prune-checkpoints.js';
 
-/** Options of `compiledGraph.compact(threadId, options)`. */
+/** Options of {@link compactThread}. */
 export interface CompactOptions {
   /** How many of the newest checkpoints stay as they are (a positive integer); the rest fold into a snapshot. */
   readonly keepLast: number;
@@ -33,14 +32,29 @@ export interface CompactReport {
  * and abandoned branches stay, as retention keeps them). `getState`, `getStateHistory` (of what is kept)
  * and resuming read the same values as before. Guarded like pruning: a thread a run holds is skipped.
  *
- * @throws {WeftError} code `INVALID_ARGUMENT` for a bad `keepLast` or a store that cannot be maintained.
+ * @throws {WeftError} code `INVALID_ARGUMENT` for a bad `keepLast`, a graph without a checkpointer or a
+ * store that cannot be maintained.
+ * @example
+ * ```ts
+ * const graph = new StateGraph(z.object({ n: z.number() }))
+ *   .addNode('inc', (s) => ({ n: s.n + 1 }))
+ *   .addEdge(START, 'inc')
+ *   .addConditionalEdges('inc', (s) => (s.n < 100 ? 'inc' : END))
+ *   .compile({ checkpointer: new MemoryCheckpointer(), maxSteps: 200 });
+ * await graph.invoke({ n: 0 }, { threadId: 'long' });
+ * await compactThread(graph, 'long', { keepLast: 10 }); // { snapshot: '…', rebased: 9, deleted: … }
+ * ```
  */
 export async function compactThread(
-  graph: { readonly checkpointer: Checkpointer; readonly topology: Topology },
+  compiled: CompiledGraph<never, unknown>,
   threadId: string,
   options: CompactOptions,
 ): Promise<CompactReport> {
   const { keepLast } = options;
+  const { checkpointer, topology } = graphRuntime(compiled);
+  if (checkpointer === undefined)
+    throw new WeftError('INVALID_ARGUMENT', `compactThread: graph "${topology.name}" has no checkpointer`);
+  const graph = { checkpointer, topology };
   if (!(Number.isInteger(keepLast) && keepLast > 0))
     throw new WeftError(
       'INVALID_ARGUMENT',
