@@ -13,6 +13,7 @@ import { checkpointWorkload, storageWorkload } from './workloads/checkpoint.ts';
 import { coldImportWorkload } from './workloads/cold-import.ts';
 import { compileWorkload } from './workloads/compile.ts';
 import { dagModeWorkload } from './workloads/dag-mode.ts';
+import { effectsWorkload } from './workloads/effects.ts';
 import { frozenStateWorkload } from './workloads/frozen-state.ts';
 import { memorySearchWorkload } from './workloads/memory-search.ts';
 import { nodeCacheWorkload } from './workloads/node-cache.ts';
@@ -42,6 +43,7 @@ const WORKLOADS: readonly Workload[] = [
   nodeCacheWorkload,
   frozenStateWorkload,
   dagModeWorkload,
+  effectsWorkload,
   compileWorkload,
   agentLoopWorkload,
   storeSearchWorkload,

@@ -34,6 +34,7 @@ const concepts: DefaultTheme.SidebarItem = {
     { text: 'Supersteps and DAG mode', link: '/concepts/supersteps' },
     { text: 'State and reducers', link: '/concepts/state-and-reducers' },
     { text: 'Checkpoints and guarantees', link: '/concepts/checkpoints' },
+    { text: 'Side effects exactly once', link: '/concepts/effects' },
     { text: 'The event stream', link: '/concepts/event-stream' },
     { text: 'Sessions and the Runner', link: '/concepts/sessions-and-runner' },
     { text: 'The harness', link: '/concepts/harness' },

@@ -33,6 +33,8 @@ export { MemoryCheckpointer } from './checkpoint/memory-checkpointer.js';
 export { SerializationError } from './checkpoint/serialization-error.js';
 export type { StateSnapshot } from './checkpoint/thread-state.js';
 export type { UpdateStateOptions } from './checkpoint/thread-write.js';
+export type { EffectFence } from './effects/effect-fence.js';
+export type { EffectInfo, EffectOptions } from './effects/effect-types.js';
 export { abortError } from './errors/abort-error.js';
 export { CheckpointConflictError } from './errors/checkpoint-conflict-error.js';
 export { CheckpointCorruptError, type CorruptionKind } from './errors/checkpoint-corrupt-error.js';

@@ -271,6 +271,20 @@ export class PostgresCheckpointer implements MaintainableCheckpointer {
     return this.#maintenance.deleteIdleThread(threadId, before);
   }
 
+  /**
+   * The pool and schema this checkpointer uses, for components that keep their own tables beside its
+   * tables (the worker's run journal, which workers with a PostgreSQL checkpointer keep by default).
+   *
+   * @example
+   * ```ts
+   * const checkpointer = new PostgresCheckpointer({ connectionString: process.env.WEFT_PG_URL!, schema: 'agents' });
+   * const { schema } = checkpointer.database(); // 'agents'
+   * ```
+   */
+  database(): { readonly pool: Pool; readonly schema: string } {
+    return { pool: this.#pool, schema: this.#tables.schema };
+  }
+
   /** Ends the pool if this checkpointer created it (from a connection string); a pool you passed stays open. */
   async close(): Promise<void> {
     await this.#group?.idle();

@@ -1,7 +1,8 @@
-import type { RunEvent } from '@weft/compose';
+import type { Checkpointer, RunEvent } from '@weft/compose';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { publishCancel } from './internal/cancel-listener.js';
+import { defaultJournal } from './internal/default-journal.js';
 import { readStream } from './internal/event-reader.js';
 import { DEFAULT_QUEUE_NAME, queueKeys } from './internal/keys.js';
 import { RunRegistry } from './internal/run-registry.js';
@@ -35,7 +36,13 @@ export interface ClientOptions {
    * PostgreSQL before queueing it, and `result()` / `getRun()` read from there, so a Redis restart
    * loses no run and no result. See the README's "Guarantees".
    */
-  readonly journal?: PostgresRunJournal;
+  readonly journal?: PostgresRunJournal | false;
+  /**
+   * The workers' checkpointer: a `PostgresCheckpointer` gives the client a journal on its pool and
+   * schema (unless `journal` is given or `false`), the one workers with that checkpointer keep by
+   * default — so submits are recorded before they are queued and results outlive a Redis restart.
+   */
+  readonly checkpointer?: Checkpointer;
   /**
    * Propagation fields to send with each submitted run, read by the worker's `callbacks` option: e.g.
    * `(run) => tracing.carrier(run)` of `@weft/otel`, so one trace spans this process and every worker
@@ -134,6 +141,11 @@ export function createClient<TGraphs extends GraphMap = GraphMap>(
 ): WeftClient<TGraphs> {
   const queueName = options.queueName ?? DEFAULT_QUEUE_NAME;
   const keys = queueKeys(queueName);
+  const journal = defaultJournal(options.journal, options.checkpointer);
+  // A journal made here has its tables made before the first submit (workers make them at start too).
+  let ready: Promise<void> | undefined =
+    journal && options.journal === undefined ? undefined : Promise.resolve();
+  const journalReady = (): Promise<void> => (ready ??= (journal as PostgresRunJournal).setup());
   const redis = openRedis(options.connection, { name: 'weft-client' });
   const subscriber = openRedis(options.connection, { name: 'weft-client-sub' });
   const queueConnection = openRedis(options.connection, { name: 'weft-client-queue', blocking: true });
@@ -151,7 +163,7 @@ export function createClient<TGraphs extends GraphMap = GraphMap>(
     keys,
     registry,
     waiter: new SettledWaiter(subscriber, keys.settledChannel),
-    journal: options.journal,
+    journal,
     queueName,
     reader,
     cancel,
@@ -164,10 +176,11 @@ export function createClient<TGraphs extends GraphMap = GraphMap>(
     registry,
     attempts: options.retry?.attempts ?? 5,
     backoffMs: options.retry?.backoffMs ?? 1000,
-    journal: options.journal,
+    journal,
     carrier: options.carrier,
   };
   const enqueue = async <TOutput>(request: RunRequest): Promise<RunHandle<TOutput>> => {
+    await journalReady();
     const { runId, threadId } = await submitRun(submitContext, request);
     return runHandle<TOutput>(context, runId, threadId);
   };
@@ -187,7 +200,7 @@ export function createClient<TGraphs extends GraphMap = GraphMap>(
     getRun: async (runId) => {
       const record = await registry.get(runId);
       if (record) return withoutOutcome(record);
-      return (await options.journal?.get(queueName, runId))?.info;
+      return (await journal?.get(queueName, runId))?.info;
     },
     listRuns: (listOptions) => registry.list(listOptions),
     async close() {

@@ -4,6 +4,7 @@ import type { Callbacks, Checkpointer } from '@weft/compose';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { CancelListener } from './internal/cancel-listener.js';
+import { defaultJournal } from './internal/default-journal.js';
 import { type EventStreamOptions, eventSinks } from './internal/event-writer.js';
 import { isTransientError } from './internal/failure.js';
 import { DEFAULT_QUEUE_NAME, queueKeys } from './internal/keys.js';
@@ -62,11 +63,14 @@ export interface WorkerOptions {
   /** Which errors a job retry may cure (default {@link isTransientError}). */
   readonly isTransient?: (error: unknown) => boolean;
   /**
-   * The durable record of runs in PostgreSQL (give clients the same one). With it, thread leases live in
-   * PostgreSQL, and this worker's reconciler queues again every unfinished run Redis no longer has
-   * (after a restart without persistence), so no submitted run is lost. See the README's "Guarantees".
+   * The durable record of runs in PostgreSQL (give clients the same one, or the same checkpointer).
+   * With it, thread leases live in PostgreSQL, and this worker's reconciler queues again every
+   * unfinished run Redis no longer has (after a restart without persistence), so no submitted run is
+   * lost. Default: with a `PostgresCheckpointer`, a journal on its pool and schema (tables made at
+   * start); `false` opts out (Redis alone then holds the queue, the run records and the leases, and a
+   * Redis restart without persistence loses the runs in it). See the README's "Guarantees".
    */
-  readonly journal?: PostgresRunJournal;
+  readonly journal?: PostgresRunJournal | false;
   /** How often the reconciler compares the journal with Redis (default 5 000 ms; needs `journal`). */
   readonly reconcileIntervalMs?: number;
   /** Lifecycle hooks (metrics, logs, tests). */
@@ -130,6 +134,8 @@ export async function createWorker(options: WorkerOptions): Promise<WeftWorker> 
     throw new WorkerError('INVALID_ARGUMENT', `reconcileIntervalMs must be positive, got ${reconcileMs}`);
   }
   const queueName = options.queueName ?? DEFAULT_QUEUE_NAME;
+  const journal = defaultJournal(options.journal, options.checkpointer);
+  if (journal && options.journal === undefined) await journal.setup();
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const onError = options.onError ?? ((error: Error) => console.error(`[weft/worker ${workerId}]`, error));
   const keys = queueKeys(queueName);
@@ -157,7 +163,7 @@ export async function createWorker(options: WorkerOptions): Promise<WeftWorker> 
     keys,
     registry: new RunRegistry(redis, keys),
     queueName,
-    journal: options.journal,
+    journal,
     cancels,
     sinks: eventSinks(redis, keys, options.events),
     leaseTtlMs: options.lease?.ttlMs ?? 30_000,
@@ -170,7 +176,7 @@ export async function createWorker(options: WorkerOptions): Promise<WeftWorker> 
   };
   worker = startBullWorker(options, runtime, { connection: bullConnection, concurrency, queueName, onError });
   await worker.waitUntilReady();
-  const reconciler = startJournalReconciler(options, { queueName, workerId, onError });
+  const reconciler = startJournalReconciler(options, { journal, queueName, workerId, onError });
   return {
     id: workerId,
     queueName,
@@ -224,9 +230,14 @@ function startBullWorker(
 /** With a journal, starts the reconciler on a queue connection of its own; `stop()` closes both. */
 function startJournalReconciler(
   options: WorkerOptions,
-  setup: { readonly queueName: string; readonly workerId: string; readonly onError: (error: Error) => void },
+  setup: {
+    readonly journal: PostgresRunJournal | undefined;
+    readonly queueName: string;
+    readonly workerId: string;
+    readonly onError: (error: Error) => void;
+  },
 ): { stop: () => Promise<void> } | undefined {
-  const journal = options.journal;
+  const journal = setup.journal;
   if (!journal) return undefined;
   const intervalMs = options.reconcileIntervalMs ?? 5000;
   const connection = openRedis(options.connection, {

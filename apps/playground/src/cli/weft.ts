@@ -1,5 +1,6 @@
 // `weft dev [entry]`: starts the playground server for an entry module (or the built-in demo) and
-// reloads it when the entry's files change. Run through bin/weft.mjs (tsx, @weft/source condition).
+// reloads it when the entry's files change; `weft serve <entry>` hands over to @weft/server's CLI.
+// Run through bin/weft.mjs (tsx, @weft/source condition).
 import { parseCommand, usage } from './parse-args.ts';
 
 async function main(): Promise<void> {
@@ -34,6 +35,21 @@ async function main(): Promise<void> {
       out: (text) => process.stdout.write(`${text}\n`),
       err: (text) => process.stderr.write(`${text}\n`),
     });
+    return;
+  }
+  if (process.argv[2] === 'serve') {
+    // `weft serve <entry>` is @weft/server's CLI (the LangGraph API for the entry's graphs); loaded only for
+    // this command. It runs until SIGINT/SIGTERM, then shuts down gracefully.
+    const { runServeCli } = await import('@weft/server');
+    const running = await runServeCli(process.argv.slice(3), {
+      out: (text) => process.stdout.write(`${text}\n`),
+      err: (text) => process.stderr.write(`${text}\n`),
+      env: process.env,
+    });
+    if (running === undefined) return;
+    const stop = (): void => void running.close().finally(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
     return;
   }
   const command = parseCommand(process.argv.slice(2), process.env);

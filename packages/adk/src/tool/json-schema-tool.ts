@@ -3,6 +3,7 @@ import type { JsonSchema } from '../model/chat-model.js';
 import type { ParsedToolArguments } from './parse-tool-arguments.js';
 import { modelDescription, type Tool, validateDefinition } from './tool.js';
 import type { ToolContext } from './tool-context.js';
+import { runAsEffect } from './tool-effect.js';
 
 /**
  * What {@link jsonSchemaTool} takes: a {@link ToolDefinition} whose parameters are a JSON Schema.
@@ -33,6 +34,8 @@ export interface JsonSchemaToolDefinition<TResult> {
   readonly readOnly?: boolean;
   /** Its first result goes to the model at once; later results come as tool messages (see `tool`). */
   readonly longRunning?: boolean;
+  /** Each call is an effect of its node, recorded once (see `ToolDefinition.effect` of `tool`). */
+  readonly effect?: boolean;
 }
 
 const anyObject = z.record(z.string(), z.unknown());
@@ -94,7 +97,10 @@ export function jsonSchemaTool<TResult>(
     returnDirectly: definition.returnDirectly ?? false,
     readOnly: definition.readOnly ?? false,
     ...(definition.longRunning ? { longRunning: true } : {}),
-    execute: async (args, context) => definition.execute(args, context),
+    ...(definition.effect ? { effect: true } : {}),
+    execute: definition.effect
+      ? (args, context) => runAsEffect(name, context, (keyed) => definition.execute(args, keyed))
+      : async (args, context) => definition.execute(args, context),
     parseArguments: (text) => parseObject(name, text),
     requiresApproval: (args) =>
       typeof needsApproval === 'function' ? needsApproval(args) : needsApproval === true,

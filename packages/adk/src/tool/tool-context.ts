@@ -57,4 +57,10 @@ export interface ToolContext {
    * Google ADK's `tool_context.search_memory`.
    */
   readonly memory?: SessionMemory;
+  /**
+   * For a tool made with `effect: true`: the call's idempotency key (`weft-` and 40 hex digits), the same
+   * on every re-run of the call — pass it to the API the tool calls (Stripe's `Idempotency-Key`, an
+   * email provider's message id) so a call repeated before its result was recorded is applied once.
+   */
+  readonly idempotencyKey?: string;
 }

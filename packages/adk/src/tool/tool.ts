@@ -3,6 +3,7 @@ import { AdkError } from '../errors/adk-error.js';
 import type { JsonSchema, ToolSpec } from '../model/chat-model.js';
 import { type ParsedToolArguments, parseToolArguments } from './parse-tool-arguments.js';
 import type { ToolContext } from './tool-context.js';
+import { runAsEffect } from './tool-effect.js';
 
 /**
  * The zod schemas a tool's parameters may use: schemas of JSON objects.
@@ -54,6 +55,15 @@ export interface ToolDefinition<TParameters extends ToolParameters, TResult> {
    * `pending(...)` result pauses the turn until the result is delivered.
    */
   readonly longRunning?: boolean;
+  /**
+   * The tool has a side effect that must happen once (a payment, an email, a ticket): inside a graph
+   * each call runs as `ctx.effect` of its node, keyed by the tool call's id, so its result is recorded
+   * the moment it returns and a re-run of the node (after a crash, a retry, a lost lease, a resume, a
+   * replay) gets that result instead of calling again; `context.idempotencyKey` is the key to hand to
+   * the API it calls. The result must be serializable. Outside a graph nothing is recorded and the key
+   * is derived from the call's id alone. See the docs' "Guarantees".
+   */
+  readonly effect?: boolean;
 }
 
 /**
@@ -85,6 +95,8 @@ export interface Tool<TArgs extends Record<string, unknown> = Record<string, unk
   readonly readOnly: boolean;
   /** Its first result goes to the model at once; later results come as tool messages (see `tool`). */
   readonly longRunning?: boolean;
+  /** Each call is an effect of its node, recorded once (see `ToolDefinition.effect`). */
+  readonly effect?: boolean;
   /** Runs the tool with already validated arguments. */
   execute(args: TArgs, context: ToolContext): Promise<TResult>;
   /** Parses a tool call's JSON arguments and validates them against the schema. */
@@ -220,7 +232,10 @@ export function tool<TParameters extends ToolParameters, TResult>(
     returnDirectly: definition.returnDirectly ?? false,
     readOnly: definition.readOnly ?? false,
     ...(definition.longRunning ? { longRunning: true } : {}),
-    execute: async (args, context) => definition.execute(args, context),
+    ...(definition.effect ? { effect: true } : {}),
+    execute: definition.effect
+      ? (args, context) => runAsEffect(name, context, (keyed) => definition.execute(args, keyed))
+      : async (args, context) => definition.execute(args, context),
     parseArguments: (text) => parseToolArguments(name, parameters, text),
     requiresApproval: (args) =>
       typeof needsApproval === 'function' ? needsApproval(args) : needsApproval === true,

@@ -1,3 +1,5 @@
+import { checkFence } from '../effects/effect-fence.js';
+import { type EffectFencing, storeEffect } from '../effects/effect-recorder.js';
 import { isoNow, sortableId } from '../internal/ids.js';
 import type { LoopHooks, LoopView, StepRecord } from '../pregel/loop-hooks.js';
 import { type PendingInterrupt, type Task, TaskPaused } from '../pregel/task.js';
@@ -372,6 +374,22 @@ export class CheckpointSession {
     if (this.options.durability !== 'exit') return this.putTask(taskId, write);
     (this.held ??= new Map()).set(taskId, write);
     return undefined;
+  }
+
+  /**
+   * Stores an effect's record against the checkpoint its step started from, now whatever the
+   * durability (an effect must outlive a crash right after it), queued after what is queued so it never
+   * lands before the checkpoint it names, and only while the fence holds (see `storeEffect`). Resolves
+   * when it is stored; a failure also reaches whoever awaits the queue next.
+   */
+  recordEffect(taskId: string, write: TaskWrite, fenced: EffectFencing): Promise<void> {
+    const checkpointId = this.currentId;
+    if (checkpointId === undefined) return checkFence(fenced.fence, fenced.where);
+    const payload = serializeTaskWrite(write);
+    const { threadId, ns, checkpointer } = this.options;
+    const record = { threadId, ns, checkpointId, taskId, payload, checksum: payloadChecksum(payload) };
+    this.enqueue(() => storeEffect(checkpointer, record, fenced));
+    return this.pending;
   }
 
   /** Puts a failed task on record against its step's checkpoint (`getState` shows it with its error). */

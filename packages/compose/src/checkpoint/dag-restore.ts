@@ -1,3 +1,4 @@
+import { dagEffectMemo } from '../effects/carry-effects.js';
 import { WeftError } from '../errors/weft-error.js';
 import { planResume } from '../interrupt/resume.js';
 import { applyStateWrites } from '../pregel/apply.js';
@@ -116,6 +117,7 @@ export async function restoreDag(options: DagRestoreOptions): Promise<DagRestore
     const remembered = plan.memo.get(task.id);
     if (remembered) memo.set(task.node, remembered);
   }
+  dagEffectMemo(loaded.taskWrites, (name) => topology.byName.get(name)?.index, memo);
   return {
     input,
     startValues: await startValues(options, chain[0] as Link, input, external),

@@ -35,5 +35,6 @@ export function durableContext(
     taskWrites: target.taskWrites,
     currentId: () => session.currentId,
     putWrite: live.storesTaskCalls ? (taskId, write) => session.putWrite(taskId, write) : undefined,
+    recordEffect: (taskId, write, fenced) => session.recordEffect(taskId, write, fenced),
   };
 }

@@ -1,3 +1,4 @@
+import { carryEffects } from '../effects/carry-effects.js';
 import { WeftError } from '../errors/weft-error.js';
 import { sortableId } from '../internal/ids.js';
 import { matchValues, pendingInterrupts, planResume } from '../interrupt/resume.js';
@@ -175,6 +176,7 @@ function restore(
       ? { kind: 'value' as const, value: command.resume }
       : { kind: 'inherited' as const, byId: inherited };
   const plan = planResume(loaded, next, answer);
+  if (fork) carryEffects(plan.memo, tasks, next);
   loop.restore({
     ...continueState(loaded),
     routing: loadRouting(loop.topology, loaded.body.routing),

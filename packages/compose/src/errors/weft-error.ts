@@ -19,6 +19,7 @@ export type WeftErrorCode =
   | 'INVALID_ARGUMENT'
   | 'INTERRUPTED'
   | 'OUTSIDE_ENTRYPOINT'
+  | 'EFFECT_FENCED'
   | 'STATE_VERSION';
 
 const marker = Symbol.for('weft.error');

@@ -1,4 +1,6 @@
 import type { Draft } from 'immer';
+import type { EffectInfo, EffectOptions } from '../effects/effect-types.js';
+import { runEffect } from '../effects/run-effect.js';
 import type { NodeEvent, NodeEventInit } from '../events/node-events.js';
 import type { CompiledGraph } from '../graph/compiled-graph.js';
 import type { NodeContext, RunSubgraphOptions } from '../pregel/node-context.js';
@@ -120,6 +122,15 @@ export class CallContext implements NodeContext {
 
   once<T>(key: string, fn: () => T | Promise<T>): Promise<T> {
     return this.entry.ctx.once(`t${this.key}.${key}`, fn);
+  }
+
+  effect<T>(
+    name: string,
+    fn: (effect: EffectInfo) => T | Promise<T>,
+    options?: EffectOptions,
+  ): Promise<Awaited<T>> {
+    const { ctx, run } = this.entry;
+    return runEffect({ run, task: ctx, scope: `t${this.key}.`, counter: this }, name, fn, options);
   }
 
   #where() {

@@ -81,6 +81,7 @@ export async function executeRun(call: ExecuteRun): Promise<LoopResult> {
     freezeState: defaults.freezeState,
     callOptions: callOptionsOf(topology, options),
     localState: topology.localState?.(),
+    fence: options.fence,
   });
   const started = observer.event ? Date.now() : 0;
   observer.event?.({

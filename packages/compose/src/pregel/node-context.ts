@@ -1,4 +1,5 @@
 import type { Draft } from 'immer';
+import type { EffectInfo, EffectOptions } from '../effects/effect-types.js';
 import type { NodeEventInit } from '../events/node-events.js';
 import type { Store } from '../store/store.js';
 
@@ -160,6 +161,23 @@ export interface NodeContext {
    * failed attempt start afresh, like the node itself.
    */
   once<T>(key: string, fn: () => T | Promise<T>): Promise<T>;
+  /**
+   * Runs a side effect (a payment, an email, a ticket) once for this task, across crashes, retries,
+   * lost leases, resumes and replays: its result is recorded durably the moment `fn` returns (awaited
+   * before `effect` resolves, whatever the run's durability), keyed by the thread, the checkpoint the
+   * step started from, the task and the effect's name and position (or `options.key`), and any re-run
+   * of the task gets the recorded result instead of calling `fn` again. `fn` receives a stable
+   * `idempotencyKey` to hand to APIs that take one, which closes the window between the external call
+   * and its record. The result must be serializable. See the docs' "Guarantees".
+   *
+   * @throws WeftError `EFFECT_FENCED` (as a rejection) when the run lost its thread before the result
+   *   was recorded; `INVALID_ARGUMENT` for an empty name or key.
+   */
+  effect<T>(
+    name: string,
+    fn: (effect: EffectInfo) => T | Promise<T>,
+    options?: EffectOptions,
+  ): Promise<Awaited<T>>;
 }
 
 /**

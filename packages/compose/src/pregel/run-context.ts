@@ -1,6 +1,8 @@
 import type { NodeCache } from '../cache/node-cache.js';
 import type { TaskWrite } from '../checkpoint/checkpoint-body.js';
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
+import type { EffectFence } from '../effects/effect-fence.js';
+import type { EffectFencing } from '../effects/effect-recorder.js';
 import type { RunEvent } from '../events/run-event.js';
 import type { UsageTally } from '../events/usage-tally.js';
 import type { Store } from '../store/store.js';
@@ -57,6 +59,17 @@ export interface DurableContext {
    * @throws SerializationError when the write cannot be stored.
    */
   readonly putWrite?: ((taskId: string, write: TaskWrite) => Promise<void> | undefined) | undefined;
+  /**
+   * Stores an effect's record (a `call` write) against the current checkpoint at once, whatever the
+   * durability, in order with the run's other writes, and only while the fence holds; resolves when it
+   * is stored (see `ctx.effect`).
+   *
+   * @throws WeftError `EFFECT_FENCED` when the fence no longer holds; SerializationError when the
+   *   result cannot be stored.
+   */
+  readonly recordEffect?:
+    | ((taskId: string, write: TaskWrite, fenced: EffectFencing) => Promise<void>)
+    | undefined;
 }
 
 /** What every task and nested subgraph of one run shares. */
@@ -106,6 +119,8 @@ export interface RunContext {
   readonly localState?: unknown;
   /** Aborts the whole run (used when a task fails, so its siblings stop). */
   readonly abort: (reason: unknown) => void;
+  /** What the run must still hold for its effects to be recorded (`RunOptions.fence`). */
+  readonly fence?: EffectFence | undefined;
 }
 
 /**
@@ -137,6 +152,7 @@ export function runContext(fields: RunContext): RunContext {
     callOptions: fields.callOptions,
     localState: fields.localState,
     abort: fields.abort,
+    fence: fields.fence,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { EffectFence } from '../effects/effect-fence.js';
 import type { Callbacks } from '../events/callbacks.js';
 import type { RunSubscriber } from '../events/run-subscriber.js';
 import type { Store } from '../store/store.js';
@@ -71,4 +72,10 @@ export interface RunOptions<TNodes extends string = string> {
   readonly interruptBefore?: readonly string[];
   /** Pause after these nodes run (overrides the compile option). */
   readonly interruptAfter?: readonly string[];
+  /**
+   * What this run must still hold for its effects (`ctx.effect`) to be recorded: checked before each
+   * effect's record is stored, so a run that lost its thread (a worker whose lease another worker
+   * took) fails its effect with `EFFECT_FENCED` instead of recording it. Workers pass their lease.
+   */
+  readonly fence?: EffectFence;
 }

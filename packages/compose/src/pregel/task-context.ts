@@ -1,4 +1,6 @@
 import type { Draft } from 'immer';
+import type { EffectInfo, EffectOptions } from '../effects/effect-types.js';
+import { runEffect } from '../effects/run-effect.js';
 import { WeftError } from '../errors/weft-error.js';
 import type { NodeEvent, NodeEventInit } from '../events/node-events.js';
 import { produceUpdate } from '../state/produce-update.js';
@@ -148,6 +150,14 @@ export class TaskContext implements NodeContext {
     const state = this.state();
     state.memo ??= new TaskMemo(this.restoredMemo);
     return state.memo.once(key, fn);
+  }
+
+  effect<T>(
+    name: string,
+    fn: (effect: EffectInfo) => T | Promise<T>,
+    options?: EffectOptions,
+  ): Promise<Awaited<T>> {
+    return runEffect({ run: this.run, task: this, scope: '', counter: this }, name, fn, options);
   }
 
   /** What this attempt's `once` calls remember (restored ones included), for its pause to save. */

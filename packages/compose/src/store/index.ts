@@ -60,6 +60,7 @@ export {
 export { jsonEqual, metadataMatches } from '../checkpoint/metadata-filter.js';
 export { payloadChecksum } from '../checkpoint/payload-checksum.js';
 export { deserialize, serialize, serializeChannels } from '../checkpoint/serializer.js';
+export type { EffectFencing, EffectRecorder, EffectWhere } from '../effects/effect-recorder.js';
 export { cosineSimilarity, type Embeddings, type EmbedOptions } from './embeddings.js';
 export type {
   Store,

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe } from 'vitest';
 import type { Checkpointer } from '../checkpoint/checkpointer.js';
 import { describeConflictCases } from './conformance/conflict-cases.js';
 import { describeCorruptionCases } from './conformance/corruption-cases.js';
+import { describeEffectCases } from './conformance/effect-cases.js';
 import { describeListCases } from './conformance/list-cases.js';
 import { describeReadCases } from './conformance/read-cases.js';
 import { describeVolumeCases } from './conformance/volume-cases.js';
@@ -32,7 +33,8 @@ export interface CheckpointerFixture {
  * `seq` whatever the ids say, and one writer per thread (a taken `seq` conflicts, also among 20 concurrent
  * puts; a claimed thread refuses a second claim until released), checksums kept as given, and corrupt
  * state refused by the engine (a changed delta value, a number stored as a string, an invalid Date tag)
- * while rows written before checksums still load.
+ * while rows written before checksums still load; and effects (`ctx.effect`): a continued thread gets the
+ * recorded result under the same idempotency key, a fenced run records nothing, a replay does not repeat it.
  *
  * @example
  * ```ts
@@ -73,5 +75,6 @@ export function describeCheckpointerConformance(
     describeVolumeCases(store);
     describeConflictCases(store);
     describeCorruptionCases(store);
+    describeEffectCases(store);
   });
 }

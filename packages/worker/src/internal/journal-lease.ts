@@ -38,6 +38,20 @@ export class JournalLease {
     return lease;
   }
 
+  /**
+   * Resolves while the lease is still this holder's (extending it, one round trip); rejects once another
+   * worker took it — the fence of the run's effects.
+   */
+  async check(): Promise<void> {
+    const { journal, queue, threadId, token, ttlMs } = this.#options;
+    if (!this.#lost && (await journal.renewLease(queue, threadId, { token, ttlMs }))) {
+      this.#renewedAt = Date.now();
+      return;
+    }
+    this.#lose();
+    throw new Error(`the lease of thread "${threadId}" is no longer this worker's`);
+  }
+
   /** Stops renewing and deletes the lease if it is still ours. Never throws. */
   async release(): Promise<void> {
     clearInterval(this.#timer);

@@ -1,4 +1,4 @@
-import { type Callbacks, type Checkpointer, Command, type RunResult } from '@weft/compose';
+import { type Callbacks, type Checkpointer, Command, type EffectFence, type RunResult } from '@weft/compose';
 import { deserialize } from '@weft/compose/store';
 import { DelayedError, type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -112,7 +112,7 @@ export async function processRunJob(
   signal?.addEventListener('abort', onJobAbort, { once: true });
   try {
     await notify(runtime.observer.leaseAcquired, info);
-    return await runLeased(call, graph, controller.signal);
+    return await runLeased(call, graph, { signal: controller.signal, fence: lease });
   } catch (error) {
     return await handleFailure(call, controller.signal, error);
   } finally {
@@ -123,9 +123,10 @@ export async function processRunJob(
   }
 }
 
-/** A held thread lease. */
+/** A held thread lease; `check` (resolves while it is still held) fences the run's effects. */
 interface HeldLease {
   release(): Promise<void>;
+  check(): Promise<void>;
 }
 
 /**
@@ -171,15 +172,16 @@ async function acquireLease(call: JobCall, controller: AbortController): Promise
     : ThreadLease.acquire({ ...options, redis: runtime.redis, key: runtime.keys.lease(data.threadId) });
 }
 
-async function runLeased(call: JobCall, graph: WorkerGraph, signal: AbortSignal): Promise<RunStatus> {
+async function runLeased(
+  call: JobCall,
+  graph: WorkerGraph,
+  leased: { readonly signal: AbortSignal; readonly fence: EffectFence },
+): Promise<RunStatus> {
   const { runtime, data, job } = call;
+  const { signal, fence } = leased;
   const latest = data.kind === 'continue' ? undefined : await latestCheckpoint(runtime, data.threadId);
   // A run Redis forgot and the reconciler queued again may have finished meanwhile: never run it twice.
-  const record = await runtime.journal?.running(runtime.queueName, data.runId, {
-    id: runtime.workerId,
-    attempts: job.attemptsStarted,
-    latest,
-  });
+  const record = await journalRunning(call, latest);
   if (record && isSettled(record.status)) return record.status;
   // The baseline comes from the journal's record when there is one, else from Redis's.
   const marking = runtime.registry.running(data.runId, {
@@ -197,11 +199,34 @@ async function runLeased(call: JobCall, graph: WorkerGraph, signal: AbortSignal)
     // Every finished task stores its writes at once, so a worker dying before its step's checkpoint
     // never makes another worker run that task again.
     taskWrites: 'all',
+    // An effect is recorded only while this worker still holds the thread's lease.
+    fence,
     ...(callbacks ? { callbacks } : {}),
   });
   const { status, output, interrupts, checkpointId } = result;
   await settle(call, status, { status, output, interrupts, checkpointId });
   return status;
+}
+
+/**
+ * Marks the run picked up in the journal (when there is one). A run a client without the journal
+ * submitted is recorded here first, from its job, so from now on a Redis restart loses it no more than
+ * a run the client recorded.
+ */
+async function journalRunning(call: JobCall, latest: string | undefined) {
+  const { runtime, data, job } = call;
+  const journal = runtime.journal;
+  if (!journal) return undefined;
+  const worker = { id: runtime.workerId, attempts: job.attemptsStarted, latest };
+  const record = await journal.running(runtime.queueName, data.runId, worker);
+  if (record) return record;
+  const backoff = job.opts.backoff;
+  await journal.submitted(runtime.queueName, data, {
+    attempts: job.opts.attempts ?? 1,
+    backoffMs: (typeof backoff === 'number' ? backoff : backoff?.delay) ?? 0,
+    priority: job.opts.priority,
+  });
+  return journal.running(runtime.queueName, data.runId, worker);
 }
 
 /** The worker's `callbacks` for this job attempt; one that throws is reported, and the run goes on without it. */

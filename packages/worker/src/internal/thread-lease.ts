@@ -46,6 +46,20 @@ export class ThreadLease {
     return this.#lost;
   }
 
+  /**
+   * Resolves while the lease is still this holder's (extending it, one round trip); rejects once another
+   * worker took it — the fence of the run's effects.
+   */
+  async check(): Promise<void> {
+    const { redis, key, token, ttlMs } = this.#options;
+    if (!this.#lost && (await redis.eval(RENEW, 1, key, token, ttlMs)) === 1) {
+      this.#renewedAt = Date.now();
+      return;
+    }
+    this.#lose();
+    throw new Error(`the lease "${key}" is no longer this worker's`);
+  }
+
   /** Stops renewing and deletes the key if it is still ours. Never throws. */
   async release(): Promise<void> {
     clearInterval(this.#timer);
