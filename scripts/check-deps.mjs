@@ -32,6 +32,7 @@ const rank = {
   '@weft/otel': 2.5,
   '@weft/a2a': 2.5,
   '@weft/server': 2.5,
+  '@weft/ui-streams': 2.5,
   '@weft/playground': 3,
   // The documentation site shows (and runs) every package's API.
   '@weft/docs': 4,
@@ -46,6 +47,10 @@ const confinedSdks = [
   [(name) => name === 'openai', 'packages/adk/src/model/openai/'],
   [(name) => name === '@anthropic-ai/sdk', 'packages/adk/src/model/anthropic/'],
   [(name) => name === 'ai' || name.startsWith('@ai-sdk/'), 'packages/adk/src/model/ai-sdk/'],
+  // @weft/ui-streams writes the AI SDK's chunk types: only its `./ai-sdk` entry names them (ADR 037).
+  [(name) => name === 'ai' || name.startsWith('@ai-sdk/'), 'packages/ui-streams/src/ai-sdk/'],
+  // …and AG-UI's only its `./ag-ui` entry.
+  [(name) => name.startsWith('@ag-ui/'), 'packages/ui-streams/src/ag-ui/'],
   // rxjs is compose's optional peer: only its `./rx` entry loads it.
   [(name) => name === 'rxjs', 'packages/compose/src/rx/'],
 ];
@@ -132,10 +137,11 @@ for (const dir of packageDirs) {
       ) {
         problems.push(`${rel} imports zod at run time: compose may only \`import type\` from zod`);
       }
-      for (const [sdk, folder] of confinedSdks) {
-        if (sdk(name) && !rel.startsWith(folder) && !/\.test(-d)?\.ts$/.test(rel)) {
-          problems.push(`${rel} imports '${name}': only ${folder} may (an optional peer dependency)`);
-        }
+      const folders = confinedSdks.filter(([sdk]) => sdk(name)).map(([, folder]) => folder);
+      if (folders.length > 0 && !folders.some((f) => rel.startsWith(f)) && !/\.test(-d)?\.ts$/.test(rel)) {
+        problems.push(
+          `${rel} imports '${name}': only ${folders.join(' or ')} may (an optional peer dependency)`,
+        );
       }
       if (name !== pkg.name && !declared.has(name))
         problems.push(`${rel} imports '${name}', which ${pkg.name} does not declare`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { END, MemoryCheckpointer, START, StateGraph, WeftError } from '../src/index.js';
+import { END, MemoryCheckpointer, START, StateGraph } from '../src/index.js';
 
 /** A counter over a large note, so every checkpoint after the first stays a small delta of one base. */
 function counter(saver: MemoryCheckpointer) {
@@ -29,10 +29,16 @@ describe('a corrupted parent chain', () => {
     }
     const app = counter(corrupt);
     const error = await app.getState('t').catch((caught: unknown) => caught);
-    expect(WeftError.isInstance(error) && error.code).toBe('CHECKPOINT');
+    // The one corruption error every layer reports (issue #52), naming the thread and the checkpoint.
+    expect(error).toMatchObject({
+      name: 'CheckpointCorruptError',
+      code: 'CHECKPOINT_CORRUPT',
+      kind: 'chain',
+    });
+    expect(error).toMatchObject({ threadId: 't', checkpointId: second!.id });
     expect((error as Error).message).toContain(`checkpoint "${second!.id}"`);
-    expect((error as Error).message).toMatch(/corrupt parent chain/);
-    await expect(app.invoke(null, { threadId: 't' })).rejects.toMatchObject({ code: 'CHECKPOINT' });
-    await expect(app.getStateHistory('t')).rejects.toMatchObject({ code: 'CHECKPOINT' });
+    expect((error as Error).message).toMatch(/parent chain comes back/);
+    await expect(app.invoke(null, { threadId: 't' })).rejects.toMatchObject({ code: 'CHECKPOINT_CORRUPT' });
+    await expect(app.getStateHistory('t')).rejects.toMatchObject({ code: 'CHECKPOINT_CORRUPT' });
   });
 });

@@ -16,4 +16,5 @@ export {
 } from './search/tool-search.js';
 export type { AnyCompiledGraph } from './server/graph-target.js';
 export type { McpHttpEndpoint, McpListenOptions } from './server/http-listener.js';
+export type { ToolApprovalPolicy } from './server/mcp-server-factory.js';
 export { type ServedGraph, type ServeMcpOptions, serveMcp, type WeftMcpServer } from './server/serve-mcp.js';

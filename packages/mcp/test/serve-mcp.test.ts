@@ -21,7 +21,10 @@ afterAll(() => endpoint.close());
 
 const tsx = fileURLToPath(new URL('../../../node_modules/tsx/dist/loader.mjs', import.meta.url));
 const transports: Record<string, () => Transport> = {
-  'Streamable HTTP': () => new StreamableHTTPClientTransport(new URL(endpoint.url)),
+  'Streamable HTTP': () =>
+    new StreamableHTTPClientTransport(new URL(endpoint.url), {
+      requestInit: { headers: { authorization: `Bearer ${endpoint.token}` } },
+    }),
   stdio: () =>
     new StdioClientTransport({
       command: process.execPath,
@@ -84,7 +87,7 @@ describe.each(Object.keys(transports))('serveMcp over %s, with the SDK client', 
     });
   });
 
-  test("an agent's tool approval round-trips: approved, the tool runs", async () => {
+  test("with approveTools: 'caller', an agent's tool approval round-trips: approved, the tool runs", async () => {
     const paused = await call('support', { message: 'refund A-17' });
     const interrupts = paused.structuredContent?.interrupts as Array<{ id: string; value: { type: string } }>;
     expect(interrupts[0]?.value).toMatchObject({ type: 'tool-approval', calls: [{ name: 'refund' }] });
@@ -117,6 +120,7 @@ describe('the HTTP endpoint guards', () => {
       headers: {
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${endpoint.token}`,
         ...headers,
       },
       body,
@@ -133,7 +137,14 @@ describe('the HTTP endpoint guards', () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(
         endpoint.url,
-        { method: 'POST', headers: { host: `evil.example:${port}`, 'content-type': 'application/json' } },
+        {
+          method: 'POST',
+          headers: {
+            host: `evil.example:${port}`,
+            'content-type': 'application/json',
+            authorization: `Bearer ${endpoint.token}`,
+          },
+        },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);

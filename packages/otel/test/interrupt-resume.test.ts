@@ -70,9 +70,10 @@ test('with captureContent, inputs, outputs, interrupt and resume values are reco
   const [first, second] = exporter.getFinishedSpans().filter((s) => s.name === 'run approval');
   expect(JSON.parse(String(first?.attributes['weft.run.input']))).toEqual({ order: 'B-2', log: [] });
   const interrupt = first?.events.find((e) => e.name === 'weft.interrupt');
+  // Captured content is recorded as it is, except credentials (a `secret` field is one): ADR 030.
   expect(JSON.parse(String(interrupt?.attributes?.['weft.interrupt.value']))).toEqual({
     question: 'ship B-2?',
-    secret: 'sk-123',
+    secret: '[REDACTED]',
   });
   expect(second?.attributes['weft.resume.value']).toBe('false');
   expect(JSON.parse(String(second?.attributes['weft.run.output']))).toMatchObject({

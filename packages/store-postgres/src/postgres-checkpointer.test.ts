@@ -127,6 +127,7 @@ describe.skipIf(url === undefined || url === '')('PostgresCheckpointer', () => {
           'app_checkpoints_pkey',
           'app_checkpoints_seq_idx',
           'app_migrations_pkey',
+          'app_thread_claims_pkey',
           ...SESSION_INDEXES.map((name) => `app_${name}`),
         ].sort(),
       );

@@ -1,4 +1,4 @@
-import { WeftError } from '@weft/compose';
+import { CheckpointConflictError, WeftError } from '@weft/compose';
 import {
   CHECKPOINT_COLUMNS,
   type CheckpointLink,
@@ -7,6 +7,7 @@ import {
   checkpointExistsError,
   checkpointFromRow,
   checkpointRowValues,
+  claimLostError,
   type DeleteOutcome,
   type GetCheckpointOptions,
   type ListCheckpointsOptions,
@@ -102,7 +103,12 @@ export class PostgresCheckpointer implements MaintainableCheckpointer {
     this.#ownsPool = ownsPool;
     this.#tables = tables;
     this.#statementPrefix = statementPrefix(tables);
-    this.#claims = new PostgresThreadClaims(this.#pool, this.#tables.checkpoints);
+    this.#claims = new PostgresThreadClaims(
+      this.#pool,
+      this.#tables.checkpoints,
+      this.#tables.threadClaims,
+      this.#statementPrefix,
+    );
     this.#maintenance = new PostgresMaintenance(
       (config) => this.#query(config),
       tables,
@@ -140,16 +146,31 @@ export class PostgresCheckpointer implements MaintainableCheckpointer {
    * @throws {CheckpointConflictError} when `record.seq` is taken there (another writer moved the head).
    */
   async put(record: CheckpointRecord): Promise<void> {
-    if (this.#group) return this.#group.submit({ kind: 'checkpoint', record });
-    const { checkpoints } = this.#tables;
+    const epoch = this.#claims.epochOf(record.threadId);
+    if (this.#group) return this.#fencedSubmit({ kind: 'checkpoint', record, epoch });
+    const { checkpoints, threadClaims } = this.#tables;
     try {
-      await this.#query({
-        name: `${this.#statementPrefix}_put`,
-        text: `INSERT INTO ${checkpoints} (${CHECKPOINT_COLUMNS})
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12)`,
-        values: checkpointRowValues(record),
+      const values = checkpointRowValues(record);
+      if (epoch === undefined) {
+        await this.#query({
+          name: `${this.#statementPrefix}_put`,
+          text: `INSERT INTO ${checkpoints} (${CHECKPOINT_COLUMNS})
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12)`,
+          values,
+        });
+        return;
+      }
+      // The write fence (ADR 030): stored only while the thread's epoch is still this claim's.
+      const { rowCount } = await this.#query({
+        name: `${this.#statementPrefix}_put_fenced`,
+        text: `WITH fence AS (SELECT 1 FROM ${threadClaims} WHERE thread_id = $1 AND epoch = $13 FOR SHARE)
+               INSERT INTO ${checkpoints} (${CHECKPOINT_COLUMNS})
+               SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12 FROM fence`,
+        values: [...values, epoch],
       });
+      if (rowCount === 0) throw this.#lost(record.threadId, epoch);
     } catch (error) {
+      if (CheckpointConflictError.isInstance(error)) throw error;
       if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
       if ((error as { constraint?: unknown }).constraint !== `${this.#tables.prefix}checkpoints_seq_idx`)
         throw checkpointExistsError(record, error);
@@ -164,15 +185,41 @@ export class PostgresCheckpointer implements MaintainableCheckpointer {
   }
 
   async putWrites(record: TaskWritesRecord): Promise<void> {
-    if (this.#group) return this.#group.submit({ kind: 'writes', record });
-    await this.#query({
-      name: `${this.#statementPrefix}_put_writes`,
-      text: `INSERT INTO ${this.#tables.writes} (${TASK_WRITES_COLUMNS})
-             VALUES ($1, $2, $3, $4, $5, $6)
+    const epoch = this.#claims.epochOf(record.threadId);
+    if (this.#group) return this.#fencedSubmit({ kind: 'writes', record, epoch });
+    const fenced = epoch !== undefined;
+    const { rowCount } = await this.#query({
+      name: `${this.#statementPrefix}_put_writes${fenced ? '_fenced' : ''}`,
+      text: `${fenced ? `WITH fence AS (SELECT 1 FROM ${this.#tables.threadClaims} WHERE thread_id = $1 AND epoch = $7 FOR SHARE) ` : ''}
+             INSERT INTO ${this.#tables.writes} (${TASK_WRITES_COLUMNS})
+             ${fenced ? 'SELECT $1, $2, $3, $4, $5, $6 FROM fence' : 'VALUES ($1, $2, $3, $4, $5, $6)'}
              ON CONFLICT (thread_id, ns, checkpoint_id, task_id)
              DO UPDATE SET payload = EXCLUDED.payload, checksum = EXCLUDED.checksum`,
-      values: taskWritesRowValues(record),
+      values: fenced ? [...taskWritesRowValues(record), epoch] : taskWritesRowValues(record),
     });
+    if (fenced && rowCount === 0) throw this.#lost(record.threadId, epoch);
+  }
+
+  /** A grouped write; one refused for its claim's epoch reports the claim lost. */
+  async #fencedSubmit(put: GroupedPut): Promise<void> {
+    try {
+      await this.#group?.submit(put);
+    } catch (error) {
+      if (
+        put.epoch !== undefined &&
+        CheckpointConflictError.isInstance(error) &&
+        /lost its claim/.test(error.message)
+      )
+        this.#claims.lose(put.record.threadId, error);
+      throw error;
+    }
+  }
+
+  /** The error for a write refused by its claim's epoch; the claim is reported lost, so its run stops. */
+  #lost(threadId: string, epoch: number): Error {
+    const error = claimLostError(threadId, `epoch ${epoch}, the thread was claimed again since`);
+    this.#claims.lose(threadId, error);
+    return error;
   }
 
   async get(threadId: string, options: GetCheckpointOptions = {}): Promise<StoredCheckpoint | undefined> {

@@ -1,6 +1,7 @@
 import {
   CHECKPOINT_COLUMNS,
   type CheckpointRecord,
+  claimLostError,
   seqConflictError,
   TASK_WRITES_COLUMNS,
   type TaskWritesRecord,
@@ -10,39 +11,53 @@ import type { PostgresTables } from './postgres-schema.js';
 
 /** One write of a group commit: a checkpoint or a task's writes. */
 export type GroupedPut =
-  | { readonly kind: 'checkpoint'; readonly record: CheckpointRecord }
-  | { readonly kind: 'writes'; readonly record: TaskWritesRecord };
+  | { readonly kind: 'checkpoint'; readonly record: CheckpointRecord; readonly epoch?: number | undefined }
+  | { readonly kind: 'writes'; readonly record: TaskWritesRecord; readonly epoch?: number | undefined };
 
 /** Runs one statement (the checkpointer's query, which names missing tables). */
 export type RunQuery = <TRow extends QueryResultRow>(config: QueryConfig) => Promise<QueryResult<TRow>>;
 
 interface InsertedRow {
+  /** `c` for a checkpoint, `w` for a task's writes. */
+  kind: 'c' | 'w';
   thread_id: string;
   ns: string;
+  /** The checkpoint's id (for writes: the checkpoint they were saved against). */
   id: string;
-  seq: number;
+  /** The checkpoint's position; for writes, the task id. */
+  seq: string;
 }
 
 /**
  * The one statement that stores a batch: every task write (upserted, as `putWrites` does) and every
  * checkpoint, from arrays (`unnest`), so it is one prepared statement whatever the batch size. One
  * statement is one transaction and one commit. Checkpoints use `ON CONFLICT DO NOTHING`: a row that
- * collides with a stored one (its id or its position) is skipped, not failed, so the others commit, and
- * `RETURNING` tells which went in.
+ * collides with a stored one (its id or its position) is skipped, not failed, so the others commit. A row
+ * with an epoch (its writer holds the thread's claim) goes in only while the thread still has that epoch
+ * (the write fence of ADR 030). `RETURNING` tells which went in.
  */
-function groupPutText({ checkpoints, writes }: PostgresTables): string {
+function groupPutText({ checkpoints, writes, threadClaims }: PostgresTables): string {
+  const fence = (row: string) =>
+    `(${row}.epoch IS NULL OR EXISTS (SELECT 1 FROM ${threadClaims} f WHERE f.thread_id = ${row}.thread_id AND f.epoch = ${row}.epoch FOR SHARE))`;
   return `WITH stored_writes AS (
     INSERT INTO ${writes} (${TASK_WRITES_COLUMNS})
-    SELECT * FROM unnest($13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::text[])
+    SELECT w.thread_id, w.ns, w.checkpoint_id, w.task_id, w.payload, w.checksum
+    FROM unnest($13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::text[], $20::bigint[])
+      AS w(thread_id, ns, checkpoint_id, task_id, payload, checksum, epoch)
+    WHERE ${fence('w')}
     ON CONFLICT (thread_id, ns, checkpoint_id, task_id)
     DO UPDATE SET payload = EXCLUDED.payload, checksum = EXCLUDED.checksum
+    RETURNING 'w' AS kind, thread_id, ns, checkpoint_id AS id, task_id AS seq
+  ), stored_checkpoints AS (
+    INSERT INTO ${checkpoints} (${CHECKPOINT_COLUMNS})
+    SELECT u.thread_id, u.ns, u.id, u.seq, u.parent_id, u.base_id, u.step, u.source, u.created_at, u.metadata::jsonb, u.payload, u.checksum
+    FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::int[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $19::bigint[])
+      AS u(thread_id, ns, id, seq, parent_id, base_id, step, source, created_at, metadata, payload, checksum, epoch)
+    WHERE ${fence('u')}
+    ON CONFLICT DO NOTHING
+    RETURNING 'c' AS kind, thread_id, ns, id, seq::text AS seq
   )
-  INSERT INTO ${checkpoints} (${CHECKPOINT_COLUMNS})
-  SELECT u.thread_id, u.ns, u.id, u.seq, u.parent_id, u.base_id, u.step, u.source, u.created_at, u.metadata::jsonb, u.payload, u.checksum
-  FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::int[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
-    AS u(thread_id, ns, id, seq, parent_id, base_id, step, source, created_at, metadata, payload, checksum)
-  ON CONFLICT DO NOTHING
-  RETURNING thread_id, ns, id, seq`;
+  SELECT * FROM stored_writes UNION ALL SELECT * FROM stored_checkpoints`;
 }
 
 /**
@@ -60,15 +75,21 @@ export async function commitGroupedPuts(
   puts: readonly GroupedPut[],
 ): Promise<(Error | undefined)[]> {
   const checkpoints: CheckpointRecord[] = [];
-  const writes = new Map<string, TaskWritesRecord>();
+  const checkpointEpochs: (number | null)[] = [];
+  const writes = new Map<string, { record: TaskWritesRecord; epoch: number | null }>();
   for (const put of puts) {
-    if (put.kind === 'checkpoint') checkpoints.push(put.record);
-    else {
+    if (put.kind === 'checkpoint') {
+      checkpoints.push(put.record);
+      checkpointEpochs.push(put.epoch ?? null);
+    } else {
       const { threadId, ns, checkpointId, taskId } = put.record;
-      writes.set(JSON.stringify([threadId, ns, checkpointId, taskId]), put.record);
+      writes.set(JSON.stringify([threadId, ns, checkpointId, taskId]), {
+        record: put.record,
+        epoch: put.epoch ?? null,
+      });
     }
   }
-  const writeRows = [...writes.values()];
+  const writeRows = [...writes.values()].map((write) => write.record);
   const { rows } = await query<InsertedRow>({
     name: statementName,
     text: groupPutText(tables),
@@ -91,15 +112,29 @@ export async function commitGroupedPuts(
       writeRows.map((record) => record.taskId),
       writeRows.map((record) => record.payload),
       writeRows.map((record) => record.checksum ?? null),
+      checkpointEpochs,
+      [...writes.values()].map((write) => write.epoch),
     ],
   });
-  const inserted = new Set(rows.map((row) => JSON.stringify([row.thread_id, row.ns, row.id, row.seq])));
+  const inserted = new Set(
+    rows.map((row) => JSON.stringify([row.kind, row.thread_id, row.ns, row.id, String(row.seq)])),
+  );
   return Promise.all(
     puts.map(async (put) => {
-      if (put.kind === 'writes') return undefined;
+      if (put.kind === 'writes') {
+        const { threadId, ns, checkpointId, taskId } = put.record;
+        if (
+          put.epoch === undefined ||
+          inserted.has(JSON.stringify(['w', threadId, ns, checkpointId, taskId]))
+        )
+          return undefined;
+        return claimLostError(threadId, `epoch ${put.epoch}, the thread was claimed again since`);
+      }
       const { threadId, ns, id, seq } = put.record;
       // Two puts of one id and position in one batch: the first goes in, the second is a duplicate.
-      if (inserted.delete(JSON.stringify([threadId, ns, id, seq]))) return undefined;
+      if (inserted.delete(JSON.stringify(['c', threadId, ns, id, String(seq)]))) return undefined;
+      if (put.epoch !== undefined && !(await epochHolds(query, tables, threadId, put.epoch)))
+        return claimLostError(threadId, `epoch ${put.epoch}, the thread was claimed again since`);
       // A failed look-up fails this put alone: the others committed.
       return rejectionOf(query, tables, put.record).catch((error: unknown) =>
         error instanceof Error ? error : new Error(String(error)),
@@ -120,4 +155,18 @@ async function rejectionOf(
   });
   const cause = new Error(`the group commit skipped checkpoint "${record.id}" (ON CONFLICT DO NOTHING)`);
   return seqConflictError(record, (rowCount ?? 0) > 0, cause);
+}
+
+/** True while the thread's claim epoch is still `epoch` (a skipped checkpoint then lost on its position). */
+async function epochHolds(
+  query: RunQuery,
+  tables: PostgresTables,
+  threadId: string,
+  epoch: number,
+): Promise<boolean> {
+  const { rowCount } = await query({
+    text: `SELECT 1 FROM ${tables.threadClaims} WHERE thread_id = $1 AND epoch = $2`,
+    values: [threadId, epoch],
+  });
+  return (rowCount ?? 0) > 0;
 }

@@ -92,6 +92,7 @@ describe.skipIf(url === '')('PostgresCheckpointer schema 3 and claims', () => {
     await pool.query(`
       CREATE INDEX weft_checkpoints_base_idx ON "${schema}".weft_checkpoints (thread_id, ns, base_id, id);
       CREATE INDEX weft_checkpoints_parent_idx ON "${schema}".weft_checkpoints (thread_id, ns, parent_id);
+      DROP TABLE "${schema}".weft_thread_claims;
       DELETE FROM "${schema}".weft_migrations WHERE version > 6;
     `);
     await store.setup();

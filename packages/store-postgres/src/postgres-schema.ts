@@ -28,6 +28,8 @@ export interface PostgresTables {
   readonly store: string;
   /** The store's vectors for in-database search (pgvector; created by the store when it has pgvector). */
   readonly storeVectors: string;
+  /** Each claimed thread's claim epoch, the fencing token of its writes (ADR 030). */
+  readonly threadClaims: string;
 }
 
 /**
@@ -66,6 +68,7 @@ export function postgresTables(schema: string, prefix: string): PostgresTables {
     sessionState: table('session_state'),
     store: table('store'),
     storeVectors: table('store_vectors'),
+    threadClaims: table('thread_claims'),
   };
 }
 
@@ -205,6 +208,15 @@ const MIGRATIONS: readonly ((tables: PostgresTables) => string)[] = [
   ({ schema, prefix }) => `
     DROP INDEX IF EXISTS "${schema}"."${prefix}checkpoints_base_idx";
     DROP INDEX IF EXISTS "${schema}"."${prefix}checkpoints_parent_idx";
+  `,
+  // 8: fencing (ADR 030). Every claim of a thread takes the next epoch here, under the thread's advisory
+  // lock; a holder's writes go in only while the row still has its epoch (read FOR SHARE, so a takeover's
+  // bump waits for a write in flight and a write after the bump is refused).
+  ({ threadClaims }) => `
+    CREATE TABLE ${threadClaims} (
+      thread_id text PRIMARY KEY,
+      epoch     bigint NOT NULL
+    );
   `,
 ];
 

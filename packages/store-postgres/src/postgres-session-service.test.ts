@@ -79,6 +79,7 @@ describe.skipIf(url === undefined || url === '')('PostgresSessionService', () =>
         'weft_session_state',
         'weft_sessions',
         'weft_store',
+        'weft_thread_claims',
         'weft_user_state',
       ]);
     });

@@ -1,6 +1,6 @@
 import { CheckpointConflictError } from '@weft/compose';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresThreadClaims } from './postgres-thread-claims.js';
 
 const url = process.env.WEFT_PG_URL;
@@ -20,8 +20,22 @@ function countingPool(connectionString: string): { pool: pg.Pool; statements: ()
   return { pool, statements: () => statements };
 }
 
+const table = `"${scope}".claims`;
+
 describe.skipIf(!url)('PostgresThreadClaims', () => {
   const pools: pg.Pool[] = [];
+  beforeAll(async () => {
+    const pool = new pg.Pool({ connectionString: url });
+    await pool.query(
+      `CREATE SCHEMA "${scope}"; CREATE TABLE ${table} (thread_id text PRIMARY KEY, epoch bigint NOT NULL)`,
+    );
+    await pool.end();
+  });
+  afterAll(async () => {
+    const pool = new pg.Pool({ connectionString: url });
+    await pool.query(`DROP SCHEMA "${scope}" CASCADE`);
+    await pool.end();
+  });
   afterEach(async () => {
     await Promise.all(pools.splice(0).map((pool) => pool.end()));
   });
@@ -30,8 +44,8 @@ describe.skipIf(!url)('PostgresThreadClaims', () => {
     const mine = countingPool(url as string);
     const theirs = countingPool(url as string);
     pools.push(mine.pool, theirs.pool);
-    const claims = new PostgresThreadClaims(mine.pool, scope);
-    const other = new PostgresThreadClaims(theirs.pool, scope);
+    const claims = new PostgresThreadClaims(mine.pool, scope, table);
+    const other = new PostgresThreadClaims(theirs.pool, scope, table);
     const threads = Array.from({ length: 12 }, (_, index) => `t${index}`);
     const held = await Promise.all(threads.map((thread) => claims.claim(thread)));
     // The first claim went alone; the eleven queued behind it went in one statement.
@@ -60,7 +74,7 @@ describe.skipIf(!url)('PostgresThreadClaims', () => {
     await claims.close();
     await other.close();
     // Everything given back: the threads are free for a fresh session.
-    const fresh = new PostgresThreadClaims(theirs.pool, scope);
+    const fresh = new PostgresThreadClaims(theirs.pool, scope, table);
     const all = await Promise.all(threads.map((thread) => fresh.claim(thread)));
     await Promise.all(all.map((claim) => claim.release()));
     await fresh.close();

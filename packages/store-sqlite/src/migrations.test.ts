@@ -114,6 +114,8 @@ it('drops the base_id index of a schema 6 file, and still lists the deltas built
   // Back to what schema 6 wrote: the index present, the version 6.
   const old = new BetterSqlite3(filename);
   old.exec('CREATE INDEX weft_checkpoints_base ON weft_checkpoints (thread_id, ns, base_id, id)');
+  old.exec('ALTER TABLE weft_thread_claims DROP COLUMN epoch');
+  old.exec('ALTER TABLE weft_thread_claims DROP COLUMN owner');
   old.pragma('user_version = 6');
   old.close();
 

@@ -144,6 +144,14 @@ const MIGRATIONS: readonly string[] = [
   `
   DROP INDEX weft_checkpoints_base;
   `,
+  // 8: fencing (ADR 030). A claim row outlives its release and counts the thread's claims (`epoch`, the
+  // fencing token every write of the holder is checked against); `owner` names the holder's owner lock
+  // file, whose OS lock tells whether it is alive in any PID namespace of the machine. A released row has
+  // an empty token.
+  `
+  ALTER TABLE weft_thread_claims ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE weft_thread_claims ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+  `,
 ];
 
 /**

@@ -130,15 +130,17 @@ describe('SqliteCheckpointer', () => {
     db.close();
   });
 
-  it('reports corrupt metadata JSON as a CHECKPOINT error naming the checkpoint, not a SyntaxError', async () => {
+  it('reports corrupt metadata JSON as a CheckpointCorruptError naming the checkpoint, not a SyntaxError', async () => {
     const db = new BetterSqlite3(':memory:');
     const store = new SqliteCheckpointer({ database: db });
     await store.put(record('0001'));
     db.prepare(`UPDATE weft_checkpoints SET metadata = '{"step": 0,' WHERE id = '0001'`).run();
     for (const read of [() => store.get('t1'), () => store.list('t1')]) {
       const error = await read().catch((caught: unknown) => caught);
-      expect(WeftError.isInstance(error) && error.code).toBe('CHECKPOINT');
-      expect((error as Error).message).toMatch(/checkpoint "0001" of thread "t1" has corrupt metadata/);
+      expect(error).toMatchObject({ code: 'CHECKPOINT_CORRUPT', kind: 'encoding', checkpointId: '0001' });
+      expect((error as Error).message).toMatch(
+        /checkpoint "0001" of thread "t1" is corrupt: its metadata is not JSON/,
+      );
     }
     await store.close();
     db.close();

@@ -1,3 +1,4 @@
+import { CheckpointCorruptError } from '@weft/compose';
 import {
   CHECKPOINT_COLUMNS,
   type CheckpointLink,
@@ -78,6 +79,8 @@ export class SqliteCheckpointer implements MaintainableCheckpointer {
   readonly #upsertMany: (records: readonly TaskWritesRecord[]) => void;
   readonly #claims: SqliteThreadClaims;
   readonly #maintenance: SqliteMaintenance;
+  readonly #fencedInsert: (record: CheckpointRecord) => void;
+  readonly #fencedUpsert: (records: readonly TaskWritesRecord[]) => void;
 
   /** @throws {WeftError} code `CHECKPOINT` when the file holds a schema newer than this package knows. */
   constructor(options: SqliteCheckpointerOptions = {}) {
@@ -113,6 +116,17 @@ export class SqliteCheckpointer implements MaintainableCheckpointer {
     });
     this.#claims = new SqliteThreadClaims(db);
     this.#maintenance = new SqliteMaintenance(db, this.#claims, this.#deleteThread);
+    // The write fence (ADR 030): a holder's write checks its claim in the write's own transaction.
+    const fencedInsert = db.transaction((record: CheckpointRecord) => {
+      this.#claims.check(record.threadId);
+      this.#insert.run(...checkpointRowValues(record));
+    });
+    this.#fencedInsert = (record) => fencedInsert.immediate(record);
+    const fencedUpsert = db.transaction((records: readonly TaskWritesRecord[]) => {
+      for (const threadId of new Set(records.map((record) => record.threadId))) this.#claims.check(threadId);
+      for (const record of records) this.#upsert(record);
+    });
+    this.#fencedUpsert = (records) => fencedUpsert.immediate(records);
   }
 
   /**
@@ -121,7 +135,8 @@ export class SqliteCheckpointer implements MaintainableCheckpointer {
    */
   async put(record: CheckpointRecord): Promise<void> {
     try {
-      this.#insert.run(...checkpointRowValues(record));
+      if (this.#claims.holds(record.threadId)) this.#fencedInsert(record);
+      else this.#insert.run(...checkpointRowValues(record));
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw checkpointExistsError(record, error);
@@ -139,28 +154,40 @@ export class SqliteCheckpointer implements MaintainableCheckpointer {
   }
 
   async putWrites(record: TaskWritesRecord): Promise<void> {
-    this.#upsert(record);
+    if (this.#claims.holds(record.threadId)) this.#fencedUpsert([record]);
+    else this.#upsert(record);
   }
 
   /** Stores several tasks' writes in one transaction (one WAL commit instead of one per task). */
   async putWritesBatch(records: readonly TaskWritesRecord[]): Promise<void> {
-    this.#upsertMany(records);
+    if (records.some((record) => this.#claims.holds(record.threadId))) this.#fencedUpsert(records);
+    else this.#upsertMany(records);
   }
 
   #upsert(record: TaskWritesRecord): void {
     this.#upsertWrites.run(...taskWritesRowValues(record));
   }
 
+  /** @throws {CheckpointCorruptError} kind `storage` when the pages holding the checkpoint are damaged. */
   async get(threadId: string, options: GetCheckpointOptions = {}): Promise<StoredCheckpoint | undefined> {
     const ns = options.ns ?? '';
-    const row =
-      options.id === undefined ? this.#latest.get(threadId, ns) : this.#byId.get(threadId, ns, options.id);
-    if (row === undefined) return undefined;
-    const writes = this.#writes.all(threadId, ns, row.id).map(taskWritesFromRow);
-    return { checkpoint: checkpointFromRow(row), writes };
+    return readingPages({ threadId, ns, checkpointId: options.id ?? '(latest)' }, () => {
+      const row =
+        options.id === undefined ? this.#latest.get(threadId, ns) : this.#byId.get(threadId, ns, options.id);
+      if (row === undefined) return undefined;
+      const writes = this.#writes.all(threadId, ns, row.id).map(taskWritesFromRow);
+      return { checkpoint: checkpointFromRow(row), writes };
+    });
   }
 
+  /** @throws {CheckpointCorruptError} kind `storage` when the pages holding a listed checkpoint are damaged. */
   async list(threadId: string, options: ListCheckpointsOptions = {}): Promise<CheckpointRecord[]> {
+    return readingPages({ threadId, ns: options.ns ?? '', checkpointId: options.before ?? '(list)' }, () =>
+      this.#list(threadId, options),
+    );
+  }
+
+  #list(threadId: string, options: ListCheckpointsOptions): CheckpointRecord[] {
     const limit = options.limit ?? -1;
     if (options.limit !== undefined && options.limit <= 0) return [];
     const ns = options.ns ?? '';
@@ -219,6 +246,7 @@ export class SqliteCheckpointer implements MaintainableCheckpointer {
 
   /** Closes the database if this checkpointer opened it. */
   async close(): Promise<void> {
+    this.#claims.close();
     if (this.#ownsDatabase && this.#db.open) this.#db.close();
   }
 
@@ -240,5 +268,25 @@ export class SqliteCheckpointer implements MaintainableCheckpointer {
       this.#lists.set(key, statement);
     }
     return statement;
+  }
+}
+
+/**
+ * Runs a read, turning SQLite's own page damage (`SQLITE_CORRUPT`, `SQLITE_NOTADB`) into the one typed
+ * corruption error, naming the thread and checkpoint read (issue #52: it surfaced as a raw SQLite error).
+ * The connection stays open: the rest of the file keeps serving.
+ */
+function readingPages<T>(where: { threadId: string; ns: string; checkpointId: string }, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code !== 'string' || !/^SQLITE_(CORRUPT|NOTADB)/.test(code)) throw error;
+    throw new CheckpointCorruptError({
+      record: where,
+      kind: 'storage',
+      reason: `the SQLite file is damaged where it is kept (${code}: ${(error as Error).message})`,
+      cause: error,
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { WorkerDeployment } from '../server/open-backend.ts';
 
@@ -10,7 +11,10 @@ export interface DevCommand {
   readonly port: number;
   /** More `Host` names to answer to (`--allow-host`, repeatable). */
   readonly allowedHosts: readonly string[];
-  /** The access token (`--token`, or `WEFT_TOKEN`); undefined: random when bound beyond loopback. */
+  /**
+   * The access token (read from `--token-file`, or `WEFT_TOKEN`); undefined: a random one per start.
+   * Never a command-line value: arguments show in `ps` to every user of the machine.
+   */
   readonly token: string | undefined;
   /** Cap on a request body in bytes (`--max-body <MB>`). */
   readonly maxBodyBytes: number;
@@ -36,9 +40,13 @@ Without an entry, serves the built-in demo.
   entry               a TypeScript or JavaScript module exporting compiled graphs, ChatModelAgents
                       or defineApp({ graphs, agents })
   -p, --port <n>      port (default WEFT_PORT, else 4317; 0 picks a free one)
-      --host <addr>   interface to bind (default 127.0.0.1). Anything but loopback requires a
-                      token: a random one per start, printed in the link to open
-      --token <t>     use this token instead (also WEFT_TOKEN); with it, loopback needs it too
+      --host <addr>   interface to bind (default 127.0.0.1)
+                      Every start has an access token, printed in the link to open (like Jupyter);
+                      opening the link trades it for a cookie of this port. On loopback the page
+                      and its graph list answer without it; everything else needs it
+      --token-file <path>
+                      read the token from this file instead (or set WEFT_TOKEN); never pass a
+                      token as an argument: arguments show in ps
       --allow-host <name>
                       answer to this Host name too (repeatable; loopback names always work)
       --max-body <MB> cap on a request body in megabytes (default 10)
@@ -59,7 +67,7 @@ Without an entry, serves the built-in demo.
  * @example
  * ```ts
  * parseCommand(['dev', 'graphs.ts', '--port', '0']); // { command: 'dev', entry: 'graphs.ts', port: 0, … }
- * parseCommand(['dev', '--host', '0.0.0.0'], process.env); // token from WEFT_TOKEN, else random at start
+ * parseCommand(['dev', '--token-file', '.weft/token'], process.env); // token from the file, else WEFT_TOKEN, else random
  * ```
  */
 export function parseCommand(
@@ -72,7 +80,7 @@ export function parseCommand(
     options: {
       port: { type: 'string', short: 'p' },
       host: { type: 'string' },
-      token: { type: 'string' },
+      'token-file': { type: 'string' },
       'allow-host': { type: 'string', multiple: true },
       'max-body': { type: 'string' },
       db: { type: 'string' },
@@ -98,8 +106,7 @@ export function parseCommand(
   if (!Number.isFinite(maxBodyMb) || maxBodyMb <= 0) {
     throw new Error(`--max-body must be a positive number of megabytes, got "${values['max-body']}"`);
   }
-  const token = values.token ?? env.WEFT_TOKEN;
-  if (token !== undefined && token.length < 8) throw new Error('--token must be at least 8 characters');
+  const token = tokenOf(values['token-file'], env.WEFT_TOKEN);
   return {
     command: 'dev',
     workers: workersOf(values),
@@ -113,6 +120,23 @@ export function parseCommand(
     watch: !values['no-watch'],
     otlp: otlpOf(values.otlp),
   };
+}
+
+/** The token from `--token-file` (its first line, trimmed), else `WEFT_TOKEN`; at least 16 characters. */
+function tokenOf(file: string | undefined, env: string | undefined): string | undefined {
+  let token = env;
+  let from = 'WEFT_TOKEN';
+  if (file !== undefined) {
+    try {
+      token = (readFileSync(file, 'utf8').split('\n')[0] ?? '').trim();
+    } catch (error) {
+      throw new Error(`--token-file ${file}: ${(error as Error).message}`);
+    }
+    from = `--token-file ${file}`;
+  }
+  if (token !== undefined && token.length < 16)
+    throw new Error(`the access token from ${from} must be at least 16 characters, got ${token.length}`);
+  return token;
 }
 
 function otlpOf(url: string | undefined): string | undefined {

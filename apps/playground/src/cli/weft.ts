@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   if (command.otlp !== undefined) console.log(`weft dev: exporting traces to ${command.otlp}`);
   console.log(`weft dev: open ${server.openUrl}`);
   if (server.token !== undefined && command.token === undefined)
-    console.log("weft dev: bound beyond loopback, so every request needs this start's token (in the link)");
+    console.log("weft dev: the link carries this start's access token; it becomes a cookie of this port");
   let closing = false;
   const shutdown = (): void => {
     if (closing) return;

@@ -1,4 +1,4 @@
-import { WeftError } from '@weft/compose';
+import { redactSecrets, WeftError } from '@weft/compose';
 import type { ZodError } from 'zod';
 import type { ApiError } from '../shared/wire.ts';
 
@@ -71,7 +71,7 @@ export function errorResponse(error: unknown): { status: HttpError['status']; bo
       body: { error: { code: error.code, message: error.message, ...(issues ? { issues } : {}) } },
     };
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = redactSecrets(error instanceof Error ? error.message : String(error));
   return { status: 500, body: { error: { code: 'INTERNAL', message } } };
 }
 
@@ -84,6 +84,12 @@ function weftStatus(code: string): HttpError['status'] {
     case 'INVALID_ARGUMENT':
     case 'INVALID_RESUME':
       return 400;
+    case 'CHECKPOINT_CONFLICT':
+      return 409;
+    // A damaged checkpoint: the server's own data, answered with its code (CHECKPOINT_CORRUPT) and the
+    // thread and checkpoint in the message; the rest of the store keeps serving.
+    case 'CHECKPOINT_CORRUPT':
+      return 500;
     default:
       return 500;
   }

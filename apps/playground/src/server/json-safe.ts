@@ -1,4 +1,4 @@
-import type { RunEvent } from '@weft/compose';
+import { type RunEvent, redactSecrets } from '@weft/compose';
 import type { ErrorInfo, Json, WireRunEvent } from '../shared/wire.ts';
 
 /**
@@ -39,9 +39,16 @@ export function wireEvent(event: RunEvent): WireRunEvent {
 export function errorInfo(error: unknown): ErrorInfo {
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
-    return { name: error.name, message: error.message, ...(typeof code === 'string' ? { code } : {}) };
+    return {
+      name: error.name,
+      message: redactSecrets(error.message),
+      ...(typeof code === 'string' ? { code } : {}),
+    };
   }
-  return { name: 'Error', message: typeof error === 'string' ? error : JSON.stringify(toJson(error)) };
+  return {
+    name: 'Error',
+    message: redactSecrets(typeof error === 'string' ? error : JSON.stringify(toJson(error))),
+  };
 }
 
 function convert(value: unknown, seen: Set<object>, depth: number): Json | undefined {

@@ -13,6 +13,7 @@ import type { PlaygroundApp } from './define-app.ts';
 import { EvalRuns } from './eval/eval-runs.ts';
 import { newAccessToken } from './guard/access-token.ts';
 import { isLoopback } from './guard/host-names.ts';
+import { loopbackShell } from './guard/request-guard.ts';
 import { RecallLog } from './memory/recall-log.ts';
 import { openBackend, type WorkerDeployment } from './open-backend.ts';
 import { createRegistry, type Registry } from './registry.ts';
@@ -32,11 +33,12 @@ export interface StartServerOptions {
   /** More `Host` names to answer to besides the loopback names and `host` (e.g. the machine's LAN name). */
   readonly allowedHosts?: readonly string[] | undefined;
   /**
-   * The access token requests must present (`Authorization: Bearer`, or the cookie set by opening
-   * `openUrl`). Default: a fresh random one on every start when `host` is not loopback, none on
+   * The access token requests must present (`Authorization: Bearer`, or the per-port cookie set by
+   * opening `openUrl`). Default: a fresh random one on every start, on loopback too (like Jupyter); on
+   * loopback the page shell and `GET /api/graphs` answer without it. `false`: no token, allowed only on
    * loopback.
    */
-  readonly token?: string | undefined;
+  readonly token?: string | false | undefined;
   /** Cap on a request body in bytes (default 10 MB); larger bodies get a 413 without being read. */
   readonly maxBodyBytes?: number | undefined;
   /** Port (default 4317; 0 picks a free one). */
@@ -119,7 +121,11 @@ export async function startServer(options: StartServerOptions): Promise<Playgrou
   const evalRuns = new EvalRuns(db);
   const ctx: ServerContext = { registry: () => registry, threads, runs, checkpointer };
   const host = options.host ?? '127.0.0.1';
-  const token = options.token ?? (isLoopback(host) ? undefined : newAccessToken());
+  if (options.token === false && !isLoopback(host))
+    throw new Error(
+      `the playground bound to ${host} needs an access token; token: false is for loopback only`,
+    );
+  const token = options.token === false ? undefined : (options.token ?? newAccessToken());
   // Agents and graphs over A2A (in-process runs only: attached to workers, runs are theirs).
   const a2a =
     backend.mode === 'worker'
@@ -133,7 +139,12 @@ export async function startServer(options: StartServerOptions): Promise<Playgrou
   a2a?.serve(options.app);
   const app = createApp(ctx, {
     webDir: options.webDir ?? defaultWebDir,
-    guard: { host, allowedHosts: options.allowedHosts, token },
+    guard: {
+      host,
+      allowedHosts: options.allowedHosts,
+      token,
+      openWithoutToken: isLoopback(host) ? loopbackShell : undefined,
+    },
     maxBodyBytes: options.maxBodyBytes,
     evals: { app: () => current, evalRuns },
     memory: { app: () => current, recalls },

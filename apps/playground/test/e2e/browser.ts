@@ -53,7 +53,8 @@ export async function openDemo(
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.setDefaultTimeout(E2E_WAIT);
     page.on('pageerror', (error) => console.error('[e2e] page error:', error.message));
-    await page.goto(server.url);
+    // The link weft dev prints: its token becomes this port's cookie, which the web app's calls carry.
+    await page.goto(server.openUrl);
     await page.waitForSelector('[data-testid=graph]');
     const opened = browser;
     return {

@@ -31,7 +31,13 @@ const log = (line) => { document.getElementById('log').textContent += line + '\\
 </script>`;
 
 const threads = async () =>
-  ((await (await fetch(`${playground.url}/api/threads?graphId=counter-loop`)).json()) as unknown[]).length;
+  (
+    (await (
+      await fetch(`${playground.url}/api/threads?graphId=counter-loop`, {
+        headers: { authorization: `Bearer ${playground.token}` },
+      })
+    ).json()) as unknown[]
+  ).length;
 
 describe.skipIf(!hasChromium)('playground in Chromium: other pages cannot drive it', () => {
   beforeAll(async () => {
@@ -81,7 +87,8 @@ describe.skipIf(!hasChromium)('playground in Chromium: other pages cannot drive 
 
   it("answers the playground's own page, and a body over the cap with a 413", async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(playground.url);
+    // The link weft dev prints: the token becomes this port's cookie.
+    await page.goto(playground.openUrl);
     await page.waitForSelector('[data-testid=graph]');
     const statuses = await page.evaluate(async () => {
       const post = (body: string) =>

@@ -39,6 +39,7 @@ beforeAll(async () => {
     port: 0,
     database: ':memory:',
     webDir: '/nonexistent',
+    token: false,
   });
 });
 afterAll(() => server.close());

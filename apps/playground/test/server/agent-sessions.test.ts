@@ -41,7 +41,12 @@ let h: Pick<Harness, 'request' | 'thread'> & {
   say(t: string, m: string): Promise<void>;
 };
 beforeAll(async () => {
-  const server = await startServer({ app: defineApp({ agents: [counter] }), port: 0, database: ':memory:' });
+  const server = await startServer({
+    app: defineApp({ agents: [counter] }),
+    port: 0,
+    database: ':memory:',
+    token: false,
+  });
   const request = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${server.url}${path}`, {
       method,

@@ -10,8 +10,14 @@ const MB = 1024 * 1024;
 let defaults: PlaygroundServer;
 let small: PlaygroundServer;
 beforeAll(async () => {
-  defaults = await startServer({ app: createDemoApp(), port: 0, database: ':memory:' });
-  small = await startServer({ app: createDemoApp(), port: 0, database: ':memory:', maxBodyBytes: 64 * 1024 });
+  defaults = await startServer({ app: createDemoApp(), port: 0, database: ':memory:', token: false });
+  small = await startServer({
+    app: createDemoApp(),
+    port: 0,
+    database: ':memory:',
+    maxBodyBytes: 64 * 1024,
+    token: false,
+  });
 });
 afterAll(() => Promise.all([defaults.close(), small.close()]));
 

@@ -76,7 +76,10 @@ export const hello = new StateGraph(z.object({ n: z.number().default(0) }))
       child?.stderr?.on('data', read);
       child?.on('exit', (code) => reject(new Error(`weft dev exited (${code}):\n${output}`)));
     });
-    const body = (await (await fetch(`${url}/api/graphs`)).json()) as { graphs: Array<{ id: string }> };
+    // The printed link carries the start's token; the graph list answers without it on loopback.
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64}$/);
+    const listed = await fetch(new URL('/api/graphs', url));
+    const body = (await listed.json()) as { graphs: Array<{ id: string }> };
     expect(body.graphs.map((graph) => graph.id)).toEqual(['hello']);
   });
 });

@@ -89,6 +89,7 @@ it('reads eval set files of an app, and reports a broken one instead of failing 
     }),
     port: 0,
     database: ':memory:',
+    token: false,
   });
   try {
     const body = (await (await fetch(`${server.url}/api/evals`)).json()) as Array<{

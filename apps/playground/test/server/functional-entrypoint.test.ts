@@ -23,7 +23,12 @@ const research = entrypoint(
 
 let server: PlaygroundServer;
 beforeAll(async () => {
-  server = await startServer({ app: defineApp({ graphs: { research } }), port: 0, database: ':memory:' });
+  server = await startServer({
+    app: defineApp({ graphs: { research } }),
+    port: 0,
+    database: ':memory:',
+    token: false,
+  });
 });
 afterAll(() => server.close());
 

@@ -25,11 +25,12 @@ export async function startHarness(): Promise<Harness> {
     port: 0,
     database: ':memory:',
   });
+  if (server.token !== undefined) tokens.set(new URL(server.url).origin, server.token);
   const request = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${server.url}${path}`, {
       method,
       ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...authorization(server) },
     });
     const text = await response.text();
     return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
@@ -56,12 +57,28 @@ export async function readEvents(url: string, onEvent?: (event: WireEvent) => vo
   return (await readRun(url, onEvent)).events;
 }
 
+/** The access tokens of the harness servers, by origin: `readRun` presents the one of its URL. */
+const tokens = new Map<string, string>();
+
+/** Makes `readRun` present `token` to the server at `url` (a server the harness did not start). */
+export function presentToken(url: string, token: string): void {
+  tokens.set(new URL(url).origin, token);
+}
+
+/** The `Authorization` header carrying a server's access token (none when it has none). */
+export function authorization(server: PlaygroundServer | undefined): Record<string, string> {
+  return server?.token === undefined ? {} : { authorization: `Bearer ${server.token}` };
+}
+
 /** Reads a run's Server-Sent Events stream to its end: its events and the closing `end` message. */
 export async function readRun(
   url: string,
   onEvent?: (event: WireEvent) => void,
 ): Promise<{ events: WireEvent[]; end: RunInfo }> {
-  const response = await fetch(url);
+  const token = tokens.get(new URL(url).origin);
+  const response = await fetch(url, {
+    headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+  });
   if (!response.ok || !response.body) throw new Error(`SSE failed: ${response.status}`);
   const events: WireEvent[] = [];
   const decoder = new TextDecoder();

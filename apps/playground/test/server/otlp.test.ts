@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { type OtlpReceiver, receivedTree, startOtlpReceiver } from '@weft/otel/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { WireEvent } from '../../src/shared/wire.ts';
-import { readEvents } from './harness.ts';
+import { presentToken, readEvents } from './harness.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let dir: string;
@@ -65,14 +65,17 @@ afterAll(async () => {
 });
 
 it('exports the spans of a run, and they agree with the run events the playground shows', async () => {
-  const url = await waitFor(() => /open (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1]);
+  const link = await waitFor(() => /open (http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)/.exec(output)?.[1]);
+  const url = new URL(link).origin;
+  const token = new URL(link).searchParams.get('token') ?? '';
+  presentToken(url, token);
   expect(output).toContain(`exporting traces to ${receiver.url}`);
   const post = async (path: string, body: unknown) =>
     (
       await fetch(`${url}${path}`, {
         method: 'POST',
         body: JSON.stringify(body),
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       })
     ).json() as Promise<{ id: string }>;
   const thread = await post('/api/threads', { graphId: 'traced' });

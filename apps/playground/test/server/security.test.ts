@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoApp } from '../../src/server/demo/demo-app.ts';
 import { type PlaygroundServer, startServer } from '../../src/server/server.ts';
-import { type Harness, startHarness } from './harness.ts';
+import { authorization, type Harness, startHarness } from './harness.ts';
 import { rawRequest } from './raw-http.ts';
 
 let h: Harness;
@@ -21,11 +21,15 @@ const crossSite = {
   'content-type': 'text/plain',
 };
 
+/**
+ * A request as a browser sends it with the playground's cookie (a page of this origin, or another site's
+ * in a browser that would send it): the checks below the token are what these tests exercise.
+ */
 const send = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
   rawRequest(h.server.url, {
     method,
     path,
-    headers: { host, ...headers },
+    headers: { host, cookie: `weft-token-${h.server.port}=${h.server.token}`, ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 
@@ -204,8 +208,34 @@ describe('bound to every interface, each start requires its own random token', (
     expect(write.status).toBe(403);
   });
 
-  it('needs no token on loopback', () => {
-    expect(h.server.token).toBeUndefined();
-    expect(h.server.openUrl).toBe(h.server.url);
+  it('on loopback too (like Jupyter): only the page shell and the graph list answer without it', async () => {
+    // Issue #52: a loopback playground had no token, so any local user could drive it.
+    const { server } = h;
+    expect(server.token).toMatch(/^[0-9a-f]{64}$/);
+    expect(server.openUrl).toBe(`${server.url}/?token=${server.token}`);
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      rawRequest(server.url, { path, headers: { host, ...headers } });
+    expect((await get('/')).status).toBe(200);
+    expect((await get('/api/graphs')).status).toBe(200);
+    for (const path of ['/api/threads?graphId=counter-loop', '/api/runs/x', '/a2a/counter-loop'])
+      expect((await get(path)).status, path).toBe(401);
+    const write = await rawRequest(server.url, {
+      method: 'POST',
+      path: '/api/threads',
+      headers: { host, 'content-type': 'application/json' },
+      body: '{"graphId":"counter-loop"}',
+    });
+    expect(write.status).toBe(401);
+    expect((await get('/api/threads?graphId=counter-loop', authorization(server))).status).toBe(200);
+    // The link trades the token for a cookie named after this port.
+    const link = await get(`/?token=${server.token}`);
+    expect(link.status).toBe(302);
+    const cookie = link.headers['set-cookie']?.[0] ?? '';
+    expect(cookie).toMatch(new RegExp(`^weft-token-${server.port}=${server.token};`));
+    expect((await get('/api/threads?graphId=counter-loop', { cookie: cookie.split(';')[0]! })).status).toBe(
+      200,
+    );
+    // Another port's cookie is not this one's.
+    expect((await get('/api/threads', { cookie: `weft-token-1=${server.token}` })).status).toBe(401);
   });
 });

@@ -86,6 +86,7 @@ describe.skipIf(missing.length > 0)('attached to a worker deployment (weft dev -
       port: 0,
       database: ':memory:',
       workers: { redis: redisUrl, pg: pgUrl, queue: queueName, schema },
+      token: false,
     });
   });
 

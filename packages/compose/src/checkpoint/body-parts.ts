@@ -1,6 +1,7 @@
 // What the checkpoint session stores besides a step's own text: a failed task's error info and the body
 // parts `exit` durability holds until it writes them.
 import { NodeError } from '../errors/node-error.js';
+import { redactSecrets } from '../errors/redact-secrets.js';
 import { WeftError } from '../errors/weft-error.js';
 import type { LoopSnapshot, LoopView } from '../pregel/loop-hooks.js';
 import type { CheckpointBody, TaskErrorInfo } from './checkpoint-body.js';
@@ -21,7 +22,8 @@ export function errorInfo(error: unknown): TaskErrorInfo {
   const code = (own as { code?: unknown }).code;
   return {
     name: own.name,
-    message: own.message,
+    // A node's own error may quote a credential (a tool's failed request): stored redacted.
+    message: redactSecrets(own.message),
     code: typeof code === 'string' ? code : (failure?.code ?? 'NODE_FAILED'),
   };
 }

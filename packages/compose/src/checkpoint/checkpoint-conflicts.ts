@@ -1,5 +1,6 @@
 import { CheckpointConflictError } from '../errors/checkpoint-conflict-error.js';
-import { WeftError } from '../errors/weft-error.js';
+import { CheckpointCorruptError } from '../errors/checkpoint-corrupt-error.js';
+import type { WeftError } from '../errors/weft-error.js';
 import { checkpointExistsError } from './checkpoint-exists-error.js';
 import type { CheckpointRecord, JsonValue } from './checkpointer.js';
 
@@ -62,16 +63,39 @@ export function threadClaimedError(threadId: string, holder?: string): Checkpoin
 }
 
 /**
+ * The error a store reports when a writer's claim on a thread is gone: its lock connection died, or
+ * another writer took the thread over (a higher epoch). The holder's run stops before its next step, and
+ * its writes are refused; the thread continues under the new claim.
+ *
+ * @example
+ * ```ts
+ * const stored = 8; // the thread's epoch as the store has it
+ * const mine = 7; // the epoch this writer claimed the thread with
+ * if (stored !== mine) throw claimLostError('thread-1', `epoch ${mine} was superseded by ${stored}`);
+ * ```
+ */
+export function claimLostError(threadId: string, reason: string, cause?: unknown): CheckpointConflictError {
+  return new CheckpointConflictError(
+    threadId,
+    '',
+    `lost its claim (${reason}): another writer may hold it now`,
+    {
+      cause,
+    },
+  );
+}
+
+/**
  * Parses a checkpoint's stored metadata JSON, failing with a typed error naming the checkpoint (instead of
  * a bare `SyntaxError`) when a store holds text that is not a JSON object.
  *
- * @throws {WeftError} code `CHECKPOINT` naming the thread, namespace and checkpoint.
+ * @throws {CheckpointCorruptError} kind `encoding`, naming the thread, namespace and checkpoint.
  * @example
  * ```ts
  * const row = { thread_id: 'thread-1', ns: '', id: 'cp-7', metadata: '{"source":"loop","step":2}' }; // a stored row
  * const metadata = parseCheckpointMetadata(row.metadata, { threadId: row.thread_id, ns: row.ns, id: row.id });
  * metadata.step; // 2
- * parseCheckpointMetadata('[1]', { threadId: 'thread-1', ns: '', id: 'cp-8' }); // throws WeftError CHECKPOINT naming cp-8
+ * parseCheckpointMetadata('[1]', { threadId: 'thread-1', ns: '', id: 'cp-8' }); // throws CheckpointCorruptError naming cp-8
  * ```
  */
 export function parseCheckpointMetadata(
@@ -87,9 +111,10 @@ export function parseCheckpointMetadata(
   }
   if (cause === undefined && typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
     return parsed as Record<string, JsonValue>;
-  throw new WeftError(
-    'CHECKPOINT',
-    `checkpoint "${where.id}" of thread "${where.threadId}"${where.ns === '' ? '' : ` (namespace "${where.ns}")`} has corrupt metadata: ${cause === undefined ? 'not a JSON object' : (cause as Error).message}`,
-    { cause },
-  );
+  throw new CheckpointCorruptError({
+    record: { threadId: where.threadId, ns: where.ns, checkpointId: where.id },
+    kind: 'encoding',
+    reason: `its metadata is ${cause === undefined ? 'not a JSON object' : `not JSON (${(cause as Error).message})`}`,
+    cause,
+  });
 }

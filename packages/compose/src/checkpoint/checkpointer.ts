@@ -116,6 +116,23 @@ export interface ListCheckpointsOptions {
 export interface ThreadClaim {
   /** Gives the thread back; releasing twice is harmless. */
   release(): Promise<void>;
+  /**
+   * The claim's fencing token, numbered by the store: every claim of a thread gets a higher epoch than
+   * the one before, and the store refuses the writes of a claim whose epoch is no longer the thread's.
+   * Absent for a store whose claims cannot be taken over (one process's memory).
+   */
+  readonly epoch?: number;
+  /**
+   * Aborted, with a {@link CheckpointConflictError} naming the thread, as soon as the store learns that
+   * this claim was lost (its lock connection died, another writer took the thread over, a write was
+   * refused for a stale epoch). The engine aborts the run with it: no further step starts.
+   */
+  readonly lost?: AbortSignal;
+  /**
+   * Checks with the store that this claim still holds the thread, before each step starts; on loss it
+   * aborts {@link ThreadClaim.lost}. Optional: a store whose loss is always reported on `lost` leaves it out.
+   */
+  verify?(): void;
 }
 
 /**

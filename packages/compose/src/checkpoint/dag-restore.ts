@@ -1,5 +1,5 @@
 import { dagEffectMemo } from '../effects/carry-effects.js';
-import { WeftError } from '../errors/weft-error.js';
+import { CheckpointCorruptError } from '../errors/checkpoint-corrupt-error.js';
 import { planResume } from '../interrupt/resume.js';
 import { applyStateWrites } from '../pregel/apply.js';
 import { SubgraphWrites } from '../pregel/subgraph-writes.js';
@@ -59,7 +59,7 @@ interface Link {
  * nodes that finished after the head was written (task writes, unless forking), and plans the resume of
  * the paused nodes.
  *
- * @throws WeftError `CHECKPOINT` when the chain has no input checkpoint or loops; `INVALID_RESUME` when
+ * @throws CheckpointCorruptError kind `chain` when the chain has no input checkpoint or loops; `INVALID_RESUME` when
  * a resume value does not match the pending interrupts.
  */
 export async function restoreDag(options: DagRestoreOptions): Promise<DagRestored> {
@@ -143,16 +143,21 @@ async function walkRun(
   while (record.source !== 'input') {
     const parentId = record.parentId;
     if (parentId === null) {
-      throw new WeftError(
-        'CHECKPOINT',
-        `checkpoint "${loaded.record.id}" of thread "${record.threadId}" belongs to no DAG run: its chain has no input checkpoint`,
-      );
+      throw new CheckpointCorruptError({
+        record: { threadId: record.threadId, ns: record.ns, checkpointId: loaded.record.id },
+        kind: 'chain',
+        reason: 'it belongs to no DAG run: its chain has no input checkpoint',
+      });
     }
     if (seen.has(parentId)) throw chainLoopError(loaded.record, parentId);
     seen.add(parentId);
     const stored = await checkpointer.get(record.threadId, { ns: record.ns, id: parentId });
     if (!stored) {
-      throw new WeftError('CHECKPOINT', `checkpoint "${record.id}" lost its parent "${parentId}"`);
+      throw new CheckpointCorruptError({
+        record: { threadId: record.threadId, ns: record.ns, checkpointId: record.id },
+        kind: 'chain',
+        reason: `it lost its parent "${parentId}"`,
+      });
     }
     record = stored.checkpoint;
     chain.push({ record, body: decodeBody(record, topology) });

@@ -4,12 +4,12 @@ import { sortableId } from '../internal/ids.js';
 import { matchValues, pendingInterrupts, planResume } from '../interrupt/resume.js';
 import { withWrites } from '../pregel/drive.js';
 import { PregelLoop } from '../pregel/loop.js';
-import type { LoopSnapshot } from '../pregel/loop-hooks.js';
+import type { LoopHooks, LoopSnapshot } from '../pregel/loop-hooks.js';
 import { type RunContext, runContext } from '../pregel/run-context.js';
 import { type Command, isCommand } from '../vocabulary/command.js';
 import { reopenPauses } from './answered-pauses.js';
 import { CheckpointSession } from './checkpoint-session.js';
-import type { Checkpointer } from './checkpointer.js';
+import type { Checkpointer, ThreadClaim } from './checkpointer.js';
 import { runDagDurable } from './dag-durable-run.js';
 import { durableContext } from './durable-context.js';
 import type { DurableResult, DurableRun, DurableTarget } from './durable-target.js';
@@ -33,14 +33,48 @@ export async function runDurable(call: DurableRun): Promise<DurableResult> {
   // One writer per thread: the root run claims the thread before it reads the head (a nested run is
   // covered by its root's claim), so a racing run fails here, before any node runs.
   const claim = target.nested ? undefined : await target.checkpointer.claimThread(target.threadId);
+  // A claim the store reports lost stops the run at once: no further step starts (see `fenced`).
+  const lost = claim?.lost;
+  const unlink = lost && linkLoss(call.run, lost);
   try {
-    return await runClaimed(call);
+    return await runClaimed(call, claim);
+  } catch (error) {
+    // The run stopped because its claim went: report the conflict, not the abort it caused.
+    if (lost?.aborted) throw lost.reason;
+    throw error;
   } finally {
+    unlink?.();
     await claim?.release();
   }
 }
 
-async function runClaimed(call: DurableRun): Promise<DurableResult> {
+/** Aborts `run` when `lost` fires (at once if it already did); returns the unsubscribe. */
+function linkLoss(run: RunContext, lost: AbortSignal): () => void {
+  const onLost = (): void => run.abort(lost.reason);
+  if (lost.aborted) onLost();
+  else lost.addEventListener('abort', onLost, { once: true });
+  return () => lost.removeEventListener('abort', onLost);
+}
+
+/**
+ * The session's loop hooks, checking the claim with its store after every step and before the next one
+ * starts (the loop checks the run's abort there); the hooks as they are when the store reports every
+ * loss on `claim.lost` by itself.
+ */
+function fenced(hooks: LoopHooks, claim: ThreadClaim | undefined): LoopHooks {
+  const verify = claim?.verify?.bind(claim);
+  const afterStep = hooks.afterStep;
+  if (verify === undefined || afterStep === undefined) return hooks;
+  return {
+    ...hooks,
+    afterStep: (loop, record) => {
+      verify();
+      return afterStep(loop, record);
+    },
+  };
+}
+
+async function runClaimed(call: DurableRun, claim?: ThreadClaim): Promise<DurableResult> {
   const { topology, run, target } = call;
   const recordWrites = call.recordWrites ?? false;
   let { input } = call;
@@ -78,7 +112,7 @@ async function runClaimed(call: DurableRun): Promise<DurableResult> {
     storesTaskCalls: true,
   });
   const loop = new PregelLoop(topology, runContext({ ...run, durable }), {
-    hooks: session.hooks(),
+    hooks: fenced(session.hooks(), claim),
     recordWrites,
     breakpoints: target.breakpoints,
     saveEveryTask: target.taskWrites === 'all',

@@ -1,3 +1,4 @@
+import { CheckpointCorruptError } from '../errors/checkpoint-corrupt-error.js';
 import { WeftError } from '../errors/weft-error.js';
 import type { Topology } from '../pregel/topology.js';
 import { checkStateVersion, migrateValues } from '../state/migration/migrate-state.js';
@@ -108,10 +109,11 @@ export async function rebuildValues(
   while (current.id !== record.baseId) {
     const parent = current.parentId ? byId.get(current.parentId) : undefined;
     if (!parent)
-      throw new WeftError(
-        'CHECKPOINT',
-        `checkpoint "${current.id}" of thread "${record.threadId}" lost its parent chain to base "${record.baseId}"`,
-      );
+      throw new CheckpointCorruptError({
+        record: { threadId: record.threadId, ns: record.ns, checkpointId: current.id },
+        kind: 'chain',
+        reason: `it lost its parent chain to base "${record.baseId}"`,
+      });
     // Every step goes to a checkpoint of this base not seen yet, so the walk ends within the chain.
     if (seen.has(parent.id)) throw chainLoopError(record, parent.id);
     seen.add(parent.id);
@@ -154,11 +156,12 @@ function writtenKeys(body: CheckpointBody): Set<string> {
 export function chainLoopError(
   record: Pick<CheckpointRecord, 'id' | 'threadId' | 'ns'>,
   repeated: string,
-): WeftError {
-  return new WeftError(
-    'CHECKPOINT',
-    `checkpoint "${record.id}" of thread "${record.threadId}"${record.ns === '' ? '' : ` (namespace "${record.ns}")`} has a corrupt parent chain: it comes back to checkpoint "${repeated}"`,
-  );
+): CheckpointCorruptError {
+  return new CheckpointCorruptError({
+    record: { threadId: record.threadId, ns: record.ns, checkpointId: record.id },
+    kind: 'chain',
+    reason: `its parent chain comes back to checkpoint "${repeated}"`,
+  });
 }
 
 /** Applies a delta checkpoint's writes to values (copy-on-write), through the graph's reducers. */

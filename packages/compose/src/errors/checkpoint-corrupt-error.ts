@@ -7,13 +7,19 @@ export type CorruptionKind =
   /** The payload is not valid checkpoint text (bad JSON, a malformed tagged value such as an invalid Date). */
   | 'encoding'
   /** A loaded value does not match the graph's state schema (a number stored as a string...). */
-  | 'schema';
+  | 'schema'
+  /** The chain of checkpoints a delta is rebuilt from is broken: a parent is missing or loops back. */
+  | 'chain'
+  /** The database itself is damaged where the checkpoint is kept (a SQLite page that fails its checks). */
+  | 'storage';
 
 /**
  * A stored checkpoint (or the task writes saved against it) was changed or damaged at rest: its payload
- * fails its checksum, cannot be decoded, or holds a value the graph's state schema rejects. Loading stops
- * with this error instead of continuing from wrong state. Names the thread, namespace and checkpoint, and
- * the state key (and task) when the damage can be placed; `code` is `CHECKPOINT`.
+ * fails its checksum, cannot be decoded, or holds a value the graph's state schema rejects; its parent
+ * chain is broken; or the database pages holding it are damaged. Every layer reports corruption with this
+ * one error (the playground answers it as HTTP 500 with its code), and loading stops instead of
+ * continuing from wrong state; the rest of the store keeps serving. Names the thread, namespace and
+ * checkpoint, and the state key (and task) when the damage can be placed; `code` is `CHECKPOINT_CORRUPT`.
  *
  * @example
  * ```ts
@@ -53,7 +59,9 @@ export class CheckpointCorruptError extends WeftError {
     const where = `checkpoint "${checkpointId}" of thread "${threadId}"${ns === '' ? '' : ` (namespace "${ns}")`}`;
     const task = options.taskId === undefined ? '' : `, writes of task "${options.taskId}"`;
     const key = options.key === undefined ? '' : `, key "${options.key}"`;
-    super('CHECKPOINT', `${where} is corrupt${task}${key}: ${options.reason}`, { cause: options.cause });
+    super('CHECKPOINT_CORRUPT', `${where} is corrupt${task}${key}: ${options.reason}`, {
+      cause: options.cause,
+    });
     this.name = 'CheckpointCorruptError';
     this.threadId = threadId;
     this.ns = ns;
@@ -65,10 +73,6 @@ export class CheckpointCorruptError extends WeftError {
 
   /** True for a corruption error, also one thrown by another copy of this package. */
   static override isInstance(value: unknown): value is CheckpointCorruptError {
-    return (
-      WeftError.isInstance(value) &&
-      value.code === 'CHECKPOINT' &&
-      (value as { name?: unknown }).name === 'CheckpointCorruptError'
-    );
+    return WeftError.isInstance(value) && value.code === 'CHECKPOINT_CORRUPT';
   }
 }

@@ -1,3 +1,5 @@
+import { redactSecrets } from './redact-secrets.js';
+
 /** Every failure the engine reports, as a closed union (`error.code`). */
 export type WeftErrorCode =
   | 'GRAPH_INVALID'
@@ -14,6 +16,7 @@ export type WeftErrorCode =
   | 'SERIALIZATION'
   | 'CHECKPOINT'
   | 'CHECKPOINT_CONFLICT'
+  | 'CHECKPOINT_CORRUPT'
   | 'INVALID_RESUME'
   | 'NOT_FOUND'
   | 'INVALID_ARGUMENT'
@@ -54,7 +57,8 @@ export class WeftError<TCode extends string = WeftErrorCode> extends Error {
   readonly family: string = 'compose';
 
   constructor(code: TCode, message: string, options?: { cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    // Credentials never reach a message (a provider's 401 echoing the key): see `redactSecrets`.
+    super(redactSecrets(message), options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.name = 'WeftError';
   }

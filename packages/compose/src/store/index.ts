@@ -16,6 +16,7 @@
 export type { NodeCache } from '../cache/node-cache.js';
 export type { CheckpointBody, StoredTask, TaskWrite } from '../checkpoint/checkpoint-body.js';
 export {
+  claimLostError,
   parseCheckpointMetadata,
   seqConflictError,
   seqTakenError,

@@ -32,6 +32,11 @@ export interface MultiProcessRaceOptions {
   readonly fixture: () => Promise<SharedStoreFixture>;
   /** Skips the suite (e.g. no server configured). */
   readonly skip?: boolean;
+  /**
+   * A command each child runs under, e.g. `['unshare', '--pid', '--fork', '--mount-proc']` to give every
+   * child its own PID namespace (containers sharing one volume: each sees only its own processes).
+   */
+  readonly wrap?: readonly string[];
 }
 
 interface RaceEvent {
@@ -96,11 +101,20 @@ export function describeMultiProcessRace(options: MultiProcessRaceOptions): void
     });
 
     const startChild = (args: readonly string[], stdin: 'pipe' | 'ignore'): ChildProcess => {
-      const child = spawn(
-        'node',
-        ['--conditions=@weft/source', '--import', 'tsx', options.childScript, ...store.childArgs, ...args],
-        { cwd: options.cwd, stdio: [stdin, 'pipe', 'inherit'] },
-      );
+      const command = [
+        ...(options.wrap ?? []),
+        process.execPath,
+        '--conditions=@weft/source',
+        '--import',
+        'tsx',
+        options.childScript,
+        ...store.childArgs,
+        ...args,
+      ];
+      const child = spawn(command[0]!, command.slice(1), {
+        cwd: options.cwd,
+        stdio: [stdin, 'pipe', 'inherit'],
+      });
       children.push(child);
       return child;
     };

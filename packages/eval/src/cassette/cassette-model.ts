@@ -8,6 +8,7 @@ import {
   type MessageChunk,
   messageText,
 } from '@weft/adk';
+import { redactSecrets } from '@weft/compose';
 import { EvaluationError } from '../evaluation-error.js';
 import {
   type CanonicalRequest,
@@ -53,6 +54,13 @@ export interface CassetteOptions {
   readonly model?: ChatModel;
   /** The name recordings are keyed by when replaying without a model (default: the model's name). */
   readonly name?: string;
+  /**
+   * Secret values (API keys, tokens a tool used) never written to the file: they are replaced by
+   * `[REDACTED]` in every recorded prompt, tool result and answer, as are the process's registered
+   * secrets (`registerSecret`) and anything shaped like a credential. Requests are keyed after
+   * redaction, so a replay with the same secret in a prompt finds its recording.
+   */
+  readonly secrets?: readonly string[];
 }
 
 /** A chat model that records to, or replays from, a cassette file. */
@@ -101,12 +109,14 @@ export function cassetteModel(options: CassetteOptions): CassetteModel {
       `cassette ${options.path}: replaying without a model needs a \`name\``,
     );
   const file = readCassette(options.path, options.mode);
+  const secrets = options.secrets ?? [];
+  const redactedRequest = (request: CanonicalRequest): CanonicalRequest => redactDeep(request, secrets);
   const served = new Map<string, number>();
   const misses: CassetteMiss[] = [];
   let hits = 0;
 
   const lookup = (messages: readonly Message[], callOptions?: ChatModelCallOptions): AssistantMessage => {
-    const request = canonicalRequest(name, messages, callOptions);
+    const request = redactedRequest(canonicalRequest(name, messages, callOptions));
     const key = requestKey(request);
     const recorded = file.entries.filter((entry) => entry.key === key);
     if (recorded.length === 0) {
@@ -141,8 +151,8 @@ export function cassetteModel(options: CassetteOptions): CassetteModel {
     callOptions: ChatModelCallOptions | undefined,
     response: AssistantMessage,
   ): void => {
-    const request = canonicalRequest(name, messages, callOptions);
-    file.entries.push({ key: requestKey(request), request, response });
+    const request = redactedRequest(canonicalRequest(name, messages, callOptions));
+    file.entries.push({ key: requestKey(request), request, response: redactDeep(response, secrets) });
     const temporary = `${options.path}.tmp-${process.pid}`;
     writeFileSync(temporary, `${JSON.stringify(file, null, 2)}\n`);
     renameSync(temporary, options.path);
@@ -232,4 +242,15 @@ function readCassette(path: string, mode: CassetteOptions['mode']): CassetteFile
       },
     );
   }
+}
+
+/** `value` with every string in it redacted (see `redactSecrets`), `secrets` included. */
+function redactDeep<T>(value: T, secrets: readonly string[]): T {
+  if (typeof value === 'string') return redactSecrets(value, secrets) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => redactDeep(item, secrets)) as T;
+  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, redactDeep(item as unknown, secrets)]),
+    ) as T;
+  return value;
 }

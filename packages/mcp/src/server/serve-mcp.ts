@@ -6,7 +6,7 @@ import { WeftMcpError } from '../errors/weft-mcp-error.js';
 import { agentTarget } from './agent-target.js';
 import { type AnyCompiledGraph, graphTarget } from './graph-target.js';
 import { listenHttp, type McpHttpEndpoint, type McpListenOptions } from './http-listener.js';
-import { createMcpServer } from './mcp-server-factory.js';
+import { createMcpServer, type ToolApprovalPolicy } from './mcp-server-factory.js';
 import { RESUME_TOOL, type ServeTarget } from './serve-target.js';
 
 /**
@@ -55,6 +55,13 @@ export interface ServeMcpOptions {
   readonly sessionService?: SessionService;
   /** Where runs are checkpointed, so interrupted ones can be resumed (default: in memory). */
   readonly checkpointer?: Checkpointer;
+  /**
+   * Who answers the tool approvals (`needsApproval`) of served agents. Default: nobody through MCP —
+   * each approval is refused and the model is told so, since the client calling a tool must not approve
+   * that tool's own call. A function is the server's own approver (a policy, a person asked on another
+   * channel); `'caller'` lets the MCP client answer them with `weft_resume` (only for trusted clients).
+   */
+  readonly approveTools?: ToolApprovalPolicy;
 }
 
 /**
@@ -147,7 +154,7 @@ function targetsOf(options: ServeMcpOptions): Map<string, ServeTarget> {
 export function serveMcp(options: ServeMcpOptions): WeftMcpServer {
   const targets = targetsOf(options);
   const info = { name: options.name ?? 'weft', version: options.version ?? '0.1.0' };
-  const createServer = () => createMcpServer(targets, info);
+  const createServer = () => createMcpServer(targets, info, options.approveTools);
   return {
     tools: [...targets.keys(), RESUME_TOOL],
     createServer,

@@ -1,4 +1,5 @@
 import { type Attributes, type Context, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { redactedError, redactSecrets } from '@weft/compose';
 import { ATTR } from './attributes.js';
 import { contentString } from './content.js';
 import { type ModelCall, type RequestedToolCall, type ToolResult, tokenCount } from './gen-ai.js';
@@ -54,8 +55,8 @@ export function recordModelCall(settings: TraceSettings, place: CallPlace, call:
     place.parent,
   );
   if (call.error) {
-    span.recordException(call.error);
-    span.setStatus({ code: SpanStatusCode.ERROR, message: call.error.message });
+    span.recordException(redactedError(call.error));
+    span.setStatus({ code: SpanStatusCode.ERROR, message: redactSecrets(call.error.message) });
   }
   span.end(call.endedAt);
 }

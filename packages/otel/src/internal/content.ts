@@ -1,8 +1,17 @@
+import { redactSecrets } from '@weft/compose';
+
 /**
- * Turns a value into an attribute string: JSON when it can be, `String(value)` otherwise, cut to `limit`
- * characters (with a marker saying how much was cut). Used only when content capture is switched on.
+ * Turns a value into an attribute string: JSON when it can be, `String(value)` otherwise, credentials
+ * redacted (see `redactSecrets`), cut to `limit` characters (with a marker saying how much was cut).
+ * Used only when content capture is switched on.
  */
 export function contentString(value: unknown, limit: number): string {
+  const text = redactSecrets(rawString(value));
+  if (text.length <= limit) return text;
+  return `${text.slice(0, limit)}…[${text.length - limit} more characters]`;
+}
+
+function rawString(value: unknown): string {
   let text: string;
   if (typeof value === 'string') text = value;
   else {
@@ -12,8 +21,7 @@ export function contentString(value: unknown, limit: number): string {
       text = String(value);
     }
   }
-  if (text.length <= limit) return text;
-  return `${text.slice(0, limit)}…[${text.length - limit} more characters]`;
+  return text;
 }
 
 function replacer(_key: string, value: unknown): unknown {

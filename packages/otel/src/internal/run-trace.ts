@@ -16,6 +16,7 @@ import type {
   ToolEndEvent,
   ToolStartEvent,
 } from '@weft/compose';
+import { redactedError, redactSecrets } from '@weft/compose';
 import { endAgentSpan, openAgentSpan } from './agent-spans.js';
 import { ATTR } from './attributes.js';
 import { type CallPlace, errorTypeOf, recordModelCall, recordToolCalls } from './call-spans.js';
@@ -233,8 +234,8 @@ export class RunTrace {
     const span = this.takeNode(event)?.span;
     if (!span) return;
     this.endAgentsUnder(span, event.error);
-    span.recordException(event.error);
-    span.setStatus({ code: SpanStatusCode.ERROR, message: event.error.message });
+    span.recordException(redactedError(event.error));
+    span.setStatus({ code: SpanStatusCode.ERROR, message: redactSecrets(event.error.message) });
     span.setAttribute(ATTR.errorType, errorTypeOf(event.error));
     if (event.type === 'node-retry') {
       span.setAttribute(ATTR.retryDelay, event.delayMs);
@@ -268,8 +269,8 @@ export class RunTrace {
         endAgentSpan(this.rootAgent, undefined, event.status === 'interrupted' ? 'interrupted' : undefined);
     } else {
       span.setAttributes({ [ATTR.runStatus]: 'error', [ATTR.errorType]: errorTypeOf(event.error) });
-      span.recordException(event.error);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: event.error.message });
+      span.recordException(redactedError(event.error));
+      span.setStatus({ code: SpanStatusCode.ERROR, message: redactSecrets(event.error.message) });
       this.closeAll('aborted', event.error);
       if (this.rootAgent) endAgentSpan(this.rootAgent, event.error);
     }
@@ -403,7 +404,7 @@ export class RunTrace {
         continue;
       }
       open.span.setAttribute(ATTR.status, status);
-      if (error) open.span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
+      if (error) open.span.setStatus({ code: SpanStatusCode.ERROR, message: redactSecrets(error.message) });
       open.span.end();
     }
     this.steps.clear();

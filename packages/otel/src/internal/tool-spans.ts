@@ -1,5 +1,6 @@
 import { type Attributes, type Context, type Span, SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { ToolEndEvent, ToolStartEvent } from '@weft/compose';
+import { redactedError, redactSecrets } from '@weft/compose';
 import { ATTR } from './attributes.js';
 import { errorTypeOf } from './call-spans.js';
 import { contentString } from './content.js';
@@ -38,11 +39,11 @@ export function closeToolSpan(settings: TraceSettings, span: Span, event: ToolEn
   if (event.status === 'error') {
     // The exception when the call threw (or timed out, …); a result the tool marked as an error is
     // `tool_error`.
-    if (event.error) span.recordException(event.error);
+    if (event.error) span.recordException(redactedError(event.error));
     span.setAttribute(ATTR.errorType, event.error ? errorTypeOf(event.error) : 'tool_error');
     span.setStatus({
       code: SpanStatusCode.ERROR,
-      message: event.error ? event.error.message : `tool "${event.tool}" failed`,
+      message: event.error ? redactSecrets(event.error.message) : `tool "${event.tool}" failed`,
     });
   }
   span.end(event.ts);

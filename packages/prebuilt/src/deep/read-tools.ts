@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Backend, BackendCallOptions } from './backend/backend.js';
 import { normalizePath } from './backend/virtual-path.js';
 import { globToRegExp } from './glob-pattern.js';
+import { countLines, eachLine } from './text-lines.js';
 
 /** Output limits of the reading tools. */
 export interface ReadToolLimits {
@@ -39,20 +40,25 @@ export function readFileTool(backend: Backend, limits: ReadToolLimits = {}): Any
     execute: async ({ path, offset, limit }, { signal }) => {
       const content = await backend.read(path, { signal });
       if (content === '') return '(empty file)';
-      const lines = content.endsWith('\n') ? content.slice(0, -1).split('\n') : content.split('\n');
-      if (offset >= lines.length)
-        throw new Error(`offset ${offset} is past the end of ${normalizePath(path)} (${lines.length} lines)`);
+      // Lines are read as offsets into the content, never split into an array: a file of a million
+      // short lines costs the text itself plus the lines returned.
+      const total = countLines(content);
+      if (offset >= total)
+        throw new Error(`offset ${offset} is past the end of ${normalizePath(path)} (${total} lines)`);
       const out: string[] = [];
       let size = 0;
       let next = offset;
-      for (; next < Math.min(lines.length, offset + limit); next++) {
-        const text = (lines[next] as string).slice(0, 2000);
-        const line = `${String(next + 1).padStart(6)}\t${text}`;
-        if (size + line.length > maxChars && out.length > 0) break;
+      eachLine(content, (start, end, index) => {
+        if (index < offset) return true;
+        if (index >= offset + limit) return false;
+        const line = `${String(index + 1).padStart(6)}\t${content.slice(start, Math.min(end, start + 2000))}`;
+        if (size + line.length > maxChars && out.length > 0) return false;
         out.push(line);
         size += line.length + 1;
-      }
-      if (next < lines.length) out.push(`[… ${lines.length - next} more lines; read on with offset=${next}]`);
+        next = index + 1;
+        return true;
+      });
+      if (next < total) out.push(`[… ${total - next} more lines; read on with offset=${next}]`);
       return out.join('\n');
     },
   });
@@ -110,16 +116,26 @@ export function searchTools(backend: Backend, limits: ReadToolLimits = {}): AnyT
       const files = filter
         ? await findFiles(backend, path, filter, { signal })
         : await backend.files(path, { signal });
+      // Lines are searched one at a time: text spanning a line break never matches.
+      if (pattern.includes('\n')) return `no matches for "${pattern}" in ${normalizePath(path)}`;
       const needle = ignore_case ? pattern.toLowerCase() : pattern;
       const hits: string[] = [];
+      // One file at a time, line by line as offsets into its text, stopping at the first hit past the
+      // cap: memory is one file (at most the backend's read cap) plus `maxResults` short lines.
       for (const file of files) {
         if (hits.length > maxResults) break;
         signal.throwIfAborted();
         const content = await backend.read(file, { signal }).catch(() => undefined);
-        content?.split('\n').forEach((line, index) => {
-          if ((ignore_case ? line.toLowerCase() : line).includes(needle))
-            hits.push(`${file}:${index + 1}: ${line.slice(0, 300)}`);
-        });
+        if (content === undefined) continue;
+        const hit = (start: number, end: number, index: number): boolean => {
+          hits.push(`${file}:${index + 1}: ${content.slice(start, Math.min(end, start + 300))}`);
+          return hits.length <= maxResults;
+        };
+        if (ignore_case)
+          eachLine(content, (start, end, index) =>
+            content.slice(start, end).toLowerCase().includes(needle) ? hit(start, end, index) : true,
+          );
+        else eachMatchingLine(content, needle, hit);
       }
       if (hits.length === 0) return `no matches for "${pattern}" in ${normalizePath(path)}`;
       return listed(hits, maxResults);
@@ -147,4 +163,31 @@ export async function findFiles(
 function listed(items: readonly string[], max: number): string {
   const shown = items.slice(0, max).join('\n');
   return items.length > max ? `${shown}\n[… more results; narrow the search]` : shown;
+}
+
+/**
+ * Visits the lines of `text` holding `needle`, in order, each once (the search jumps from match to
+ * match, so a text with few matches is read once); stops when `visit` returns `false`.
+ */
+function eachMatchingLine(
+  text: string,
+  needle: string,
+  visit: (start: number, end: number, index: number) => boolean,
+): void {
+  let lineStart = 0;
+  let line = 0;
+  for (let at = text.indexOf(needle); at >= 0; ) {
+    for (let newline = text.indexOf('\n', lineStart); newline >= 0 && newline < at; ) {
+      line++;
+      lineStart = newline + 1;
+      newline = text.indexOf('\n', lineStart);
+    }
+    const newline = text.indexOf('\n', at);
+    const end = newline < 0 ? text.length : newline;
+    if (!visit(lineStart, end, line)) return;
+    if (newline < 0) return;
+    line++;
+    lineStart = newline + 1;
+    at = text.indexOf(needle, lineStart);
+  }
 }

@@ -9,6 +9,11 @@ export interface WriteToolsOptions {
   readonly approveWrites?: boolean;
   /** Ask for approval before `edit_file` runs. */
   readonly approveEdits?: boolean;
+  /**
+   * `write_file` and `edit_file` refuse to produce a file longer than this many characters (default
+   * 10 000 000, the size a `LocalBackend` reads): an edit with `replace_all` cannot grow a file past it.
+   */
+  readonly maxFileChars?: number;
 }
 
 /**
@@ -36,6 +41,7 @@ export function countOccurrences(text: string, needle: string): number {
  * ```
  */
 export function writeTools(backend: Backend, options: WriteToolsOptions = {}): AnyTool[] {
+  const maxChars = options.maxFileChars ?? 10_000_000;
   const write = tool({
     name: 'write_file',
     description: 'Create a file, or replace its whole content. Parent folders are created as needed.',
@@ -45,6 +51,10 @@ export function writeTools(backend: Backend, options: WriteToolsOptions = {}): A
     }),
     needsApproval: options.approveWrites ?? false,
     execute: async ({ path, content }, { signal }) => {
+      if (content.length > maxChars)
+        throw new Error(
+          `content has ${content.length} characters, more than the ${maxChars} a file may hold; write it in smaller files`,
+        );
       await backend.write(path, content, { signal });
       return `Wrote ${content.length} characters to ${normalizePath(path)}`;
     },
@@ -72,7 +82,19 @@ export function writeTools(backend: Backend, options: WriteToolsOptions = {}): A
         throw new Error(
           `old_string occurs ${count} times in ${file}; include more surrounding text to make it unique, or set replace_all`,
         );
-      await backend.write(file, content.split(old_string).join(new_string), { signal });
+      // The new length is known before anything is built: an edit that would grow the file past the cap
+      // is refused instead of filling memory (`replace_all` of one character by a long text).
+      const length = content.length + count * (new_string.length - old_string.length);
+      if (length > maxChars)
+        throw new Error(
+          `the edit would make ${file} ${length} characters long, more than the ${maxChars} a file may hold`,
+        );
+      // A replacer function: `$&` and the like in new_string are text, not patterns.
+      await backend.write(
+        file,
+        content.replaceAll(old_string, () => new_string),
+        { signal },
+      );
       return `Replaced ${count} occurrence${count === 1 ? '' : 's'} in ${file}`;
     },
   });

@@ -10,7 +10,7 @@ import type { WorkerGraph } from '../worker-graph.js';
 import { type LeaseInfo, notify, type WorkerObserver } from '../worker-observer.js';
 import type { CancelListener } from './cancel-listener.js';
 import type { RunEventSink } from './event-writer.js';
-import { describeError, findRateLimit } from './failure.js';
+import { describeError, findConflict, findRateLimit } from './failure.js';
 import { withJobCallbacks } from './job-callbacks.js';
 import { type RunJobData, runJobSchema } from './job-data.js';
 import { JournalLease } from './journal-lease.js';
@@ -287,6 +287,17 @@ async function handleFailure(call: JobCall, signal: AbortSignal, error: unknown)
     // Handed back: another worker (or this one, restarted) continues from the checkpoint.
     await job.moveToWait(token);
     throw new WaitingError();
+  }
+  if (findConflict(error) !== undefined) {
+    // Another writer holds the thread (a stalled worker still running it) or took it over: wait for the
+    // thread like for a held lease (no attempt used); the run continues from its checkpoint. A stalled
+    // worker finds its job lock gone (another worker has the job now): nothing of the job is left to it.
+    await job
+      .moveToDelayed(Date.now() + runtime.leaseRetryMs * (0.5 + Math.random()), token)
+      .catch((moveError: unknown) => {
+        if (!/Missing lock|Lock mismatch/.test(String(moveError))) throw moveError;
+      });
+    throw new DelayedError();
   }
   const limited = findRateLimit(error);
   if (limited) {

@@ -12,6 +12,28 @@ export interface GuardOptions {
   readonly allowedHosts?: readonly string[] | undefined;
   /** The access token every request must present; undefined: none (loopback only). */
   readonly token?: string | undefined;
+  /**
+   * Requests answered without the token (like Jupyter's, a loopback playground's page shell): reading
+   * the page and its static files and `GET /api/graphs`, so a start check can see it serve. Default:
+   * none. Everything else still needs the token.
+   */
+  readonly openWithoutToken?: ((method: string, path: string) => boolean) | undefined;
+}
+
+/**
+ * What a loopback playground answers without its token: the page shell and its static files (no data)
+ * and the list of graphs — what `scripts/check-start.mjs` reads to see it serve.
+ *
+ * @example
+ * ```ts
+ * loopbackShell('GET', '/'); // true
+ * loopbackShell('GET', '/api/threads'); // false: needs the token
+ * ```
+ */
+export function loopbackShell(method: string, path: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (path === '/api/graphs') return true;
+  return !(path === '/api' || path.startsWith('/api/') || path.startsWith('/a2a'));
 }
 
 const reads = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -23,8 +45,9 @@ const sameSiteFetches = new Set(['same-origin', 'none']);
  * 1. `Host` must be a loopback name, the bound host or one of `allowedHosts` (403 `FORBIDDEN_HOST`), so
  *    a page that re-points its own DNS name at 127.0.0.1 (DNS rebinding) is refused. A server bound to
  *    every interface (`0.0.0.0`) skips this check: the token below guards it.
- * 2. With a `token`, every request presents it (401 `TOKEN_REQUIRED`); `/?token=…` stores it in a
- *    per-port `HttpOnly`, `SameSite=Strict` cookie and redirects to the bare URL.
+ * 2. With a `token`, every request presents it (401 `TOKEN_REQUIRED`) but those `openWithoutToken`
+ *    allows; `/?token=…` stores it in a per-port `HttpOnly`, `SameSite=Strict` cookie and redirects to
+ *    the bare URL, so the token leaves the address bar and the history.
  * 3. API calls, and every write, must come from the playground's own origin: an `Origin` of another
  *    site, or `Sec-Fetch-Site: cross-site`/`same-site`, is refused (403 `CROSS_ORIGIN`). Pages stay
  *    reachable by links from other sites.
@@ -46,7 +69,8 @@ export function requestGuard(options: GuardOptions): MiddlewareHandler {
     checkHost(c, anyHost, allowed);
     if (options.token !== undefined) {
       const source = presentedToken(c, options.token);
-      if (source === undefined) return refuseWithoutToken(c, api);
+      if (source === undefined && !options.openWithoutToken?.(c.req.method, c.req.path))
+        return refuseWithoutToken(c, api);
       if (source === 'query' && !api && reads.has(c.req.method))
         return storeTokenAndRedirect(c, options.token);
     }

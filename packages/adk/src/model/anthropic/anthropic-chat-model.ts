@@ -1,4 +1,5 @@
 import { Anthropic } from '@anthropic-ai/sdk';
+import { registerSecret } from '@weft/compose';
 import { AdkError } from '../../errors/adk-error.js';
 import { throwIfAborted } from '../../internal/abort.js';
 import type { AssistantMessage, Message } from '../../message/message.js';
@@ -56,6 +57,8 @@ function createClient(
       'AnthropicChatModel has no API key: pass { apiKey } or set ANTHROPIC_API_KEY',
     );
   }
+  // The key never shows in an error message, span or stored error (a 401 body may echo it).
+  registerSecret(apiKey);
   return new Anthropic({
     apiKey,
     baseURL: baseURL ?? null,

@@ -1,3 +1,4 @@
+import { registerSecret } from '@weft/compose';
 import { OpenAI } from 'openai';
 import { AdkError } from '../../errors/adk-error.js';
 import { throwIfAborted } from '../../internal/abort.js';
@@ -68,6 +69,8 @@ function createClient(
       'OpenAIChatModel has no API key: pass { apiKey } or set OPENAI_API_KEY (or pass a baseURL for a server that needs none)',
     );
   }
+  // The key never shows in an error message, span or stored error (a 401 body may echo it).
+  registerSecret(apiKey);
   return new OpenAI({
     apiKey,
     baseURL: baseURL ?? null,

@@ -83,7 +83,7 @@ export function describeCorruptionCases(store: StoreAccessor): void {
         .catch((caught: unknown) => caught);
       expect(error).toMatchObject({
         name: 'CheckpointCorruptError',
-        code: 'CHECKPOINT',
+        code: 'CHECKPOINT_CORRUPT',
         kind: 'checksum',
         checkpointId: head.id,
         threadId: 'c-tampered',
