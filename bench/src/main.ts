@@ -20,6 +20,7 @@ import { nodeCacheWorkload } from './workloads/node-cache.ts';
 import { otelWorkload } from './workloads/otel.ts';
 import { pgvectorSearchWorkload } from './workloads/pgvector-search.ts';
 import { heapWorkload, warningsWorkload } from './workloads/process-health.ts';
+import { retentionWorkload } from './workloads/retention.ts';
 import { chainScalingWorkload, sendWorkload } from './workloads/scaling.ts';
 import { storeSearchWorkload } from './workloads/store-search.ts';
 import { streamingWorkload } from './workloads/streaming.ts';
@@ -35,6 +36,7 @@ const WORKLOADS: readonly Workload[] = [
   chainScalingWorkload,
   checkpointWorkload,
   storageWorkload,
+  retentionWorkload,
   streamingWorkload,
   otelWorkload,
   updateChecksWorkload,

@@ -109,7 +109,7 @@ describe('in a browser', () => {
       `[browser] @weft/compose: ${(compose.length / 1024).toFixed(1)} KB minified, ${(composeGzip / 1024).toFixed(1)} KB gzip (graphology included); zod, loaded on the first input check: ${(zodGzip / 1024).toFixed(1)} KB gzip`,
     );
     expect(zod).toHaveLength(1);
-    // Budget: 84 KB gzip. Measured 72.6 KB on 2026-12-01 (was 63–66 before the Workflow builder, durable
+    // Budget: 86 KB gzip (84 until issue 48). Measured 72.6 KB on 2026-12-01 (was 63–66 before the Workflow builder, durable
     // DAG mode, stream pipes and call options landed in the main entry) and 76.5 KB on 2026-12-02, after
     // issue 28's hot-path work (flat successor rows and the topology builder, the plain body tail, the
     // synchronous memory put, the ring queue: code that trades size for time); graphology and its
@@ -120,8 +120,12 @@ describe('in a browser', () => {
     // retry predicate, whole-state rules), and about 0.7 KB more with issue 41 (ADR 029): what every
     // store, MemoryStore included, must now do — check that a value is JSON (naming the path at fault)
     // and offer an atomic insert-if-absent — and agents' graphs naming their agent on run-start and
-    // step-start events. Issue 51 sets the goal of 45 KB with DAG mode loaded on demand.
-    expect(composeGzip).toBeLessThan(84 * 1024);
+    // step-start events. 83.7 KB with issue 48 (ADR 036) alone: checkpoints naming their graph and state
+    // version, state migrations on load, MemoryCheckpointer's maintenance methods (the maintenance tools
+    // themselves — retention, compaction, verify, replay — are their own entry, not counted); 84.8 KB
+    // once merged with issue 47's effects, hence the budget of 86.
+    // Issue 51 sets the goal of 45 KB with DAG mode loaded on demand.
+    expect(composeGzip).toBeLessThan(86 * 1024);
   }, 600_000);
 
   test.skipIf(!hasChromium)(

@@ -17,6 +17,19 @@ export type { CachePolicy, NodeCache } from './cache/node-cache.js';
 export type { BulkSuperstep, BulkUpdate } from './checkpoint/bulk-update.js';
 export type { Durability } from './checkpoint/checkpoint-session.js';
 export type { Checkpointer, CheckpointSource, JsonValue } from './checkpoint/checkpointer.js';
+export type {
+  CheckpointStats,
+  CompactOptions,
+  CompactReport,
+  MaintainableCheckpointer,
+  PruneOptions,
+  PruneReport,
+  ReplayReport,
+  ReplayStep,
+  RetentionPolicy,
+  ThreadSummary,
+  VerifyReport,
+} from './checkpoint/maintenance/index.js';
 export { MemoryCheckpointer } from './checkpoint/memory-checkpointer.js';
 export { SerializationError } from './checkpoint/serialization-error.js';
 export type { StateSnapshot } from './checkpoint/thread-state.js';
@@ -34,6 +47,7 @@ export { REDACTED, redactedError, redactSecrets, registerSecret } from './errors
 export { ReducerError } from './errors/reducer-error.js';
 export { StateMutationError } from './errors/state-mutation-error.js';
 export { StateUpdateError } from './errors/state-update-error.js';
+export { StateVersionError } from './errors/state-version-error.js';
 export { StepLimitError } from './errors/step-limit-error.js';
 export { isComposeError, WeftError, type WeftErrorCode } from './errors/weft-error.js';
 export { WriteConflictError } from './errors/write-conflict-error.js';
@@ -117,6 +131,8 @@ export type { GraphSpec } from './pregel/topology.js';
 export { type ConcatFunction, concatChunks } from './runnable/concat.js';
 export { type RunnableParts, runnable } from './runnable/lambda.js';
 export { type CallOptions, isRunnable, type Runnable } from './runnable/runnable.js';
+export { storedStateVersion } from './state/migration/migrate-state.js';
+export type { StateMigration } from './state/migration/state-migration.js';
 export {
   type AppendReducer,
   appendReducer,

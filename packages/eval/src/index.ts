@@ -11,6 +11,13 @@
  */
 
 export {
+  type ReplayNode,
+  type ReplayOptions,
+  type ReplayReport,
+  type ReplayStep,
+  replayThread,
+} from '@weft/compose/maintenance';
+export {
   type CapturedToolCall,
   type CapturedUsage,
   captureTurn,
@@ -40,6 +47,8 @@ export {
 export { EvaluationError, type EvaluationErrorCode } from './evaluation-error.js';
 export { type AnyGraph, type GraphTargetOptions, graphTarget } from './graph-target.js';
 export { type MatchResult, matchValue } from './matchers.js';
+export { formatReplayReport } from './replay/format-replay.js';
+export { recordedModel } from './replay/recorded-model.js';
 export { formatJUnit } from './report/format-junit.js';
 export { formatReportTable } from './report/format-table.js';
 export { type EvalProgress, type RunEvalOptions, runEval } from './run-eval.js';

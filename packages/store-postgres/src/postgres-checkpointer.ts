@@ -1,19 +1,26 @@
-import { CheckpointConflictError, type Checkpointer, WeftError } from '@weft/compose';
+import { CheckpointConflictError, WeftError } from '@weft/compose';
 import {
   CHECKPOINT_COLUMNS,
+  type CheckpointLink,
   type CheckpointRecord,
   type CheckpointRow,
   checkpointExistsError,
   checkpointFromRow,
   checkpointRowValues,
   claimLostError,
+  type DeleteOutcome,
   type GetCheckpointOptions,
   type ListCheckpointsOptions,
+  type ListThreadsOptions,
+  type MaintainableCheckpointer,
+  type Rebase,
+  type RebaseOutcome,
   type StoredCheckpoint,
   seqConflictError,
   TASK_WRITES_COLUMNS,
   type TaskWritesRecord,
   type ThreadClaim,
+  type ThreadSummary,
   taskWritesFromRow,
   taskWritesRowValues,
 } from '@weft/compose/store';
@@ -21,6 +28,7 @@ import type { Pool, QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import { CommitGroup } from './commit-group.js';
 import { type PostgresConnectionOptions, postgresConnection } from './postgres-connection.js';
 import { commitGroupedPuts, type GroupedPut } from './postgres-group-put.js';
+import { PostgresMaintenance } from './postgres-maintenance.js';
 import { type PostgresTables, setupPostgresSchema } from './postgres-schema.js';
 import { PostgresThreadClaims } from './postgres-thread-claims.js';
 import { statementPrefix } from './statement-prefix.js';
@@ -79,13 +87,14 @@ const UNDEFINED_TABLE = '42P01';
  * await checkpointer.close();
  * ```
  */
-export class PostgresCheckpointer implements Checkpointer {
+export class PostgresCheckpointer implements MaintainableCheckpointer {
   readonly #pool: Pool;
   readonly #ownsPool: boolean;
   readonly #tables: PostgresTables;
   readonly #statementPrefix: string;
   readonly #claims: PostgresThreadClaims;
   readonly #group: CommitGroup<GroupedPut> | undefined;
+  readonly #maintenance: PostgresMaintenance;
 
   /** @throws {WeftError} code `INVALID_ARGUMENT` when the schema or table prefix is not a plain identifier. */
   constructor(options: PostgresCheckpointerOptions) {
@@ -98,6 +107,12 @@ export class PostgresCheckpointer implements Checkpointer {
       this.#pool,
       this.#tables.checkpoints,
       this.#tables.threadClaims,
+      this.#statementPrefix,
+    );
+    this.#maintenance = new PostgresMaintenance(
+      (config) => this.#query(config),
+      tables,
+      this.#claims,
       this.#statementPrefix,
     );
     this.#group = groupOf(options.groupCommit, (puts) =>
@@ -266,6 +281,41 @@ export class PostgresCheckpointer implements Checkpointer {
              DELETE FROM ${this.#tables.checkpoints} WHERE thread_id = $1`,
       values: [threadId],
     });
+  }
+
+  async listThreads(options: ListThreadsOptions = {}): Promise<ThreadSummary[]> {
+    return this.#maintenance.listThreads(options);
+  }
+
+  async listLinks(threadId: string, ns: string): Promise<CheckpointLink[]> {
+    return this.#maintenance.listLinks(threadId, ns);
+  }
+
+  /**
+   * Deletes in statements of 5,000 ids, each one transaction that deletes only while no session holds
+   * the thread's claim and the namespace's head is `headId`.
+   */
+  async deleteCheckpoints(
+    threadId: string,
+    ns: string,
+    ids: readonly string[],
+    headId: string,
+  ): Promise<DeleteOutcome> {
+    return this.#maintenance.deleteCheckpoints(threadId, ns, ids, headId);
+  }
+
+  /** Rebases in one statement, under the same guard as `deleteCheckpoints`. */
+  async rebaseCheckpoints(
+    threadId: string,
+    ns: string,
+    rebase: Rebase,
+    headId: string,
+  ): Promise<RebaseOutcome> {
+    return this.#maintenance.rebaseCheckpoints(threadId, ns, rebase, headId);
+  }
+
+  async deleteIdleThread(threadId: string, before: string): Promise<boolean> {
+    return this.#maintenance.deleteIdleThread(threadId, before);
   }
 
   /**

@@ -185,6 +185,11 @@ export class PostgresThreadClaims {
     });
   }
 
+  /** The text whose `hashtextextended(…, 0)` is the thread's advisory lock key. */
+  lockKey(threadId: string): string {
+    return this.#key(threadId);
+  }
+
   #key(threadId: string): string {
     return `weft-claim:${this.#scope}:${threadId}`;
   }

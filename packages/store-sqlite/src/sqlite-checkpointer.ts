@@ -1,25 +1,33 @@
-import { CheckpointCorruptError, type Checkpointer } from '@weft/compose';
+import { CheckpointCorruptError } from '@weft/compose';
 import {
   CHECKPOINT_COLUMNS,
+  type CheckpointLink,
   type CheckpointRecord,
   type CheckpointRow,
   checkpointExistsError,
   checkpointFromRow,
   checkpointRowValues,
+  type DeleteOutcome,
   type GetCheckpointOptions,
   type ListCheckpointsOptions,
+  type ListThreadsOptions,
+  type MaintainableCheckpointer,
   metadataMatches,
+  type Rebase,
+  type RebaseOutcome,
   type StoredCheckpoint,
   seqConflictError,
   TASK_WRITES_COLUMNS,
   type TaskWritesRecord,
   type TaskWritesRow,
   type ThreadClaim,
+  type ThreadSummary,
   taskWritesFromRow,
   taskWritesRowValues,
 } from '@weft/compose/store';
 import type { Database, Statement } from 'better-sqlite3';
 import { openDatabase, type SqliteStoreOptions } from './open-database.js';
+import { SqliteMaintenance } from './sqlite-maintenance.js';
 import { SqliteThreadClaims } from './sqlite-thread-claims.js';
 
 /**
@@ -58,7 +66,7 @@ const COLUMNS = CHECKPOINT_COLUMNS;
  * await checkpointer.close();
  * ```
  */
-export class SqliteCheckpointer implements Checkpointer {
+export class SqliteCheckpointer implements MaintainableCheckpointer {
   readonly #db: Database;
   readonly #ownsDatabase: boolean;
   readonly #insert: Statement<unknown[]>;
@@ -70,6 +78,7 @@ export class SqliteCheckpointer implements Checkpointer {
   readonly #deleteThread: (threadId: string) => void;
   readonly #upsertMany: (records: readonly TaskWritesRecord[]) => void;
   readonly #claims: SqliteThreadClaims;
+  readonly #maintenance: SqliteMaintenance;
   readonly #fencedInsert: (record: CheckpointRecord) => void;
   readonly #fencedUpsert: (records: readonly TaskWritesRecord[]) => void;
 
@@ -106,6 +115,7 @@ export class SqliteCheckpointer implements Checkpointer {
       deleteCheckpoints.run(threadId);
     });
     this.#claims = new SqliteThreadClaims(db);
+    this.#maintenance = new SqliteMaintenance(db, this.#claims, this.#deleteThread);
     // The write fence (ADR 030): a holder's write checks its claim in the write's own transaction.
     const fencedInsert = db.transaction((record: CheckpointRecord) => {
       this.#claims.check(record.threadId);
@@ -200,6 +210,38 @@ export class SqliteCheckpointer implements Checkpointer {
 
   async deleteThread(threadId: string): Promise<void> {
     this.#deleteThread(threadId);
+  }
+
+  async listThreads(options: ListThreadsOptions = {}): Promise<ThreadSummary[]> {
+    return this.#maintenance.listThreads(options);
+  }
+
+  async listLinks(threadId: string, ns: string): Promise<CheckpointLink[]> {
+    return this.#maintenance.listLinks(threadId, ns);
+  }
+
+  /** Deletes in one immediate transaction, after reading the thread's claim and the namespace's head. */
+  async deleteCheckpoints(
+    threadId: string,
+    ns: string,
+    ids: readonly string[],
+    headId: string,
+  ): Promise<DeleteOutcome> {
+    return this.#maintenance.deleteCheckpoints(threadId, ns, ids, headId);
+  }
+
+  /** Rebases in one immediate transaction, after reading the thread's claim and the namespace's head. */
+  async rebaseCheckpoints(
+    threadId: string,
+    ns: string,
+    rebase: Rebase,
+    headId: string,
+  ): Promise<RebaseOutcome> {
+    return this.#maintenance.rebaseCheckpoints(threadId, ns, rebase, headId);
+  }
+
+  async deleteIdleThread(threadId: string, before: string): Promise<boolean> {
+    return this.#maintenance.deleteIdleThread(threadId, before);
   }
 
   /** Closes the database if this checkpointer opened it. */

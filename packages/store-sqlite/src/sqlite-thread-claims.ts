@@ -70,6 +70,12 @@ export class SqliteThreadClaims {
     this.#claim = (threadId, token) => claim.immediate(threadId, token);
   }
 
+  /** Whether a live run (of this or another process) holds the thread; read inside the caller's transaction. */
+  isClaimed(threadId: string): boolean {
+    const held = this.#read.get(threadId);
+    return held !== undefined && held.token !== '' && this.#isLive(held);
+  }
+
   /** @throws {CheckpointConflictError} when a live run (of this or another process) holds the thread. */
   claim(threadId: string): ThreadClaim {
     if (this.#held.has(threadId)) throw threadClaimedError(threadId);

@@ -31,6 +31,8 @@ export const usage = `Usage: weft dev [entry] [options]
        weft eval <eval-set> --module <file> [--agent <name> | --graph <name>]   (weft eval --help)
        weft init [folder] [--packs <dir>]                                       (a new project)
        weft serve <entry> [options]     (the LangGraph API for the entry's graphs; weft serve --help)
+       weft db <stats|prune|migrate|verify|export|import> [--db <file> | --pg <url>]   (weft db --help)
+       weft replay <thread> --module <file> --graph <name> [--db <file> | --pg <url>]  (weft replay --help)
 
 Serves graphs and agents in the Weft playground (a web app and a JSON + SSE API).
 Without an entry, serves the built-in demo.

@@ -19,6 +19,24 @@ async function main(): Promise<void> {
     });
     return;
   }
+  if (process.argv[2] === 'db') {
+    // `db …` looks after the checkpoint store (stats, prune, migrate, verify, export, import).
+    const { runDbCli } = await import('./db/run-db.ts');
+    process.exitCode = await runDbCli(process.argv.slice(3), {
+      out: (text) => process.stdout.write(`${text}\n`),
+      err: (text) => process.stderr.write(`${text}\n`),
+    });
+    return;
+  }
+  if (process.argv[2] === 'replay') {
+    // `replay <thread>`: a recorded thread re-run against the current code, per node differences.
+    const { runReplayCli } = await import('./db/run-replay.ts');
+    process.exitCode = await runReplayCli(process.argv.slice(3), {
+      out: (text) => process.stdout.write(`${text}\n`),
+      err: (text) => process.stderr.write(`${text}\n`),
+    });
+    return;
+  }
   if (process.argv[2] === 'serve') {
     // `weft serve <entry>` is @weft/server's CLI (the LangGraph API for the entry's graphs); loaded only for
     // this command. It runs until SIGINT/SIGTERM, then shuts down gracefully.

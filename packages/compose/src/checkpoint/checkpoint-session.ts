@@ -4,6 +4,7 @@ import { isoNow, sortableId } from '../internal/ids.js';
 import type { LoopHooks, LoopView, StepRecord } from '../pregel/loop-hooks.js';
 import { type PendingInterrupt, type Task, TaskPaused } from '../pregel/task.js';
 import type { CompiledNode } from '../pregel/topology.js';
+import { storedStateVersion } from '../state/migration/migrate-state.js';
 import { pausesOf } from './answered-pauses.js';
 import { type BodyParts, bodyParts, errorInfo } from './body-parts.js';
 import { joinBody, loopBodyRest, serializeBodyRest } from './body-rest.js';
@@ -11,9 +12,11 @@ import type { PausedWrite, TaskWrite } from './checkpoint-body.js';
 import type { Checkpointer, CheckpointRecord, CheckpointSource, TaskWritesRecord } from './checkpointer.js';
 import type { DeferredCheckpoint } from './deferred-checkpoint.js';
 import {
+  type CheckpointOrigin,
   checkpointMetadata,
   type DeferredRun,
   deferredNext,
+  type GraphStamp,
   payloadLength,
   writtenNodes,
 } from './deferred-checkpoint.js';
@@ -39,6 +42,8 @@ export interface SessionOptions {
   readonly threadId: string;
   readonly ns: string;
   readonly durability: Durability;
+  /** The graph whose checkpoints these are: its name and state version go in every checkpoint's metadata. */
+  readonly graph: GraphStamp;
   /** Checkpoint ids of enclosing graphs, by namespace (stored in metadata as `parents`). */
   readonly parents: Readonly<Record<string, string>>;
   /** Called after each stored checkpoint (for `checkpoint-save` events). */
@@ -98,6 +103,7 @@ export class CheckpointSession {
 
   constructor(private readonly options: SessionOptions) {
     this.parents = { ...options.parents };
+    this.origin = { parents: this.parents, graph: options.graph };
     this.putNow = options.durability === 'sync' ? syncPut(options.checkpointer) : undefined;
   }
 
@@ -116,6 +122,11 @@ export class CheckpointSession {
     this.baseBytes = loaded.body.values ? loaded.record.payload.length : Math.max(this.sinceBytes, 1);
     this.source = fork ? 'fork' : 'loop';
     this.pauses = fork ? undefined : pausesOf(loaded);
+    // Continuing from an older checkpoint starts its own snapshot: the new branch never reads the older
+    // chain again, so retention may drop that chain without breaking it (see `pruneCheckpoints`).
+    if (headSeq !== loaded.record.seq) this.snapshotNext = true;
+    // State loaded from an older state version was migrated: the next checkpoint stores it so, in full.
+    if (storedStateVersion(loaded.record) !== this.options.graph.versioning.version) this.snapshotNext = true;
   }
 
   /** Marks the first checkpoint of this run as written for new input. */
@@ -322,7 +333,7 @@ export class CheckpointSession {
       step,
       source,
       createdAt: isoNow(fields.now),
-      metadata: checkpointMetadata(step, source, writtenNodes(record), this.parents),
+      metadata: checkpointMetadata(step, source, writtenNodes(record), this.origin),
       payload,
       checksum,
     };
@@ -330,6 +341,8 @@ export class CheckpointSession {
 
   /** The enclosing graphs' checkpoint ids, copied once per run and shared by its checkpoints' metadata. */
   private readonly parents: Readonly<Record<string, string>>;
+  /** The parents and the graph, as every checkpoint's metadata records them. */
+  private readonly origin: CheckpointOrigin;
 
   /**
    * Stores a finished task's writes at once, without making its step wait for them: the step's

@@ -113,22 +113,36 @@ export function writtenNodes(record: StepRecord): string | string[] {
 }
 
 /**
- * A checkpoint's metadata: its step, source, the nodes that wrote (see {@link writtenNodes}) and the
- * enclosing graphs' checkpoint ids. The one place its keys and their order are written.
+ * A checkpoint's metadata: its step, source, the nodes that wrote (see {@link writtenNodes}), the
+ * enclosing graphs' checkpoint ids, and the name and state version of the graph that wrote it. The one
+ * place its keys and their order are written.
  *
  * @example
  * ```ts
- * checkpointMetadata(3, 'loop', 'a', {}); // { step: 3, source: 'loop', writes: ['a'], parents: {} }
+ * const graph = { name: 'support', versioning: { version: 2, migrations: new Map() } };
+ * checkpointMetadata(3, 'loop', 'a', { parents: {}, graph });
+ * // { step: 3, source: 'loop', writes: ['a'], parents: {}, graph: 'support', stateVersion: 2 }
  * ```
  */
 export function checkpointMetadata(
   step: number,
   source: CheckpointSource,
   nodes: string | readonly string[],
-  parents: Readonly<Record<string, string>>,
+  origin: CheckpointOrigin,
 ): Record<string, JsonValue> {
-  return { step, source, writes: typeof nodes === 'string' ? [nodes] : (nodes as string[]), parents };
+  const writes = typeof nodes === 'string' ? [nodes] : (nodes as string[]);
+  const { parents, graph } = origin;
+  return { step, source, writes, parents, graph: graph.name, stateVersion: graph.versioning.version };
 }
+
+/** Where a run's checkpoints come from: the enclosing graphs' checkpoint ids and the graph writing them. */
+export interface CheckpointOrigin {
+  readonly parents: Readonly<Record<string, string>>;
+  readonly graph: GraphStamp;
+}
+
+/** What every checkpoint records of the graph that wrote it: its name and state version. */
+export type GraphStamp = Pick<Topology, 'name' | 'versioning'>;
 
 /**
  * The record a deferred checkpoint stands for, with its payload's checksum: what the checkpoint
@@ -155,7 +169,7 @@ export function materialize(deferred: DeferredCheckpoint): CheckpointRecord {
     step,
     source,
     createdAt: deferred.createdAt,
-    metadata: checkpointMetadata(step, source, deferred.nodes, run.parents),
+    metadata: checkpointMetadata(step, source, deferred.nodes, { parents: run.parents, graph: run.topology }),
     payload,
     checksum: payloadChecksum(payload),
   };

@@ -15,7 +15,8 @@ const target: DurableTarget = {
 
 function session(): CheckpointSession {
   const { checkpointer, threadId, ns, durability, parents } = target;
-  return new CheckpointSession({ checkpointer, threadId, ns, durability, parents });
+  const graph = { name: 'graph', versioning: { version: 1, migrations: new Map() } };
+  return new CheckpointSession({ graph, checkpointer, threadId, ns, durability, parents });
 }
 
 describe('durableContext', () => {

@@ -98,6 +98,7 @@ async function runClaimed(call: DurableRun, claim?: ThreadClaim): Promise<Durabl
     fork = false;
   }
   const session = new CheckpointSession({
+    graph: topology,
     checkpointer,
     threadId,
     ns,

@@ -1,6 +1,7 @@
 import { CheckpointCorruptError } from '../errors/checkpoint-corrupt-error.js';
 import { WeftError } from '../errors/weft-error.js';
 import type { Topology } from '../pregel/topology.js';
+import { checkStateVersion, migrateValues } from '../state/migration/migrate-state.js';
 import { reduceKey } from '../state/reduce-key.js';
 import type { CheckpointBody, TaskWrite } from './checkpoint-body.js';
 import type { Checkpointer, CheckpointRecord, TaskWritesRecord } from './checkpointer.js';
@@ -32,6 +33,8 @@ export interface LoadTarget {
  * or loops (every walk is bounded: it fails at the first checkpoint it would visit twice).
  * @throws {CheckpointCorruptError} when a payload fails its checksum or decoding, or a rebuilt state key
  * does not match the graph's state schema.
+ * @throws {StateVersionError} when the checkpoint was written at a newer state version than the graph's,
+ * or an older one's migration is missing or fails (older ones are migrated: see `compile({ migrations })`).
  */
 export async function loadCheckpoint(
   checkpointer: Checkpointer,
@@ -87,8 +90,10 @@ export async function rebuildValues(
   body: CheckpointBody,
 ): Promise<Record<string, unknown>> {
   const { checkpointer, topology, cache } = source;
-  if (body.values) return checked(topology, { ...body.values }, record);
-  const cached = record.parentId ? cache?.get(record.parentId) : undefined;
+  const upToDate = checkStateVersion(topology, record) === topology.versioning.version;
+  if (body.values) return checked(topology, { ...body.values }, record, upToDate);
+  // Cached values are migrated ones: an older checkpoint's writes apply to its parent's values as stored.
+  const cached = upToDate && record.parentId ? cache?.get(record.parentId) : undefined;
   if (cached) {
     // The parent's values were checked when they were cached: only the keys written here can be wrong.
     const values = applyWrites(topology, cached, body, record.id);
@@ -120,17 +125,22 @@ export async function rebuildValues(
   let values: Record<string, unknown> = { ...(base.values ?? {}) };
   for (let i = path.length - 1; i >= 0; i--)
     values = applyWrites(topology, values, path[i] as CheckpointBody, ids[i]);
-  return checked(topology, values, record);
+  return checked(topology, values, record, upToDate);
 }
 
-/** Values after the state-schema check of every key. */
-function checked(
+/**
+ * Values migrated to the graph's state version (when `current` is false), after the state-schema check
+ * of every key.
+ */
+async function checked(
   topology: Topology,
   values: Record<string, unknown>,
   record: CheckpointRecord,
-): Record<string, unknown> {
-  checkLoadedState(topology, values, record);
-  return values;
+  current: boolean,
+): Promise<Record<string, unknown>> {
+  const migrated = current ? values : await migrateValues(topology, record, values);
+  checkLoadedState(topology, migrated, record);
+  return migrated;
 }
 
 function writtenKeys(body: CheckpointBody): Set<string> {

@@ -1,3 +1,4 @@
+import { WeftError } from '../errors/weft-error.js';
 import type { RoutingState } from '../pregel/plan.js';
 import type { Task } from '../pregel/task.js';
 import { type CompiledNode, END_INDEX, type Topology } from '../pregel/topology.js';
@@ -77,10 +78,12 @@ export function loadRouting(topology: Topology, stored: StoredRouting): RoutingS
 }
 
 function nodeIndex(topology: Topology, name: string): number {
-  const node = topology.byName.get(name);
+  const renamed = topology.versioning.renamedNodes?.get(name);
+  const node = topology.byName.get(renamed ?? name);
   if (!node) {
-    throw new Error(
-      `the checkpoint refers to node "${name}", which graph "${topology.name}" does not have; it was written by another version of the graph`,
+    throw new WeftError(
+      'STATE_VERSION',
+      `the checkpoint refers to node "${renamed ?? name}", which graph "${topology.name}" does not have; it was written by another version of the graph (name the node that takes its place with compile({ renamedNodes: { ${JSON.stringify(name)}: "…" } }))`,
     );
   }
   return node.index;

@@ -9,6 +9,16 @@ import type {
   ThreadClaim,
 } from './checkpointer.js';
 import type { DeferredCheckpoint } from './deferred-checkpoint.js';
+import {
+  type CheckpointLink,
+  type DeleteOutcome,
+  type ListThreadsOptions,
+  type MaintainableCheckpointer,
+  PAUSED_WRITE_PREFIX,
+  type Rebase,
+  type RebaseOutcome,
+  type ThreadSummary,
+} from './maintenance/checkpoint-maintenance.js';
 import { MemoryNamespace, metadataJsonOf, toRecord } from './memory-namespace.js';
 import { metadataMatches } from './metadata-filter.js';
 
@@ -68,7 +78,7 @@ function utf8Length(text: string): number {
  * console.log(checkpointer.storedBytes('thread-1'));
  * ```
  */
-export class MemoryCheckpointer implements Checkpointer {
+export class MemoryCheckpointer implements MaintainableCheckpointer {
   readonly #threads = new Map<string, Map<string, MemoryNamespace>>();
   /** Claimed threads and the token of their claim. */
   readonly #claims = new Map<string, symbol>();
@@ -147,6 +157,79 @@ export class MemoryCheckpointer implements Checkpointer {
 
   async deleteThread(threadId: string): Promise<void> {
     this.#threads.delete(threadId);
+  }
+
+  async listThreads(options: ListThreadsOptions = {}): Promise<ThreadSummary[]> {
+    const ids = (options.threadId === undefined ? [...this.#threads.keys()] : [options.threadId])
+      .filter((id) => this.#threads.has(id) && (options.after === undefined || id > options.after))
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .slice(0, options.limit ?? Number.POSITIVE_INFINITY);
+    return ids.map((threadId) => this.#summary(threadId));
+  }
+
+  async listLinks(threadId: string, ns: string): Promise<CheckpointLink[]> {
+    const data = this.#namespace(threadId, ns, false);
+    const links: CheckpointLink[] = [];
+    for (let position = 0; position < (data?.size ?? 0); position++) {
+      const { id, seq, parentId, baseId, createdAt } = (data as MemoryNamespace).row(position).record;
+      const tasks = (data as MemoryNamespace).writes.get(id);
+      const paused =
+        tasks !== undefined && [...tasks.values()].some((w) => w.payload.startsWith(PAUSED_WRITE_PREFIX));
+      links.push({ id, seq, parentId, baseId, createdAt, paused });
+    }
+    return links;
+  }
+
+  async deleteCheckpoints(
+    threadId: string,
+    ns: string,
+    ids: readonly string[],
+    headId: string,
+  ): Promise<DeleteOutcome> {
+    if (this.#claims.has(threadId)) return { deleted: 0, skipped: 'busy' };
+    const data = this.#namespace(threadId, ns, false);
+    if (data === undefined || data.size === 0) return { deleted: 0, skipped: 'moved' };
+    if (data.row(data.size - 1).record.id !== headId) return { deleted: 0, skipped: 'moved' };
+    return { deleted: data.remove(new Set(ids.filter((id) => id !== headId))) };
+  }
+
+  async rebaseCheckpoints(
+    threadId: string,
+    ns: string,
+    rebase: Rebase,
+    headId: string,
+  ): Promise<RebaseOutcome> {
+    if (this.#claims.has(threadId)) return { rebased: false, skipped: 'busy' };
+    const data = this.#namespace(threadId, ns, false);
+    if (data === undefined || data.size === 0 || data.row(data.size - 1).record.id !== headId)
+      return { rebased: false, skipped: 'moved' };
+    return { rebased: data.rebase(rebase) };
+  }
+
+  async deleteIdleThread(threadId: string, before: string): Promise<boolean> {
+    if (this.#claims.has(threadId) || !this.#threads.has(threadId)) return false;
+    if (this.#summary(threadId).lastWriteAt >= before) return false;
+    this.#threads.delete(threadId);
+    return true;
+  }
+
+  #summary(threadId: string): ThreadSummary {
+    const namespaces = this.#threads.get(threadId) ?? new Map<string, MemoryNamespace>();
+    let checkpoints = 0;
+    let lastWriteAt = '';
+    let graph: string | undefined;
+    for (const data of namespaces.values()) {
+      checkpoints += data.size;
+      if (data.size === 0) continue;
+      const head = data.row(data.size - 1);
+      if (head.record.createdAt > lastWriteAt) lastWriteAt = head.record.createdAt;
+      if (data.ns === '') {
+        const named = toRecord(head).metadata.graph;
+        graph = typeof named === 'string' ? named : undefined;
+      }
+    }
+    const ns = [...namespaces.keys()].sort();
+    return { threadId, namespaces: ns, checkpoints, bytes: this.storedBytes(threadId), lastWriteAt, graph };
   }
 
   /**

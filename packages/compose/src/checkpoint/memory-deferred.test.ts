@@ -7,7 +7,12 @@ import type { CheckpointRecord } from './checkpointer.js';
 import { type DeferredCheckpoint, materialize, payloadLength } from './deferred-checkpoint.js';
 import { MemoryCheckpointer, syncPut } from './memory-checkpointer.js';
 
-const topology = { nodes: [{ name: 'a' }, { name: 'b "é"' }] } as unknown as Topology;
+const versioning = { version: 1, migrations: new Map() };
+const topology = {
+  name: 'graph',
+  versioning,
+  nodes: [{ name: 'a' }, { name: 'b "é"' }],
+} as unknown as Topology;
 const run = { threadId: 't1', ns: '', parents: { '': 'p0' }, topology, quotedLengths: [] };
 
 function deferred(seq: number, more: Partial<DeferredCheckpoint> = {}): DeferredCheckpoint {
@@ -55,6 +60,8 @@ describe('MemoryCheckpointer with deferred checkpoints', () => {
       source: 'loop',
       writes: ['a', 'b "é"'],
       parents: { '': 'p0' },
+      graph: 'graph',
+      stateVersion: 1,
     });
     expect((await store.get('t1', { id: '0002' }))?.checkpoint).toEqual(expected[1]);
     expect((await store.list('t1', { before: '0003' })).map((r) => r.id)).toEqual(['0002', '0001']);
@@ -101,7 +108,7 @@ describe('MemoryCheckpointer with deferred checkpoints', () => {
     fc.assert(
       fc.property(cases, (c) => {
         const nodes = c.names.map((name) => ({ name }));
-        const topology = { nodes } as unknown as Topology;
+        const topology = { name: 'graph', versioning, nodes } as unknown as Topology;
         const next = c.single ? 0 : c.next.map((node) => node % nodes.length);
         const shared = { ...run, topology, quotedLengths: [] };
         const made = deferred(1, { ...c, next, run: shared, id: '0mx5zc39n-0002h-0pn5btv1dqb8s3' });

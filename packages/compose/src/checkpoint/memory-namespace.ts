@@ -2,6 +2,7 @@ import { seqTakenError } from './checkpoint-conflicts.js';
 import { checkpointExistsError } from './checkpoint-exists-error.js';
 import type { CheckpointRecord, JsonValue, TaskWritesRecord } from './checkpointer.js';
 import { type DeferredCheckpoint, materialize } from './deferred-checkpoint.js';
+import type { Rebase } from './maintenance/checkpoint-maintenance.js';
 import { payloadChecksum } from './payload-checksum.js';
 
 /** One stored checkpoint: the record without metadata, metadata as JSON text (as a database holds it). */
@@ -108,6 +109,55 @@ export class MemoryNamespace {
   baseIdAt(position: number): string {
     const row = this.#rows[position] as StoredRow;
     return isDeferred(row) ? row.baseId : row.record.baseId;
+  }
+
+  /**
+   * Makes the checkpoint `rebase.id` a snapshot and moves `rebase.descendants` onto it (see
+   * `MaintainableCheckpointer.rebaseCheckpoints`); false when it is not here.
+   */
+  rebase(rebase: Rebase): boolean {
+    const at = this.position(rebase.id);
+    if (at === undefined) return false;
+    const target = this.row(at);
+    target.record = {
+      ...target.record,
+      payload: rebase.payload,
+      checksum: rebase.checksum,
+      baseId: rebase.id,
+    };
+    target.stamp = false;
+    target.bytes = undefined;
+    for (const id of rebase.descendants) {
+      const position = this.position(id);
+      if (position === undefined) continue;
+      const row = this.row(position);
+      row.record = { ...row.record, baseId: rebase.id };
+    }
+    return true;
+  }
+
+  /** Removes the checkpoints `ids` (and the task writes saved against them); resolves with how many were here. */
+  remove(ids: ReadonlySet<string>): number {
+    this.#indexAll();
+    let removed = 0;
+    let kept = 0;
+    for (let position = 0; position < this.#rows.length; position++) {
+      const row = this.#rows[position] as StoredRow;
+      const id = isDeferred(row) ? row.id : row.record.id;
+      if (ids.has(id)) {
+        removed++;
+        this.#index.delete(id);
+        this.writes.delete(id);
+        continue;
+      }
+      this.#rows[kept] = row;
+      this.#seqs[kept] = this.#seqs[position] as number;
+      kept++;
+    }
+    this.#rows.length = kept;
+    this.#seqs.length = kept;
+    this.#indexed = kept;
+    return removed;
   }
 
   #indexAll(): void {

@@ -130,7 +130,8 @@ function snapshotOf(topology: Topology, loaded: LoadedCheckpoint): StateSnapshot
     const write = loaded.taskWrites.get(task.id);
     return {
       id: task.id,
-      node: task.node,
+      // A node renamed since the checkpoint was written shows under the name it runs as now.
+      node: topology.versioning.renamedNodes?.get(task.node) ?? task.node,
       done: write?.kind === 'output',
       interrupts: write?.kind === 'paused' ? write.interrupts : [],
       ...(write?.kind === 'error' ? { error: write.error } : {}),

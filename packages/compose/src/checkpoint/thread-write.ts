@@ -103,7 +103,14 @@ export async function writeClaimed(
     }
   }
   const update = await checkValues(topology, values, as);
-  const session = new CheckpointSession({ checkpointer, threadId, ns, durability: 'sync', parents: {} });
+  const session = new CheckpointSession({
+    graph: topology,
+    checkpointer,
+    threadId,
+    ns,
+    durability: 'sync',
+    parents: {},
+  });
   const loop = new PregelLoop(topology, run, { hooks: session.hooks() });
   if (loaded && as !== 'start') return writeOnto({ thread, loaded, loop, session }, { update, as, options });
   if (loaded) session.continueFrom(loaded, false, await headSeqOf(thread, ns, options, loaded));

@@ -22,7 +22,8 @@ export type WeftErrorCode =
   | 'INVALID_ARGUMENT'
   | 'INTERRUPTED'
   | 'OUTSIDE_ENTRYPOINT'
-  | 'EFFECT_FENCED';
+  | 'EFFECT_FENCED'
+  | 'STATE_VERSION';
 
 const marker = Symbol.for('weft.error');
 

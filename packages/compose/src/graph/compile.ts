@@ -6,6 +6,11 @@ import { buildRuntimeTopology } from '../pregel/build-topology.js';
 import { type IndexedGraphSpec, resolveEdges } from '../pregel/spec-index.js';
 import type { ConcatFunction } from '../runnable/concat.js';
 import { defaultFreezeState } from '../state/freeze-state.js';
+import {
+  FIRST_STATE_VERSION,
+  type StateMigration,
+  type StateVersioning,
+} from '../state/migration/state-migration.js';
 import type { Store } from '../store/store.js';
 import { CompiledGraph } from './compiled-graph.js';
 import { validateSpec } from './validate.js';
@@ -60,6 +65,22 @@ export interface CompileOptions<TNodes extends string = string> {
    * frozen once a node has seen them; pass copies of objects you keep changing.
    */
   readonly freezeState?: boolean;
+  /**
+   * The version of the state this graph's checkpoints hold (a positive integer, default 1), recorded on
+   * every checkpoint with the graph's `name`. Raise it when a deploy changes the state's shape, and give
+   * `migrations` from the older versions: a thread written by an older version is migrated when it is
+   * loaded (and its next checkpoint stores the migrated state); one written by a newer version is refused
+   * with a `StateVersionError`.
+   */
+  readonly stateVersion?: number;
+  /** `v → v + 1` state migrations, by `v` (see `StateMigration`); each below `stateVersion`. */
+  readonly migrations?: Readonly<Record<number, StateMigration>>;
+  /**
+   * Nodes renamed or removed since older checkpoints were written: old name → the node of this graph that
+   * takes its place. A thread paused at (or about to run) an old node continues at the new one; without
+   * an entry, loading it fails with a `STATE_VERSION` error naming the node.
+   */
+  readonly renamedNodes?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -103,6 +124,7 @@ export function compileSpec<TInput, TOutput, TNodes extends string, TUpdate>(
         issues.push({ kind: 'unknown-node', at: `${key}: ${node}`, message: `"${node}" is not a node` });
     }
   }
+  const versioning = versioningOf(spec, options, issues);
   if (options.checkpointer && spec.localState) {
     issues.push({
       kind: 'invalid-option',
@@ -117,6 +139,7 @@ export function compileSpec<TInput, TOutput, TNodes extends string, TUpdate>(
     checkUpdates: options.checkUpdates ?? true,
     edges,
     agent: options.agent,
+    versioning,
   });
   return new CompiledGraph<TInput, TOutput, TNodes, TUpdate>({
     topology,
@@ -131,4 +154,44 @@ export function compileSpec<TInput, TOutput, TNodes extends string, TUpdate>(
     interruptAfter: options.interruptAfter ?? [],
     freezeState: topology.state !== undefined && (options.freezeState ?? defaultFreezeState()),
   });
+}
+
+/** The graph's state versioning, with an issue for a bad version or a migration outside `1 … version - 1`. */
+function versioningOf(
+  spec: IndexedGraphSpec,
+  options: CompileOptions,
+  issues: ValidationIssue[],
+): StateVersioning {
+  const version = options.stateVersion ?? FIRST_STATE_VERSION;
+  if (!(Number.isInteger(version) && version >= 1)) {
+    issues.push({
+      kind: 'invalid-option',
+      at: 'stateVersion',
+      message: `stateVersion must be a positive integer, got ${String(options.stateVersion)}`,
+    });
+  }
+  const migrations = new Map<number, StateMigration>();
+  for (const [key, migration] of Object.entries(options.migrations ?? {})) {
+    const from = Number(key);
+    if (!(Number.isInteger(from) && from >= 1 && from < version) || typeof migration !== 'function') {
+      issues.push({
+        kind: 'invalid-option',
+        at: `migrations.${key}`,
+        message: `migrations.${key} must be a function migrating a version from 1 to ${version - 1} (stateVersion ${version}) to the next`,
+      });
+      continue;
+    }
+    migrations.set(from, migration);
+  }
+  const renamedNodes = new Map<string, string>();
+  for (const [old, now] of Object.entries(options.renamedNodes ?? {})) {
+    if (!spec.nodes.has(now)) {
+      issues.push({
+        kind: 'unknown-node',
+        at: `renamedNodes.${old}`,
+        message: `renamedNodes maps "${old}" to "${now}", which is not a node`,
+      });
+    } else renamedNodes.set(old, now);
+  }
+  return { version, migrations, ...(renamedNodes.size > 0 ? { renamedNodes } : {}) };
 }

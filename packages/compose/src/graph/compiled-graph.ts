@@ -1,5 +1,6 @@
 // The compiled graph's public methods (run, stream, batch, state, drawing), each delegating to one module
 // (run-graph, graph-stream, thread-state, topology-json); its options types live in compiled-graph-options.ts.
+
 import { type BulkSuperstep, bulkWriteState } from '../checkpoint/bulk-update.js';
 import type { JsonValue } from '../checkpoint/checkpointer.js';
 import { isContinuation } from '../checkpoint/durable-run.js';
@@ -35,6 +36,18 @@ export type {
   StreamOptions,
 } from './compiled-graph-options.js';
 
+let readRuntime: (graph: CompiledGraph<never, unknown>) => GraphRuntime;
+
+/**
+ * The compiled graph's store and topology, for the package's own tools (`compactThread`). Internal:
+ * not exported from any entry.
+ */
+export function graphRuntime(
+  graph: CompiledGraph<never, unknown>,
+): Pick<GraphRuntime, 'checkpointer' | 'topology'> {
+  return readRuntime(graph);
+}
+
 /**
  * A compiled, immutable graph: run it in four paradigms, nest it as a node of another graph, draw it,
  * and (with a checkpointer) pause, resume, inspect and fork its threads. Made by `compile()`.
@@ -57,6 +70,10 @@ export class CompiledGraph<TInput, TOutput, TNodes extends string = string, TUpd
   /** The builder-independent description this graph was compiled from. */
   readonly spec: GraphSpec;
   readonly #runtime: GraphRuntime;
+
+  static {
+    readRuntime = (graph) => graph.#runtime;
+  }
   #nodes: Readonly<Record<string, GraphNode>> | undefined;
 
   /** @internal Use `compile()` on a builder. */

@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import type { GraphAgentInfo } from '../events/node-events.js';
 import { type ConcatFunction, concatChunks } from '../runnable/concat.js';
+import { FIRST_STATE_VERSION, type StateVersioning } from '../state/migration/state-migration.js';
 import { buildStateRules, buildUpdateChecks } from '../state/update-checks.js';
 import { END, START } from '../vocabulary/constants.js';
 import type { DataflowNodeOptions } from '../vocabulary/node-options.js';
@@ -33,6 +34,8 @@ export interface TopologyOptions {
   readonly edges?: ResolvedEdges | undefined;
   /** The agent the graph runs (`compile({ agent })`). */
   readonly agent?: GraphAgentInfo | undefined;
+  /** The state version and migrations (`compile({ stateVersion, migrations })`); version 1, none, by default. */
+  readonly versioning?: StateVersioning | undefined;
 }
 
 /** Shared by every node with no joins, branches or data edges (the runtime only reads these lists). */
@@ -120,8 +123,12 @@ export function buildRuntimeTopology(
     localState: spec.localState,
     end: spec.endMerge ? { name: END, options: { merge: spec.endMerge } } : undefined,
     agent: options.agent,
+    versioning: options.versioning ?? firstVersion,
   };
 }
+
+/** The versioning of a graph that declares none. */
+const firstVersion: StateVersioning = { version: FIRST_STATE_VERSION, migrations: new Map() };
 
 /** One slot per node and one for START, preallocated (no sparse, dictionary-mode arrays). */
 function bySource<T>(count: number): Array<T | undefined> {

@@ -3,6 +3,7 @@ import type { ValidationIssue } from '../errors/graph-validation-error.js';
 import type { GraphAgentInfo } from '../events/node-events.js';
 import type { ConcatFunction } from '../runnable/concat.js';
 import type { AnyRunnable } from '../runnable/runnable.js';
+import type { StateVersioning } from '../state/migration/state-migration.js';
 import type { AnyReducer } from '../state/reducers.js';
 import type { DataflowNodeOptions, RetryPolicy } from '../vocabulary/node-options.js';
 import type { CompiledState } from './compiled-state.js';
@@ -118,6 +119,8 @@ export interface Topology {
   readonly end: Pick<CompiledNode, 'name' | 'options'> | undefined;
   /** The agent the graph runs (`compile({ agent })`), reported on its run's events. */
   readonly agent: GraphAgentInfo | undefined;
+  /** The state version its checkpoints are written at, and migrations from older ones (`compile({ stateVersion })`). */
+  readonly versioning: StateVersioning;
 }
 
 const defaultRetry = {

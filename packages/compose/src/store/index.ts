@@ -44,6 +44,20 @@ export type {
   TaskWritesRecord,
   ThreadClaim,
 } from '../checkpoint/checkpointer.js';
+export {
+  type CheckpointLink,
+  type DeleteOutcome,
+  type DeleteSkipped,
+  isMaintainable,
+  type ListThreadsOptions,
+  type MaintainableCheckpointer,
+  maintainable,
+  PAUSED_WRITE_PREFIX,
+  planRetention,
+  type Rebase,
+  type RebaseOutcome,
+  type ThreadSummary,
+} from '../checkpoint/maintenance/index.js';
 export { jsonEqual, metadataMatches } from '../checkpoint/metadata-filter.js';
 export { payloadChecksum } from '../checkpoint/payload-checksum.js';
 export { deserialize, serialize, serializeChannels } from '../checkpoint/serializer.js';

@@ -13,6 +13,7 @@ export {
   effectKillPoints,
   killNow,
 } from './effects/effect-kill-graph.js';
+export { describeMigrationConformance } from './migration-conformance.js';
 export {
   describeMultiProcessRace,
   type MultiProcessRaceOptions,
@@ -21,4 +22,5 @@ export {
 export { describeNodeCacheConformance, type NodeCacheFixture } from './node-cache-conformance.js';
 export { runRaceChild } from './race/race-child.js';
 export { buildRaceGraph, buildTickGraph } from './race/race-graphs.js';
+export { describeRetentionConformance, type RetentionFixture } from './retention-conformance.js';
 export { describeStoreConformance, type StoreFixture } from './store-conformance.js';
