@@ -23,7 +23,9 @@ test('serves the compiled graphs an entry exports, under their export names, wit
     out: (line) => lines.push(line),
   });
   try {
-    expect(lines[0]).toMatch(/^weft serve: chat, approval on http:\/\/127\.0\.0\.1:\d+$/);
+    expect(lines[0]).toMatch(
+      /^weft serve: chat, approval on http:\/\/127\.0\.0\.1:\d+; A2A at http:\/\/127\.0\.0\.1:\d+\/a2a\/<graph>\/$/,
+    );
     const client = clientOf(running!.url);
     expect((await client.assistants.search()).map((assistant) => assistant.graph_id).sort()).toEqual([
       'approval',
