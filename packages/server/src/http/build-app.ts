@@ -55,7 +55,7 @@ export function buildApp(api: Api, options: AppOptions): Hono<ApiEnv> {
       return c.body(null, 204);
     }
     if (options.guard !== false) checkRequest(c.req.raw, options.guard);
-    if (options.auth && !PUBLIC.has(c.req.path) && !isA2aCard(c.req.method, c.req.path)) {
+    if (options.auth && !PUBLIC.has(c.req.path) && !(options.a2a && isA2aCard(c.req.method, c.req.path))) {
       const user = await Promise.resolve(options.auth.authenticate(c.req.raw)).catch(() => undefined);
       if (!user) throw new WeftServerError('UNAUTHORIZED', 'missing or invalid credentials');
       c.set('user', user);
