@@ -27,6 +27,8 @@
  *
  * @packageDocumentation
  */
+
+export type { AgentRunConfig } from './agent/agent-config.js';
 export {
   AGENT_CONTEXT_KEY,
   type AgentRunContext,
@@ -67,6 +69,7 @@ export {
 } from './agent/tool-node.js';
 export { LOAD_ARTIFACTS_TOOL } from './artifact/load-artifacts-tool.js';
 export { RecordedArtifacts, type ToolArtifacts } from './artifact/tool-artifacts.js';
+export type { AgentEventInit } from './event/agent-event.js';
 export { LOAD_MEMORY_TOOL } from './memory/load-memory-tool.js';
 export { DEFAULT_EXTRACTION_INSTRUCTION } from './memory/memory-extractor.js';
 export { sessionKeyOf } from './memory/session-key-of.js';
@@ -77,6 +80,7 @@ export {
   type ToolCallDetection,
 } from './model/detect-tool-calls.js';
 export { resolveModel } from './model/model-registry.js';
+export type { CheckHandBacks, HandBackTargets, TeamAgentNames } from './multi/agent-names.js';
 export { HandBackAgent } from './multi/deterministic-transfer.js';
 export { conversationFor } from './multi/hand-off-view.js';
 export { isTeamMember } from './multi/team-member.js';
@@ -85,6 +89,7 @@ export {
   handOffRecordOf,
   type TeamPlace,
   TRANSFER_TOOL,
+  type TransferTarget,
   transferInstruction,
   transferTool,
 } from './multi/transfer.js';
@@ -105,6 +110,7 @@ export {
   type TurnLoopState,
   TurnQueueStore,
 } from './runner/turn-queue.js';
+export type { RunIdentity } from './session/run-identity.js';
 export {
   type ExecuteToolCallsOptions,
   executeToolCalls,

@@ -23,8 +23,8 @@
  * @packageDocumentation
  */
 export type { Agent } from './agent/agent.js';
-export type { AgentRunConfig, ChatModelAgentOptions } from './agent/agent-config.js';
-export type { AgentGraph, AgentInput } from './agent/agent-graph.js';
+export type { ChatModelAgentOptions } from './agent/agent-config.js';
+export type { AgentGraph } from './agent/agent-graph.js';
 export { type ToolApprovalRequest, type ToolDecision, toolDecisions } from './agent/approval.js';
 export { ChatModelAgent } from './agent/chat-model-agent.js';
 export {
@@ -62,7 +62,7 @@ export {
   UnsupportedPartError,
   type UnsupportedPartErrorOptions,
 } from './errors/unsupported-part-error.js';
-export type { AgentEvent, AgentEventInit, AgentInterrupt, EventActions } from './event/agent-event.js';
+export type { AgentEvent, AgentInterrupt, EventActions } from './event/agent-event.js';
 export { loadMemoryTool } from './memory/load-memory-tool.js';
 export { memorize } from './memory/memorize.js';
 export {
@@ -154,7 +154,6 @@ export type { PriceTable } from './model/price-lookup.js';
 export { priceTable } from './model/price-table.js';
 export { type FallbackOptions, withFallback } from './model/with-fallback.js';
 export { type RetryOptions, withRetry } from './model/with-retry.js';
-export type { CheckHandBacks, HandBackTargets, TeamAgentNames } from './multi/agent-names.js';
 export { AgentTool, type AgentToolOptions } from './multi/agent-tool.js';
 export { withDeterministicTransfer } from './multi/deterministic-transfer.js';
 export { EXIT_LOOP_TOOL, exitLoopTool } from './multi/exit-loop-tool.js';
@@ -163,7 +162,7 @@ export { ParallelAgent, type ParallelAgentOptions } from './multi/parallel-agent
 export { SequentialAgent, type SequentialAgentOptions } from './multi/sequential-agent.js';
 export { createTeam, Team, type TeamOptions } from './multi/team.js';
 export { type TeamMember, type TransferRules, withTransfer } from './multi/team-member.js';
-export type { HandOffContext, TransferTarget } from './multi/transfer.js';
+export type { HandOffContext } from './multi/transfer.js';
 export type { CancelMode, CancelOptions } from './runner/cancel-state.js';
 export { Runner, type RunnerOptions, type RunnerResource, type SessionRef } from './runner/runner.js';
 export {
@@ -181,7 +180,6 @@ export type { ExpiredSession, WaitingTimeout } from './runner/session-lifecycle.
 export type { RunnerCallbacks, TurnInfo } from './runner/turn-callbacks.js';
 export { TurnLoop, type TurnLoopOptions } from './runner/turn-loop.js';
 export { MemorySessionService } from './session/memory-session-service.js';
-export type { RunIdentity } from './session/run-identity.js';
 export {
   APP_PREFIX,
   type GetSessionOptions,

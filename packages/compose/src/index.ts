@@ -6,7 +6,8 @@
  * errors a run throws, and the in-memory checkpointer, cache and store with the interfaces their
  * database-backed counterparts implement. Other audiences have their own entries: `./store` for authors
  * of checkpointers, caches and document stores; `./testing` for the suites such a store must pass;
- * `./func` for the functional API; `./rx` for rxjs.
+ * `./func` for the functional API; `./rx` for rxjs; `./types` for the type-level machinery the builders'
+ * signatures use (generic constraints, inference helpers, event bases), for authors of libraries over compose.
  *
  * @packageDocumentation
  */
@@ -44,7 +45,6 @@ export type {
   ModelCallEvent,
   ModelCallRequest,
   NodeEvent,
-  NodeEventInit,
   TokenUsage,
   ToolEndEvent,
   ToolStartEvent,
@@ -66,11 +66,10 @@ export type {
   StepEndEvent,
   StepStartEvent,
 } from './events/run-event.js';
-export type { RunEventBase } from './events/run-event-base.js';
 export type { RunSubscriber } from './events/run-subscriber.js';
 export { type UsageCall, usageTotalsOf } from './events/usage-tally.js';
 export type { UsageSummary, UsageTotals } from './events/usage-totals.js';
-export type { BuilderError, NewNodeName, RouterResult } from './graph/builder-types.js';
+export type { BuilderError, RouterResult } from './graph/builder-types.js';
 export { Chain } from './graph/chain.js';
 export type { CompileOptions } from './graph/compile.js';
 export {
@@ -82,7 +81,6 @@ export {
 } from './graph/compiled-graph.js';
 export {
   type DataflowNode,
-  type EdgeCheck,
   Graph,
   type GraphOptions,
   type NodeIO,
@@ -93,8 +91,6 @@ export type { InferInput, InferNodes, InferOutput, InferState, InferUpdate } fro
 export { nestedScope } from './graph/nested-scope.js';
 export type { RunResult } from './graph/run-graph.js';
 export {
-  type ReducersOf,
-  type SequenceNodes,
   StateGraph,
   type StateGraphOptions,
   type StateNode,
@@ -103,36 +99,33 @@ export {
 } from './graph/state-graph.js';
 export type { GraphJSON, GraphJSONEdge, GraphJSONMapping, GraphJSONNode } from './graph/topology-json.js';
 export {
-  type AnyFieldMapping,
   type FieldMapping,
   fromField,
   mapFieldPaths,
   mapFields,
   toField,
 } from './graph/workflow/field-mapping.js';
-export type { MissingField, PathValue } from './graph/workflow/mapping-types.js';
+export type { PathValue } from './graph/workflow/mapping-types.js';
 export { type AddInputOptions, Workflow, type WorkflowOptions } from './graph/workflow/workflow.js';
 export type { NodeContext, RunSubgraphOptions } from './pregel/node-context.js';
 export { defaultRetryOn } from './pregel/retry.js';
-export type { NodeCallOptions, NodeOptionsByName, RunOptions } from './pregel/run-options.js';
+export type { NodeCallOptions, RunOptions } from './pregel/run-options.js';
 export type { PendingInterrupt } from './pregel/task.js';
 export { isGraphPause } from './pregel/task-context.js';
 export type { GraphSpec } from './pregel/topology.js';
 export { type ConcatFunction, concatChunks } from './runnable/concat.js';
 export { type RunnableParts, runnable } from './runnable/lambda.js';
-export { type AnyRunnable, type CallOptions, isRunnable, type Runnable } from './runnable/runnable.js';
+export { type CallOptions, isRunnable, type Runnable } from './runnable/runnable.js';
 export {
-  type AnyReducer,
   type AppendReducer,
   appendReducer,
-  type InferReducerUpdate,
   type MergeReducer,
   mergeReducer,
   type Reducer,
   type SumReducer,
   sumReducer,
 } from './state/reducers.js';
-export { type StateSchemaSource, updateSchemaOf, type ZodNamespace } from './state/update-schema.js';
+export { updateSchemaOf } from './state/update-schema.js';
 export type { Embeddings, EmbedOptions } from './store/embeddings.js';
 export { HashingEmbeddings, type HashingEmbeddingsOptions } from './store/hashing-embeddings.js';
 export { MemoryStore, type StoreOptions } from './store/memory-store.js';
@@ -153,9 +146,7 @@ export { AsyncQueue } from './stream/async-queue.js';
 export type {
   ChunkPart,
   CustomPart,
-  InferStreamPart,
   StreamMode,
-  StreamParts,
   UpdatePart,
 } from './stream/stream-modes.js';
 export { Command, type CommandInit, isCommand, type ParentBoundCommand } from './vocabulary/command.js';

@@ -10,7 +10,7 @@ export interface GraphEntryOptions {
   readonly graph: AnyCompiledGraph;
   /** Shown in the graph list. */
   readonly description?: string;
-  /** Supersteps allowed per run (default 25): the playground recompiles graphs, so say it here. */
+  /** Supersteps allowed per run; default: the graph's own (`compile({ maxSteps })`). */
   readonly maxSteps?: number;
 }
 

@@ -1,26 +1,31 @@
-import { type Checkpointer, updateSchemaOf } from '@weft/compose';
+import {
+  type Checkpointer,
+  type RunEndEvent,
+  type RunEvent,
+  type StreamMode,
+  updateSchemaOf,
+} from '@weft/compose';
 import { z } from 'zod';
 import type { AnyCompiledGraph } from './define-app.ts';
 import { withEntrypointTasks } from './entrypoint-topology.ts';
-import { recompileWithCheckpointer } from './recompile-graph.ts';
-import { inputJsonSchema, nodeNames, type RegistryEntry } from './registry-entry.ts';
+import { inputJsonSchema, nodeNames, type RegistryEntry, type RunSummary } from './registry-entry.ts';
 
 /** How to list and run one graph. */
 export interface GraphEntrySource {
   readonly id: string;
   readonly graph: AnyCompiledGraph;
   readonly description?: string;
+  /** Supersteps allowed per run; default: the graph's own (its `compile({ maxSteps })`). */
   readonly maxSteps?: number;
-  /**
-   * How the checkpointer is attached: `recompile` (default: from the public spec, compile options
-   * dropped) or `attach` (`withOptions({ checkpointer })`: the graph exactly as workers run it).
-   */
-  readonly checkpointerMode?: 'recompile' | 'attach';
 }
 
 /**
- * Makes the registry entry of a graph, recompiled with the playground's checkpointer so threads keep
- * history, resume and forks — in DAG mode too (ADR 023), where static breakpoints do not exist.
+ * Makes the registry entry of a graph: the graph exactly as the user compiled it, with the playground's
+ * checkpointer attached (`withOptions`), so threads keep history, resume and forks — in DAG mode too
+ * (ADR 023), where static breakpoints do not exist. A run is the engine's own event stream
+ * (`graph.stream(…, { mode: ['events', 'updates'] })`), read one event at a time: the next is taken
+ * only once `onEvent`'s promise (the playground's readers lagging) settled, so a slow browser slows
+ * the run through the stream's backpressure instead of losing events (ADR 033).
  *
  * @example
  * ```ts
@@ -29,13 +34,9 @@ export interface GraphEntrySource {
  */
 export function graphEntry(source: GraphEntrySource, checkpointer: Checkpointer): RegistryEntry {
   const breakpoints = source.graph.mode === 'pregel';
-  // A functional-API entrypoint is its body, which a recompile from the spec cannot rebuild: it gets the
-  // checkpointer attached, takes any input (its body's type is not a schema) and draws with its tasks.
+  // A functional-API entrypoint takes any input (its body's type is not a schema) and draws with its tasks.
   const entrypoint = source.graph.spec.io !== undefined;
-  const graph =
-    source.checkpointerMode === 'attach' || entrypoint
-      ? source.graph.withOptions({ checkpointer })
-      : recompileWithCheckpointer(source.graph, checkpointer);
+  const graph = source.graph.withOptions({ checkpointer });
   const { spec } = graph;
   // A state graph without an input schema takes any partial update of its state.
   const schema = entrypoint
@@ -54,17 +55,36 @@ export function graphEntry(source: GraphEntrySource, checkpointer: Checkpointer)
     graph,
     nodes: nodeNames(graph),
     parseInput: (input) => (schema ? schema.safeParse(input) : { success: true, data: input }),
-    execute: (request) =>
-      graph.run(request.input as never, {
+    execute: async (request) => {
+      const parts = graph.stream(request.input as never, {
+        mode: ['events', 'updates'],
         runId: request.runId,
         signal: request.signal,
-        callbacks: { onEvent: request.onEvent },
         ...(maxSteps === undefined ? {} : { maxSteps }),
         threadId: request.threadId,
         ...(breakpoints
           ? { interruptBefore: request.breakpoints.before, interruptAfter: request.breakpoints.after }
           : {}),
         ...(request.checkpointId === undefined ? {} : { checkpointId: request.checkpointId }),
-      }),
+      });
+      let ended: RunEndEvent | undefined;
+      let interrupts: RunSummary['interrupts'] = [];
+      for await (const [mode, part] of parts as AsyncIterable<[StreamMode, unknown]>) {
+        if (mode === 'events') {
+          const event = part as RunEvent;
+          if (event.type === 'run-end' && event.path.length === 0) ended = event;
+          await request.onEvent(event);
+        } else if ((part as { node: string }).node === '__interrupt__') {
+          interrupts = (part as { update: RunSummary['interrupts'] }).update;
+        }
+      }
+      const state = await graph.getState(request.threadId);
+      return {
+        status: ended?.status ?? 'done',
+        steps: ended?.steps ?? 0,
+        interrupts,
+        checkpointId: state?.checkpointId,
+      };
+    },
   };
 }

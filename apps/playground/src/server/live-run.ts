@@ -7,15 +7,21 @@ import type {
   WireRunEvent,
 } from '../shared/wire.ts';
 
-/** Events kept per run for late subscribers; beyond it, streamed tokens are no longer buffered. */
-const maxBufferedEvents = 20_000;
+/**
+ * Events a reader may have left unread before the run waits for it: the run's backpressure. A browser
+ * that reads slowly slows the run's event delivery (and so the run) instead of losing events.
+ */
+export const maxReaderLag = 256;
 
-/** A subscriber of a run's events. */
-export interface RunListener {
-  /** One event (the backlog first, then live ones, in `seq` order). */
-  readonly event: (event: WireEvent) => void;
-  /** The run ended (after its last event): how it ended is `info`. */
-  readonly end: () => void;
+/**
+ * One reader of a run's events (an SSE response): it takes them in `seq` order, the backlog first, and
+ * the run waits while it is more than {@link maxReaderLag} events behind.
+ */
+export interface RunReader {
+  /** The next event, waiting for it if need be; `undefined` once the run ended and all were read. */
+  next(): Promise<WireEvent | undefined>;
+  /** Stops reading (the client went away): the run no longer waits for this reader. */
+  close(): void;
 }
 
 /** How a run ended. */
@@ -28,12 +34,15 @@ export interface RunOutcome {
 }
 
 /**
- * One run in the server: its info, the buffer of its events (so a subscriber that comes late gets the
- * backlog first), its subscribers and its abort controller.
+ * One run in the server: its info, every event of it (so a reader that comes late gets the backlog
+ * first; nothing is dropped), its readers and its abort controller. `push` returns a promise while a
+ * reader lags more than {@link maxReaderLag} events behind: whoever feeds the run's events waits on it,
+ * which is what carries a slow browser's backpressure back to the engine.
  *
  * @example
  * ```ts
- * const stop = run.subscribe(-1, { event: (e) => console.log(e.type), end: () => console.log('done') });
+ * const reader = run.read(-1);
+ * for (let e = await reader.next(); e; e = await reader.next()) console.log(e.type);
  * ```
  */
 export class LiveRun {
@@ -42,7 +51,10 @@ export class LiveRun {
   #info: RunInfo;
   #steps = 0;
   #seq = 0;
-  readonly #listeners = new Set<RunListener>();
+  /** Each reader's position (the index of the next event it takes) and how to wake it. */
+  readonly #readers = new Map<RunReader, { position: number; wake: (() => void) | undefined }>();
+  /** Resolved once no reader lags too far behind (while a `push` waits). */
+  #space: { promise: Promise<void>; resolve: () => void } | undefined;
   readonly #finished: Promise<void>;
   #resolveFinished: () => void = () => undefined;
 
@@ -51,6 +63,8 @@ export class LiveRun {
     this.#finished = new Promise((resolve) => {
       this.#resolveFinished = resolve;
     });
+    // A stopped run no longer waits for its readers, so a stalled client cannot hold up a stop.
+    this.controller.signal.addEventListener('abort', () => this.#moved(), { once: true });
   }
 
   /** The run's current info. */
@@ -63,15 +77,26 @@ export class LiveRun {
     return this.#finished;
   }
 
-  /** Appends an event (numbered by its position) and hands it to every subscriber. */
-  push(event: WireRunEvent): void {
+  /**
+   * Appends an event (numbered by its position) and wakes the readers. Returns a promise while some
+   * reader is more than {@link maxReaderLag} events behind, resolved once none is (or it went away).
+   */
+  push(event: WireRunEvent): Promise<void> | undefined {
     if (event.type === 'step-start' && event.path.length === 0) this.#steps++;
-    const numbered: WireEvent = { ...event, seq: this.#seq++ };
-    if (this.events.length < maxBufferedEvents || event.type !== 'chunk') this.events.push(numbered);
-    for (const listener of this.#listeners) listener.event(numbered);
+    this.events.push({ ...event, seq: this.#seq++ });
+    for (const reader of this.#readers.values()) reader.wake?.();
+    if (!this.#lagging()) return undefined;
+    if (!this.#space) {
+      let resolve: () => void = () => undefined;
+      const promise = new Promise<void>((done) => {
+        resolve = done;
+      });
+      this.#space = { promise, resolve };
+    }
+    return this.#space.promise;
   }
 
-  /** Records how the run ended and releases subscribers (their `end` reads it from `info`). */
+  /** Records how the run ended and wakes the readers (they end after the last event). */
   finish(outcome: RunOutcome): void {
     if (this.#info.status !== 'running') return;
     this.#info = {
@@ -83,22 +108,54 @@ export class LiveRun {
       ...(outcome.error === undefined ? {} : { error: outcome.error }),
     };
     this.#steps = Math.max(this.#steps, outcome.steps);
-    for (const listener of this.#listeners) listener.end();
-    this.#listeners.clear();
+    for (const reader of this.#readers.values()) reader.wake?.();
     this.#resolveFinished();
   }
 
-  /**
-   * Subscribes to events with `seq` greater than `after` (-1 for all): the backlog is delivered at
-   * once, then live events; `end` follows the last one. Returns the unsubscribe function.
-   */
-  subscribe(after: number, listener: RunListener): () => void {
-    for (const event of this.events) if (event.seq > after) listener.event(event);
-    if (this.#info.status !== 'running') {
-      listener.end();
-      return () => undefined;
-    }
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+  /** A reader of the events with `seq` greater than `after` (-1 for all): the backlog, then live ones. */
+  read(after: number): RunReader {
+    const state = {
+      position: Math.max(0, Math.min(after + 1, this.events.length)),
+      wake: undefined as (() => void) | undefined,
+    };
+    const reader: RunReader = {
+      next: async () => {
+        for (;;) {
+          if (!this.#readers.has(reader)) return undefined;
+          const event = this.events[state.position];
+          if (event) {
+            state.position++;
+            this.#moved();
+            return event;
+          }
+          if (this.#info.status !== 'running') return undefined;
+          await new Promise<void>((resolve) => {
+            state.wake = resolve;
+          });
+          state.wake = undefined;
+        }
+      },
+      close: () => {
+        if (!this.#readers.delete(reader)) return;
+        state.wake?.();
+        this.#moved();
+      },
+    };
+    this.#readers.set(reader, state);
+    return reader;
+  }
+
+  #lagging(): boolean {
+    if (this.controller.signal.aborted) return false;
+    for (const { position } of this.#readers.values())
+      if (this.events.length - position > maxReaderLag) return true;
+    return false;
+  }
+
+  /** A reader advanced or left: a waiting `push` goes on once no reader lags too far. */
+  #moved(): void {
+    if (!this.#space || this.#lagging()) return;
+    this.#space.resolve();
+    this.#space = undefined;
   }
 }

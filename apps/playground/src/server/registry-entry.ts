@@ -18,8 +18,11 @@ export interface RunRequest {
   readonly branchFrom?: string | undefined;
   readonly breakpoints: Breakpoints;
   readonly signal: AbortSignal;
-  /** Receives every event of the run (compose's `RunEvent`, agents' included). */
-  readonly onEvent: (event: RunEvent) => void;
+  /**
+   * Receives every event of the run (compose's `RunEvent`, agents' included). A promise it returns is
+   * the run's readers lagging: a graph run waits for it before taking the next event off its stream.
+   */
+  readonly onEvent: (event: RunEvent) => Promise<void> | undefined;
 }
 
 /** The result of checking a run input. */

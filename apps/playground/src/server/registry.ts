@@ -24,7 +24,7 @@ import { SessionBranches } from './session-branches.ts';
 /** The graphs and agents the server currently serves, by id. */
 export interface Registry {
   readonly entries: ReadonlyMap<string, RegistryEntry>;
-  /** Problems met while registering (a graph that failed to recompile, a duplicate id…). */
+  /** Problems met while registering (a graph that could not be registered, a duplicate id…). */
   readonly problems: readonly string[];
   /** adk's `defaultPrices` with the app's `prices` on top (the defaults alone when those are invalid). */
   readonly prices: PriceTable;
@@ -35,7 +35,7 @@ export interface RegistryOptions {
   /** Receives what `recall` put in agents' instructions (the Memory tab lists it). */
   readonly recalls?: RecallLog;
   /**
-   * `in-process` (default): graphs are recompiled with the checkpointer, agents instrumented.
+   * `in-process` (default): graphs get the checkpointer attached, agents instrumented.
    * `worker`: graphs get the checkpointer attached as is (the same graphs the workers run); no agents.
    */
   readonly mode?: 'in-process' | 'worker';
@@ -47,7 +47,7 @@ export interface RegistryOptions {
 }
 
 /**
- * Builds the registry of an app: each graph recompiled with the checkpointer, each agent instrumented.
+ * Builds the registry of an app: each graph as compiled with the checkpointer attached, each agent instrumented.
  * A graph that cannot be registered is reported in `problems` instead of failing the whole app.
  *
  * @example
@@ -82,8 +82,7 @@ export function createRegistry(
       problems.push(`graphs.${id} is not a compiled graph (call .compile() on the builder)`);
       continue;
     }
-    const checkpointerMode = workers ? ('attach' as const) : ('recompile' as const);
-    add(id, () => graphEntry({ id, ...options, checkpointerMode }, checkpointer));
+    add(id, () => graphEntry({ id, ...options }, checkpointer));
   }
   for (const [id, value] of agentList(app.agents)) {
     if (workers) {

@@ -66,8 +66,8 @@ export class RunManager extends BookedRunBackend {
         breakpoints: options.breakpoints,
         signal,
         onEvent: (event) => {
-          run.push(wireEvent(event));
           traced?.(event);
+          return run.push(wireEvent(event));
         },
       });
       const interrupts: InterruptInfo[] = result.interrupts.map((i) => ({

@@ -1,4 +1,4 @@
-import { MemoryCheckpointer, WeftError } from '@weft/compose';
+import { WeftError } from '@weft/compose';
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../../src/cli/parse-args.ts';
 import { appFromModule, defineApp, isAgent, isCompiledGraph } from '../../src/server/define-app.ts';
@@ -6,7 +6,6 @@ import { buildAssistantAgent } from '../../src/server/demo/assistant-agent.ts';
 import { buildMapReduceGraph } from '../../src/server/demo/map-reduce-graph.ts';
 import { errorResponse, HttpError } from '../../src/server/http-error.ts';
 import { toJson } from '../../src/server/json-safe.ts';
-import { recompileWithCheckpointer } from '../../src/server/recompile-graph.ts';
 
 describe('weft CLI arguments', () => {
   it('reads the entry, port, host, database and watch flag', () => {
@@ -89,18 +88,6 @@ describe('entry modules', () => {
     expect(appFromModule({ default: declared, research: graph })).toBe(declared);
     const workerStyle = appFromModule({ graphs: { direct: graph, factory: () => graph, bad: () => 42 } });
     expect(Object.keys(workerStyle.graphs ?? {})).toEqual(['direct', 'factory']);
-  });
-
-  it('recompiles a graph with a checkpointer, keeping its topology and behaviour', async () => {
-    const graph = buildMapReduceGraph();
-    const durable = recompileWithCheckpointer(graph, new MemoryCheckpointer());
-    expect(durable.toJSON()).toEqual(graph.toJSON());
-    const input = { topic: 'rivers', subtopics: ['a', 'b'] } as never;
-    const result = await durable.run(input, { threadId: 't' });
-    expect(result.output).toMatchObject({
-      notes: ['a: what matters about rivers', 'b: what matters about rivers'],
-    });
-    expect((await durable.getStateHistory('t')).length).toBeGreaterThan(2);
   });
 });
 

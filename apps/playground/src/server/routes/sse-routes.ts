@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { WireEvent } from '../../shared/wire.ts';
 import { HttpError } from '../http-error.ts';
 import type { LiveRun } from '../live-run.ts';
 import type { ServerContext } from '../server-context.ts';
@@ -9,7 +8,8 @@ import type { ServerContext } from '../server-context.ts';
  * Runs by id: `GET /:runId`, `POST /:runId/stop` (aborts it; answers once it has ended, as
  * `cancelled`) and `GET /:runId/events`, a Server-Sent Events stream of the run's events (compose's
  * `RunEvent`s, JSON-safe, `id` = their `seq`) — the backlog first (after `?after=` or `Last-Event-ID`),
- * then live ones, closing with an `end` message whose data is the run's final `RunInfo`.
+ * then live ones, closing with an `end` message whose data is the run's final `RunInfo`. A client that
+ * reads slowly slows the run (it waits while this stream lags; see `LiveRun`), and loses no event.
  *
  * @example
  * ```ts
@@ -38,37 +38,17 @@ export function runRoutes(ctx: ServerContext): Hono {
     const run = runOr404(c.req.param('runId'));
     const after = Number(c.req.query('after') ?? c.req.header('Last-Event-ID') ?? -1);
     return streamSSE(c, async (stream) => {
-      const queue: WireEvent[] = [];
-      let ended = false;
-      let wake: (() => void) | undefined;
-      const unsubscribe = run.subscribe(Number.isFinite(after) ? after : -1, {
-        event: (event) => {
-          queue.push(event);
-          wake?.();
-        },
-        end: () => {
-          ended = true;
-          wake?.();
-        },
-      });
-      stream.onAbort(() => {
-        ended = true;
-        wake?.();
-      });
+      // Read at the pace the client takes them: each event is written (and the write has drained)
+      // before the next is read, and the run waits while this reader lags (LiveRun.push).
+      const reader = run.read(Number.isFinite(after) ? after : -1);
+      stream.onAbort(() => reader.close());
       try {
-        for (;;) {
-          for (let event = queue.shift(); event; event = queue.shift()) {
-            await stream.writeSSE({ id: String(event.seq), data: JSON.stringify(event) });
-          }
-          if (ended) break;
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-          });
-          wake = undefined;
+        for (let event = await reader.next(); event; event = await reader.next()) {
+          await stream.writeSSE({ id: String(event.seq), data: JSON.stringify(event) });
         }
         if (!stream.aborted) await stream.writeSSE({ event: 'end', data: JSON.stringify(run.info) });
       } finally {
-        unsubscribe();
+        reader.close();
       }
     });
   });
