@@ -48,7 +48,6 @@ export interface ServerOptions {
     /** How often a reader of a run executed by another process polls for events (default 250 ms). */
     readonly pollMs?: number;
   };
-  /** Structured log lines (default: JSON lines on stderr for warnings and errors only). */
   /** How often due crons are checked, and the clock (tests move it); crons run on every server. */
   readonly crons?: CronClock;
   /** Completion webhooks (signed, retried); without this option a run's `webhook` is refused. */
@@ -59,6 +58,7 @@ export interface ServerOptions {
    * their own and kept in `store`.
    */
   readonly a2a?: ServerA2aOptions | boolean;
+  /** Structured log lines (default: JSON lines on stderr for warnings and errors only). */
   readonly log?: (entry: {
     level: 'info' | 'warn' | 'error';
     message: string;

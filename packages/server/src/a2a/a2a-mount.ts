@@ -1,6 +1,6 @@
 // Every graph the server serves, also over the Agent2Agent protocol: `/a2a/<graph id>/` (or its default
 // assistant's id), through `@weft/a2a`, behind the server's own front door and auth hook.
-import { type A2aCardOptions, type A2aHandler, createA2aHandler } from '@weft/a2a';
+import { type A2aCardOptions, type A2aHandler, type A2aHandlerOptions, createA2aHandler } from '@weft/a2a';
 import type { Context } from 'hono';
 import { WeftServerError } from '../errors/server-error.js';
 import { type ApiApp, type ApiEnv, defaultAssistantId } from '../http/api-context.js';
@@ -33,7 +33,7 @@ export interface ServerA2aOptions {
    * given, as the LangGraph API's own webhooks are: `true` accepts `http(s)` URLs of public hosts,
    * or give `allowUrl` and `timeoutMs`.
    */
-  readonly pushNotifications?: Parameters<typeof createA2aHandler>[0]['pushNotifications'];
+  readonly pushNotifications?: A2aHandlerOptions['pushNotifications'];
 }
 
 /** Whether a request is for an A2A agent card (public: it says how to authenticate). */
