@@ -5,7 +5,8 @@
 //    packages and @weft/mcp sit between adk and prebuilt (they may use compose and adk, and be used by
 //    prebuilt and the playground); @weft/otel sits after prebuilt (its tests trace prebuilt agents)
 //    and before the playground; @weft/a2a sits there too (its tests put remote agents in prebuilt's
-//    supervisor; the playground mounts it); @weft/server too (the playground's `serve` command starts it);
+//    supervisor; the playground mounts it); @weft/server after @weft/a2a (it serves every graph over A2A
+//    too) and before the playground (whose `serve` command starts it);
 // 3. `openai` is imported only under packages/adk/src/model/openai/; each optional provider SDK only in
 //    its adapter folder (`@anthropic-ai/sdk` under packages/adk/src/model/anthropic/, `@ai-sdk/*` and
 //    `ai` under packages/adk/src/model/ai-sdk/), and that folder is reached only through its own
@@ -31,7 +32,7 @@ const rank = {
   '@weft/prebuilt': 2,
   '@weft/otel': 2.5,
   '@weft/a2a': 2.5,
-  '@weft/server': 2.5,
+  '@weft/server': 2.7,
   '@weft/ui-streams': 2.5,
   '@weft/playground': 3,
   // The documentation site shows (and runs) every package's API.

@@ -6,7 +6,7 @@ import { extractMarkdownBlocks, extractTsdocExamples } from './extract.mjs';
 
 /**
  * Every documentation code block of the repository at `root`: the ```ts blocks of its Markdown files
- * (READMEs, docs/; test fixtures excluded) and the `@example` blocks of `packages/*\/src` (tests excluded).
+ * (READMEs, docs/; test fixtures and API reports excluded) and the `@example` blocks of `packages/*\/src` (tests excluded).
  * Files are those git tracks or would track (untracked, not ignored).
  *
  * @param {string} root - the repository root.
@@ -24,7 +24,8 @@ export function repositoryDocBlocks(root) {
     .split('\0')
     .filter((file) => file !== '' && !file.includes('/fixtures/') && !file.includes('node_modules/'));
   const unique = [...new Set(files)].sort();
-  const markdown = unique.filter((file) => file.endsWith('.md'));
+  // API reports (`<package>/api/*.api.md`, scripts/api-report.mjs) are generated declarations, not examples.
+  const markdown = unique.filter((file) => file.endsWith('.md') && !file.endsWith('.api.md'));
   const sources = unique.filter(
     (file) => /^packages\/[^/]+\/src\/.*\.ts$/.test(file) && !/\.test(-d)?\.ts$/.test(file),
   );

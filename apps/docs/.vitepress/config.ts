@@ -25,7 +25,7 @@ const tutorials: DefaultTheme.SidebarItem = {
     { text: 'Memory across sessions', link: '/tutorials/memory' },
     { text: 'Evaluating an agent', link: '/tutorials/evaluating' },
     { text: 'Scaling out with workers', link: '/tutorials/scaling-out' },
-    { text: 'Serving and a chat UI', link: '/tutorials/serving' },
+    { text: 'Serving an agent', link: '/tutorials/serving' },
   ],
 };
 const concepts: DefaultTheme.SidebarItem = {

@@ -1,6 +1,7 @@
 import type { Checkpointer, Store } from '@weft/compose';
 import { SqliteCheckpointer, SqliteStore } from '@weft/store-sqlite';
 import type { Hono } from 'hono';
+import { A2aMount, type ServerA2aOptions } from './a2a/a2a-mount.js';
 import { WeftServerError } from './errors/server-error.js';
 import { type CronClock, CronScheduler } from './hooks/cron-scheduler.js';
 import { type WebhookOptions, WebhookSender } from './hooks/webhooks.js';
@@ -47,11 +48,17 @@ export interface ServerOptions {
     /** How often a reader of a run executed by another process polls for events (default 250 ms). */
     readonly pollMs?: number;
   };
-  /** Structured log lines (default: JSON lines on stderr for warnings and errors only). */
   /** How often due crons are checked, and the clock (tests move it); crons run on every server. */
   readonly crons?: CronClock;
   /** Completion webhooks (signed, retried); without this option a run's `webhook` is refused. */
   readonly webhooks?: WebhookOptions;
+  /**
+   * Every graph also served over the Agent2Agent protocol at `/a2a/<graph id>/` (on by default; `false`
+   * turns it off): agent card, JSON-RPC and SSE, behind the same guard and auth hook, each caller's tasks
+   * their own and kept in `store`.
+   */
+  readonly a2a?: ServerA2aOptions | boolean;
+  /** Structured log lines (default: JSON lines on stderr for warnings and errors only). */
   readonly log?: (entry: {
     level: 'info' | 'warn' | 'error';
     message: string;
@@ -76,7 +83,10 @@ export interface WeftServer {
   readonly app: Hono<ApiEnv>;
   /** Runs executing in this process. */
   readonly activeRuns: number;
-  /** Continues the runs a stopped server over the same stores left (done by `serve` at start). */
+  /**
+   * Continues the runs (and A2A tasks) a stopped server over the same stores left (done by `serve` at
+   * start); resolves with how many.
+   */
   recover(): Promise<number>;
   /**
    * Stops taking runs, lets running ones finish for up to `drainMs` (default 10 s), then hands the rest
@@ -149,6 +159,14 @@ export async function createServer(options: ServerOptions): Promise<WeftServer> 
     maxBodyBytes: options.guard === false ? 10 * 1024 * 1024 : (options.guard?.maxBodyBytes ?? 1024 * 1024),
   };
   const crons = new CronScheduler(api, { ...options.crons, now });
+  const guard = options.guard === false ? false : { ...options.guard, maxBodyBytes: api.maxBodyBytes };
+  const a2a =
+    options.a2a === false
+      ? undefined
+      : new A2aMount(context, options.a2a === true ? {} : (options.a2a ?? {}), {
+          guard,
+          auth: options.auth !== undefined,
+        });
   // Expired documents (run events past their retention, cron firing claims) are invisible to reads at
   // once; this removes them from the store's files or tables.
   const sweeper = setInterval(() => void store.sweep().catch(() => undefined), 10 * 60_000);
@@ -156,6 +174,7 @@ export async function createServer(options: ServerOptions): Promise<WeftServer> 
   const app = buildApp(api, {
     guard: options.guard ?? {},
     auth: options.auth,
+    a2a,
     ready: async () =>
       !closing &&
       (await store.get(['weft-server', 'assistants'], 'ready').then(
@@ -169,12 +188,12 @@ export async function createServer(options: ServerOptions): Promise<WeftServer> 
     get activeRuns() {
       return runs.activeCount;
     },
-    recover: () => runs.recover(),
+    recover: async () => (await runs.recover()) + ((await a2a?.recover()) ?? 0),
     close: async ({ drainMs = 10_000 } = {}) => {
       closing = true;
       clearInterval(sweeper);
       await crons.stop();
-      await runs.close(drainMs);
+      await Promise.all([runs.close(drainMs), a2a?.close()]);
       webhooks?.close();
       if (owned !== undefined) {
         if (!options.checkpointer) await (checkpointer as SqliteCheckpointer).close?.();

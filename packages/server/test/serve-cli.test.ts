@@ -23,7 +23,9 @@ test('serves the compiled graphs an entry exports, under their export names, wit
     out: (line) => lines.push(line),
   });
   try {
-    expect(lines[0]).toMatch(/^weft serve: chat, approval on http:\/\/127\.0\.0\.1:\d+$/);
+    expect(lines[0]).toMatch(
+      /^weft serve: chat, approval on http:\/\/127\.0\.0\.1:\d+; A2A at http:\/\/127\.0\.0\.1:\d+\/a2a\/<graph>\/$/,
+    );
     const client = clientOf(running!.url);
     expect((await client.assistants.search()).map((assistant) => assistant.graph_id).sort()).toEqual([
       'approval',
@@ -33,6 +35,28 @@ test('serves the compiled graphs an entry exports, under their export names, wit
     await expect(anonymous.assistants.search()).rejects.toMatchObject({ status: 401 });
   } finally {
     await running?.close();
+  }
+});
+
+test('serves the graphs over A2A unless --no-a2a', async () => {
+  const card = (url: string) => fetch(`${url}/a2a/approval/.well-known/agent-card.json`);
+  const on = await runServeCli([entry, '--port', '0', '--db', ':memory:'], quiet);
+  const lines: string[] = [];
+  const off = await runServeCli([entry, '--port', '0', '--db', ':memory:', '--no-a2a'], {
+    ...quiet,
+    out: (line) => lines.push(line),
+  });
+  try {
+    expect((await card(on!.url)).status).toBe(200);
+    expect((await card(off!.url)).status).toBe(401); // with auth on, an unknown route is refused first
+    const authorized = await fetch(`${off!.url}/a2a/approval/.well-known/agent-card.json`, {
+      headers: { authorization: 'Bearer cli-token-0123456789' },
+    });
+    expect(authorized.status).toBe(404);
+    expect(lines[0]).not.toContain('A2A');
+  } finally {
+    await on?.close();
+    await off?.close();
   }
 });
 

@@ -12,7 +12,8 @@ export interface RequestAuth {
 }
 
 /**
- * The bearer check for `options`: with `authenticate`, every request needs a token it maps to a
+ * The bearer check for `options`: with `authenticateRequest`, every request needs credentials it maps
+ * to a principal; with `authenticate`, every request needs a token it maps to a
  * principal; with one `token`, requests present it when `required` (and a wrong one is always refused);
  * without either, nothing is checked — refused outright when `required`.
  *
@@ -20,9 +21,19 @@ export interface RequestAuth {
  *   is shorter than 16 characters.
  */
 export function requestAuth(options: A2aAuthOptions | undefined): RequestAuth {
-  const { token, authenticate, required } = options ?? {};
+  const { token, authenticate, authenticateRequest, required } = options ?? {};
   if (token !== undefined && token.length < 16)
     throw new WeftA2aError('INVALID_ARGUMENT', 'auth.token must have at least 16 characters');
+  if (authenticateRequest) {
+    return {
+      bearer: true,
+      check: async (request) => {
+        const principal = await authenticateRequest(request);
+        if (principal === undefined) throw unauthorized('valid credentials are required');
+        return new A2aPrincipal(principal);
+      },
+    };
+  }
   if (authenticate) {
     return {
       bearer: true,

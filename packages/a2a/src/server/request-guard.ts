@@ -38,6 +38,13 @@ export interface A2aAuthOptions {
   readonly token?: string;
   /** Maps a presented token to a principal (a user or client id), `undefined` to refuse it. */
   readonly authenticate?: (token: string) => string | undefined | Promise<string | undefined>;
+  /**
+   * Maps a whole request to a principal, `undefined` to refuse it (401): for callers authenticated by
+   * other means than one bearer token (an API key header, a cookie), or by the app the handler is mounted
+   * in (`@weft/server` passes the identity its auth hook gave). Takes precedence over `authenticate`
+   * and `token`; the card declares the bearer scheme.
+   */
+  readonly authenticateRequest?: (request: Request) => string | undefined | Promise<string | undefined>;
   /** Whether a request without a token is refused (default: only when bound beyond loopback). */
   readonly required?: boolean;
 }

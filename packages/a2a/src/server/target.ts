@@ -38,6 +38,12 @@ export type A2aTarget =
       readonly checkpointer?: Checkpointer;
       /** What the graph does (its card's description and skill). */
       readonly description?: string;
+      /**
+       * The name it is served under (default: the graph's): the card's name and skill, and what scopes
+       * its tasks in the task store and its threads in the checkpointer — give each graph sharing those
+       * stores its own (`@weft/server` uses the graph id).
+       */
+      readonly name?: string;
       readonly agent?: undefined;
       readonly runner?: undefined;
     };
@@ -61,12 +67,14 @@ export function targetOf(options: A2aTarget): ServedTarget {
     throw new WeftA2aError('INVALID_ARGUMENT', 'serve exactly one of `agent`, `runner` or `graph`');
   if (options.graph) {
     const graph = options.graph;
-    const description = options.description ?? `Runs the Weft graph "${graph.name}".`;
+    const name = options.name ?? graph.name;
+    if (name === '') throw new WeftA2aError('INVALID_ARGUMENT', "the graph's `name` may not be empty");
+    const description = options.description ?? `Runs the Weft graph "${name}".`;
     return {
-      name: graph.name,
+      name,
       description,
-      skills: [{ id: graph.name, name: 'graph', description, tags: ['graph'] }],
-      turns: graphTurns(graph, options.checkpointer ?? new MemoryCheckpointer(), graph.name),
+      skills: [{ id: name, name: 'graph', description, tags: ['graph'] }],
+      turns: graphTurns(graph, options.checkpointer ?? new MemoryCheckpointer(), name),
     };
   }
   const runner =

@@ -27,6 +27,8 @@ name; an export named "auth" (a ServerAuth) is the auth hook.
       --max-body <MB>   cap on a request body in megabytes (default 1)
       --recover         with --postgres: continue the runs stopped servers left (only when no other
                         server is running on the database; SQLite always does)
+      --no-a2a          do not serve the graphs over A2A (served by default at /a2a/<graph id>/)
+      --a2a-push        let A2A clients register push-notification webhooks (public http(s) URLs)
       --drain <s>       seconds running runs get to finish at shutdown before they are handed back (default 10)
   -h, --help            show this help`;
 
@@ -67,6 +69,8 @@ export async function runServeCli(argv: readonly string[], io: CliIo): Promise<S
       'max-body': { type: 'string' },
       drain: { type: 'string' },
       recover: { type: 'boolean' },
+      'no-a2a': { type: 'boolean' },
+      'a2a-push': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -98,6 +102,7 @@ export async function runServeCli(argv: readonly string[], io: CliIo): Promise<S
     ...(auth ? { auth } : {}),
     ...(stores ?? { database: values.db ?? '.weft/server.db' }),
     ...(values.recover ? { recover: true } : {}),
+    a2a: values['no-a2a'] ? false : { pushNotifications: values['a2a-push'] === true },
     guard: {
       maxBodyBytes,
       ...(values['allow-host'] ? { allowedHosts: values['allow-host'] } : {}),
@@ -105,7 +110,10 @@ export async function runServeCli(argv: readonly string[], io: CliIo): Promise<S
     },
     log: (line) => io.err(JSON.stringify({ time: new Date().toISOString(), ...line })),
   });
-  io.out(`weft serve: ${Object.keys(graphs).join(', ')} on ${running.url}${stores ? ' (PostgreSQL)' : ''}`);
+  const a2a = values['no-a2a'] ? '' : `; A2A at ${running.url}/a2a/<graph>/`;
+  io.out(
+    `weft serve: ${Object.keys(graphs).join(', ')} on ${running.url}${stores ? ' (PostgreSQL)' : ''}${a2a}`,
+  );
   return {
     ...running,
     close: async (options) => {

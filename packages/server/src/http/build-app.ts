@@ -1,6 +1,7 @@
 // The Hono app: the guard (Host, Origin, CORS, JSON writes, body cap), the auth hook, the routes, and
 // errors answered as `{ error, message }`.
 import { Hono } from 'hono';
+import { type A2aMount, isA2aCard } from '../a2a/a2a-mount.js';
 import { WeftServerError } from '../errors/server-error.js';
 import type { Api, ApiEnv } from './api-context.js';
 import { assistantRoutes } from './assistant-routes.js';
@@ -22,6 +23,8 @@ export interface AppOptions {
   readonly auth: ServerAuth | undefined;
   /** Whether the server can take requests (stores reachable, not shutting down). */
   readonly ready: () => Promise<boolean>;
+  /** The graphs served over A2A under `/a2a/<id>/`, when they are. */
+  readonly a2a?: A2aMount | undefined;
 }
 
 /** Builds the server's Hono app. */
@@ -52,7 +55,7 @@ export function buildApp(api: Api, options: AppOptions): Hono<ApiEnv> {
       return c.body(null, 204);
     }
     if (options.guard !== false) checkRequest(c.req.raw, options.guard);
-    if (options.auth && !PUBLIC.has(c.req.path)) {
+    if (options.auth && !PUBLIC.has(c.req.path) && !(options.a2a && isA2aCard(c.req.method, c.req.path))) {
       const user = await Promise.resolve(options.auth.authenticate(c.req.raw)).catch(() => undefined);
       if (!user) throw new WeftServerError('UNAUTHORIZED', 'missing or invalid credentials');
       c.set('user', user);
@@ -75,6 +78,7 @@ export function buildApp(api: Api, options: AppOptions): Hono<ApiEnv> {
   runRoutes(app, api);
   storeRoutes(app, api);
   cronRoutes(app, api);
+  options.a2a?.route(app);
   app.notFound((c) => c.json({ error: 'NOT_FOUND', message: `no route ${c.req.method} ${c.req.path}` }, 404));
   return app;
 }
