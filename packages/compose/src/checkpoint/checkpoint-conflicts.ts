@@ -69,8 +69,8 @@ export function threadClaimedError(threadId: string, holder?: string): Checkpoin
  *
  * @example
  * ```ts
- * const stored = 8; // the thread's epoch as the store has it
- * const mine = 7; // the epoch this writer claimed the thread with
+ * const stored: number = 8; // the thread's epoch as the store has it
+ * const mine: number = 7; // the epoch this writer claimed the thread with
  * if (stored !== mine) throw claimLostError('thread-1', `epoch ${mine} was superseded by ${stored}`);
  * ```
  */

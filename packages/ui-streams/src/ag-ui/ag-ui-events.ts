@@ -32,6 +32,7 @@ export interface AgUiRunOptions {
  *
  * @example
  * ```ts
+ * declare const runner: import('@weft/adk').Runner;
  * for await (const event of toAgUiEvents(runner.run({ userId: 'u1', sessionId: 't1', message: 'Hi' }), { threadId: 't1', runId: 'r1' }))
  *   console.log(event.type);
  * ```

@@ -32,6 +32,7 @@ export type AgUiRunner = Pick<Runner, 'run' | 'resume' | 'appName' | 'sessionSer
  *
  * @example
  * ```ts
+ * declare const runner: import('@weft/adk').Runner;
  * import { serve } from '@hono/node-server';
  * serve({ fetch: agUiHandler(runner), port: 3000 });
  * ```
@@ -65,7 +66,8 @@ export function agUiHandler(
  *
  * @example
  * ```ts
- * return agUiEventResponse(toAgUiEvents(runner.run({ userId: 'u1', sessionId: 't1', message: 'Hi' }), { threadId: 't1', runId: 'r1' }));
+ * declare const runner: import('@weft/adk').Runner;
+ * const response = agUiEventResponse(toAgUiEvents(runner.run({ userId: 'u1', sessionId: 't1', message: 'Hi' }), { threadId: 't1', runId: 'r1' }));
  * ```
  */
 export function agUiEventResponse(events: AsyncIterable<AGUIEvent>): Response {

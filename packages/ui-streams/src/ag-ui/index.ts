@@ -6,6 +6,7 @@
  *
  * @example
  * ```ts
+ * declare const runner: import('@weft/adk').Runner;
  * import { serve } from '@hono/node-server';
  * import { agUiHandler } from '@weft/ui-streams/ag-ui';
  * serve({ fetch: agUiHandler(runner), port: 3000 }); // new HttpAgent({ url: 'http://localhost:3000' })

@@ -34,6 +34,7 @@ export type ChatRunner = Pick<Runner, 'run' | 'resume'>;
  *
  * @example
  * ```ts
+ * declare const runner: import('@weft/adk').Runner;
  * import { serve } from '@hono/node-server';
  * serve({ fetch: aiSdkHandler(runner), port: 3000 });
  * ```

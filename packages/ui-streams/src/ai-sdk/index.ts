@@ -7,6 +7,7 @@
  *
  * @example
  * ```ts
+ * declare const runner: import('@weft/adk').Runner;
  * import { serve } from '@hono/node-server';
  * import { aiSdkHandler } from '@weft/ui-streams/ai-sdk';
  * serve({ fetch: aiSdkHandler(runner), port: 3000 }); // useChat({ transport: new DefaultChatTransport({ api: 'http://localhost:3000' }) })

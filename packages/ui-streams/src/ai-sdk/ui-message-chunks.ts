@@ -44,6 +44,7 @@ type Finish = NonNullable<Extract<UIMessageChunk, { type: 'finish' }>['finishRea
  *
  * @example
  * ```ts
+ * declare const runner: import('@weft/adk').Runner;
  * for await (const chunk of toUIMessageChunks(runner.run({ userId: 'u1', sessionId: 's1', message: 'Hi' })))
  *   console.log(chunk.type);
  * ```

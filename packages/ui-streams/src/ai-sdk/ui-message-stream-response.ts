@@ -19,7 +19,8 @@ export const UI_MESSAGE_STREAM_HEADERS: Readonly<Record<string, string>> = {
  *
  * @example
  * ```ts
- * return uiMessageStreamResponse(toUIMessageChunks(runner.run({ userId: 'u1', sessionId: 's1', message: 'Hi' })));
+ * declare const runner: import('@weft/adk').Runner;
+ * const response = uiMessageStreamResponse(toUIMessageChunks(runner.run({ userId: 'u1', sessionId: 's1', message: 'Hi' })));
  * ```
  */
 export function uiMessageStreamResponse(

@@ -65,6 +65,7 @@ export class Refusal extends Error {
  *   `UNSUPPORTED_MEDIA_TYPE`, 413 `BODY_TOO_LARGE`, 400 `INVALID_BODY`.
  * @example
  * ```ts
+ * declare const request: Request;
  * const body = await readGuardedJson(request, { allowedHosts: ['chat.example.com'] });
  * ```
  */
