@@ -147,15 +147,16 @@ describe.skipIf(missingServices)(
       expect(handedOver.length).toBeGreaterThan(0);
       const runs = await client.listRuns({ limit: RUNS });
       expect(runs.filter((run) => run.status === 'done')).toHaveLength(RUNS);
-      // Each run that moved was picked up again (a job w0 had only just taken, not yet run, may be too),
-      // as the run journal — on by default with a PostgreSQL checkpointer — counts it: a run w0 settled
-      // in the journal just before the kill is picked up again and completes without running, so Redis's
-      // record of it (written only when a run is marked running) need not count that pickup.
+      // Each run that moved is in the run journal (on by default with a PostgreSQL checkpointer). Its
+      // attempt count is not a measure of the move: a pickup that waited on w0's claim (a
+      // CHECKPOINT_CONFLICT, #52) goes back to wait without spending an attempt, and a run w0 settled in
+      // the journal just before the kill completes without running. The move itself is proven above
+      // by the log (another worker ran its later steps).
       const journal = new PostgresRunJournal({ pool, schema });
       for (const handle of handles) {
         if (!handedOver.includes(handle.threadId)) continue;
         const attempts = (await journal.get(queueName, handle.runId))?.info.attempts ?? 0;
-        expect(attempts, handle.threadId).toBeGreaterThan(1);
+        expect(attempts, handle.threadId).toBeGreaterThanOrEqual(1);
       }
       // Three worker processes start through tsx inside this test: minutes on a loaded 2-core machine.
     }, 600_000);
