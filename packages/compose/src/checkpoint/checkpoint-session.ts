@@ -1,3 +1,8 @@
+// Over 500 lines on purpose, for now: one durable run's session with the store (claim, fence, pending
+// writes, deferred checkpoints, effect records). Issue #42's item 1 replaces it with persistence as a port
+// (a pure checkpoint builder, a writer queue, a restore plan); splitting it before that would only move the
+// same mutable state across files.
+
 import { checkFence } from '../effects/effect-fence.js';
 import { type EffectFencing, storeEffect } from '../effects/effect-recorder.js';
 import { isoNow, sortableId } from '../internal/ids.js';

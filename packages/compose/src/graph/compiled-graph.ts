@@ -1,5 +1,7 @@
 // The compiled graph's public methods (run, stream, batch, state, drawing), each delegating to one module
 // (run-graph, graph-stream, thread-state, topology-json); its options types live in compiled-graph-options.ts.
+// Over 500 lines because it is the public class: most of its length is the TSDoc and overloads of each method,
+// while each body is a call into the module that does the work.
 
 import { type BulkSuperstep, bulkWriteState } from '../checkpoint/bulk-update.js';
 import type { JsonValue } from '../checkpoint/checkpointer.js';
